@@ -1,0 +1,41 @@
+# Two commands do everything on a fresh machine: `make serve` and `make test`.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+NODE_OK := node_modules/.installed
+
+.PHONY: setup build serve test bench chromium clean
+
+$(INSTALLED): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+$(NODE_OK): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+setup: $(INSTALLED) $(NODE_OK)
+
+build: setup
+	$(PY) -m generator build
+
+serve: setup
+	$(PY) -m generator serve --dev-addr 127.0.0.1:8000
+
+# Browser tests use Debian's Chromium; install it when missing and we may (root).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "error: /usr/bin/chromium is missing; install Debian's chromium package (sudo apt-get install chromium)"; exit 1; fi; \
+	fi
+
+test: build chromium
+	$(PY) -m pytest
+
+bench: build chromium
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf build site

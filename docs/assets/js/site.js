@@ -1,0 +1,4 @@
+/* Small site-wide behaviours (no rules logic). */
+(function () {
+  "use strict";
+})();

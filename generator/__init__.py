@@ -1,0 +1,1 @@
+"""Site generator: data -> pages."""

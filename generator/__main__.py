@@ -1,0 +1,52 @@
+"""``python -m generator check|generate|build|serve``.
+
+Bad data ends the run with one line naming the file, the entry and the field (exit 1).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .errors import DataError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator")
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="validate data/ and stop")
+    check.add_argument("--data", default=None, help="data folder (default: data/)")
+    sub.add_parser("generate", help="write build/docs (pages, data bundle, engine, Pyodide)")
+    sub.add_parser("build", help="generate, then build the static site into site/")
+    serve = sub.add_parser("serve", help="generate, then serve with live reload")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000")
+    args = parser.parse_args(argv)
+
+    from . import build
+    from .data import DEFAULT_DATA_DIR, load_dataset
+
+    try:
+        start = time.perf_counter()
+        if args.command == "check":
+            ds = load_dataset(args.data or DEFAULT_DATA_DIR)
+            total = sum(len(v) for v in ds.kinds.values())
+            print(f"data ok: {total} entries in {len(ds.kinds)} kinds")
+            return 0
+        build.generate()
+        print(f"generated build/docs in {time.perf_counter() - start:.2f}s", file=sys.stderr)
+        if args.command == "build":
+            build.mkdocs_build()
+            print(f"built site/ in {time.perf_counter() - start:.2f}s", file=sys.stderr)
+        elif args.command == "serve":
+            from mkdocs.commands.serve import serve as mkdocs_serve
+
+            build.register_mime_types()
+            mkdocs_serve(str(build.REPO_ROOT / "mkdocs.yml"), dev_addr=args.dev_addr, livereload=True)
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Generate the MkDocs source tree (``build/docs``) from ``docs/`` and ``data/``, then build the site.
+
+``build/docs`` = the hand-written pages of ``docs/`` + generated pages + the open data bundle +
+the engine wheel + the pinned Pyodide runtime. Files are only written when their bytes change,
+and stale files are removed, so ``mkdocs serve`` does not loop on its own output.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+from .data import DEFAULT_DATA_DIR, REPO_ROOT, Dataset, load_dataset
+from .wheel import build_wheel
+
+OUT_DIR = REPO_ROOT / "build" / "docs"
+DOCS_DIR = REPO_ROOT / "docs"
+SITE_DIR = REPO_ROOT / "site"
+PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
+# The files of the npm package that the browser needs (no packages: the engine is pure Python).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
+INPUT_DIRS = ("data", "docs", "generator", "calculator")
+
+
+class Output:
+    """Collects the files of one generation and writes only what changed."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.expected: set[Path] = set()
+        self.written = 0
+
+    def put(self, rel: str, data: str | bytes) -> None:
+        path = self.root / rel
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        self.expected.add(path)
+        if path.exists() and path.read_bytes() == raw:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        self.written += 1
+
+    def copy(self, rel: str, src: Path) -> None:
+        path = self.root / rel
+        self.expected.add(path)
+        if path.exists() and path.stat().st_size == src.stat().st_size and path.stat().st_mtime >= src.stat().st_mtime:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, path)
+        self.written += 1
+
+    def prune(self) -> None:
+        """Remove files that this generation did not produce (renamed or deleted pages)."""
+        if not self.root.exists():
+            return
+        for path in sorted(self.root.rglob("*"), reverse=True):
+            if path.is_file() and path not in self.expected:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def pyodide_version() -> str:
+    return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+
+
+def bundle_json(ds: Dataset) -> str:
+    return json.dumps(ds.bundle(), ensure_ascii=False, separators=(",", ":"))
+
+
+def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Dataset:
+    """Regenerate ``out_dir``; raise :class:`~generator.errors.DataError` on bad data."""
+    if not (PYODIDE_DIR / "pyodide.asm.wasm").exists():
+        raise SystemExit("error: node_modules/pyodide is missing; run 'npm ci' (make does this)")
+    ds = load_dataset(data_dir, partial=os.environ.get("DRAGONDICE_PARTIAL_DATA") == "1")
+    out = Output(out_dir)
+    for src in sorted(DOCS_DIR.rglob("*")):
+        if src.is_file():
+            out.copy(src.relative_to(DOCS_DIR).as_posix(), src)
+    out.put("data/dragondice.json", bundle_json(ds))
+    for name, schema in ds.schemas().items():
+        out.put(f"data/schema/{name}", json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
+    wheel = build_wheel(REPO_ROOT / "calculator", REPO_ROOT / "build" / "wheel")
+    out.copy(f"assets/engine/{wheel.name}", wheel)
+    out.put("assets/engine/manifest.json", json.dumps({
+        "wheel": f"assets/engine/{wheel.name}",
+        "bundle": "data/dragondice.json",
+        "pyodide": pyodide_version(),
+    }, indent=2) + "\n")
+    for name in PYODIDE_FILES:
+        out.copy(f"pyodide/{name}", PYODIDE_DIR / name)
+    try:
+        from . import pages
+    except ImportError:   # the page renderer arrives with the pages issue
+        pages = None
+    if pages is not None:
+        for rel, text in pages.render_pages(ds).items():
+            out.put(rel, text)
+    out.prune()
+    (out_dir.parent / ".generated").write_text(str(time.time()))
+    return ds
+
+
+def inputs_mtime() -> float:
+    newest = 0.0
+    for name in INPUT_DIRS:
+        for path in (REPO_ROOT / name).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                newest = max(newest, path.stat().st_mtime)
+    return newest
+
+
+def is_stale() -> bool:
+    stamp = OUT_DIR.parent / ".generated"
+    return not stamp.exists() or float(stamp.read_text() or 0) < inputs_mtime()
+
+
+def mkdocs_build(strict: bool = True) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    cfg = load_config(str(REPO_ROOT / "mkdocs.yml"), strict=strict, site_dir=str(SITE_DIR))
+    build(cfg)
+    (OUT_DIR.parent / ".site-built").write_text(str(time.time()))
+
+
+def ensure_site() -> Path:
+    """Build ``site/`` unless it is already up to date with every input (used by tests)."""
+    stamp = OUT_DIR.parent / ".site-built"
+    if is_stale() or not stamp.exists() or not (SITE_DIR / "index.html").exists() \
+            or float(stamp.read_text() or 0) < inputs_mtime():
+        generate()
+        mkdocs_build()
+    return SITE_DIR
+
+
+def register_mime_types() -> None:
+    """Pyodide needs .wasm served as application/wasm and .mjs as JavaScript."""
+    import mimetypes
+
+    mimetypes.add_type("application/wasm", ".wasm")
+    mimetypes.add_type("text/javascript", ".mjs")
+    os.environ.setdefault("DRAGONDICE_MIME", "1")

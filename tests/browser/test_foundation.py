@@ -1,0 +1,37 @@
+"""The site loads offline, the calculator's engine starts in a Web Worker, instant navigation works."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
+
+
+def test_home_page_loads_with_no_foreign_requests(page, requests_log):
+    page.goto("./")
+    expect(page).to_have_title(re.compile("Dragon Dice"))
+    expect(page.locator("h1")).to_contain_text("Dragon Dice Rules Reference")
+    assert any(url.endswith("/") for url in requests_log.urls)
+    assert not any("fonts.googleapis" in url for url in requests_log.urls)
+
+
+def test_calculator_reaches_ready_from_own_origin(page, requests_log):
+    page.goto("calculator/")
+    root = page.locator("#calculator")
+    expect(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(root.locator("[data-engine-label]")).to_contain_text(re.compile(r"Python 3\.\d+"))
+    # The worker's own downloads are seen by the request log, so the origin check covers them.
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requests_log.urls)
+    assert any(url.endswith(".whl") for url in requests_log.urls)
+
+
+def test_instant_navigation_from_home_to_calculator(page):
+    page.goto("./")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Calculator").first.click()
+    root = page.locator("#calculator")
+    expect(root).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    # navigation.instant swaps the page without a full reload: our marker survives.
+    assert page.evaluate("window.__sameDocument === true")
+    assert page.url.endswith("/calculator/")
