@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from .errors import DataError
 
@@ -16,7 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="validate data/ and stop")
     check.add_argument("--data", default=None, help="data folder (default: data/)")
-    sub.add_parser("generate", help="write build/docs (pages, data bundle, engine, Pyodide)")
+    gen = sub.add_parser("generate", help="write build/docs (pages, data bundle, engine, Pyodide)")
+    gen.add_argument("--data", default=None, help="data folder (default: data/)")
+    gen.add_argument("--out", default=None, help="output folder (default: build/docs)")
     sub.add_parser("build", help="generate, then build the static site into site/")
     serve = sub.add_parser("serve", help="generate, then serve with live reload")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000")
@@ -32,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
             total = sum(len(v) for v in ds.kinds.values())
             print(f"data ok: {total} entries in {len(ds.kinds)} kinds")
             return 0
-        build.generate()
+        if args.command == "generate":
+            build.generate(out_dir=Path(args.out) if args.out else build.OUT_DIR,
+                           data_dir=Path(args.data) if args.data else DEFAULT_DATA_DIR)
+        else:
+            build.generate()
         print(f"generated build/docs in {time.perf_counter() - start:.2f}s", file=sys.stderr)
         if args.command == "build":
             build.mkdocs_build()
