@@ -141,7 +141,9 @@ def _yaml_error(path: Path, rel: str, exc: yaml.YAMLError) -> DataError:
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if mark is None:
         return DataError(rel, None, None, f"not valid YAML: {problem}")
-    lines = path.read_text(encoding="utf-8").splitlines()[: mark.line + 1]
+    # An unclosed bracket is found on a later line; the context mark is where it was opened.
+    start = getattr(exc, "context_mark", None) or mark
+    lines = path.read_text(encoding="utf-8").splitlines()[: min(start.line, mark.line) + 1]
     entry = None
     for line in lines:
         m = re.match(r"^\s*-?\s*id:\s*['\"]?([^'\"#]+?)['\"]?\s*$", line)
