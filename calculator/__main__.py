@@ -1,0 +1,6 @@
+"""``python -m calculator``."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,42 @@
+"""Faces: a parsed ``"3 melee"`` token.
+
+>>> split_face("3 melee")
+(3, 'melee')
+>>> split_face("Rise from the Ashes")
+(None, 'Rise from the Ashes')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Face:
+    """One die face: an icon id (normal icon or SAI id) and its printed count."""
+
+    icon: str
+    count: int
+
+    def label(self) -> str:
+        return f"{self.count} {self.icon}"
+
+
+def split_face(text: str) -> tuple[int | None, str]:
+    """Split ``"N icon"`` into (N, icon); a bare icon gives (None, icon).
+
+    Raises ``ValueError`` when the text is empty or N is not a positive whole number.
+    """
+    text = " ".join(str(text).split())
+    if not text:
+        raise ValueError("empty face")
+    head, _, rest = text.partition(" ")
+    if head.isdigit() and rest:
+        count = int(head)
+        if count < 1:
+            raise ValueError(f"count must be at least 1 in '{text}'")
+        return count, rest
+    if head.lstrip("+-").isdigit():
+        if not rest:
+            raise ValueError(f"no icon in '{text}'")
+        raise ValueError(f"count must be at least 1 in '{text}'")
+    return None, text
