@@ -45,7 +45,11 @@ def main(argv: list[str] | None = None) -> int:
             build.mkdocs_build()
             print(f"built site/ in {time.perf_counter() - start:.2f}s", file=sys.stderr)
         elif args.command == "serve":
+            import logging
+
             from mkdocs.commands.serve import serve as mkdocs_serve
+
+            logging.basicConfig(level=logging.INFO, format="%(levelname)-7s - %(message)s")
 
             build.register_mime_types()
             mkdocs_serve(str(build.REPO_ROOT / "mkdocs.yml"), dev_addr=args.dev_addr, livereload=True)
