@@ -1,4 +1,122 @@
-/* Small site-wide behaviours (no rules logic). */
+/* Small site-wide behaviours (no rules logic): copy-permalink buttons and index filters.
+   Material's instant navigation swaps pages without reloading, so everything (re)binds on
+   every page through document$.subscribe. */
 (function () {
   "use strict";
+
+  var ANCHORED = "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id], tr[id], li[id], dt[id]";
+
+  function absoluteUrl(id) {
+    return location.origin + location.pathname + "#" + encodeURIComponent(id);
+  }
+
+  function labelOf(el) {
+    var text = (el.querySelector("a:not(.headerlink)") || el).textContent || el.id;
+    return text.replace(/[¶\s]+/g, " ").trim().slice(0, 80) || el.id;
+  }
+
+  function showFallback(button, href) {
+    var box = document.createElement("input");
+    box.type = "text";
+    box.readOnly = true;
+    box.value = href;
+    box.className = "dd-copy__fallback";
+    box.setAttribute("aria-label", "Link to copy");
+    button.after(box);
+    box.select();
+  }
+
+  function copy(button) {
+    var href = button.getAttribute("data-href");
+    var label = button.textContent;
+    var done = function () {
+      button.classList.add("dd-copy--done");
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = label; button.classList.remove("dd-copy--done"); }, 1500);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(href).then(done, function () { showFallback(button, href); });
+    } else {
+      showFallback(button, href);
+    }
+  }
+
+  function addCopyButtons(root) {
+    root.querySelectorAll(ANCHORED).forEach(function (el) {
+      if (el.querySelector(":scope > .dd-copy, :scope > td:first-child > .dd-copy")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "dd-copy";
+      button.textContent = /^H[1-6]$/.test(el.tagName) ? "Copy link" : "#";
+      button.setAttribute("data-href", absoluteUrl(el.id));
+      button.setAttribute("aria-label", "Copy link to " + labelOf(el));
+      button.addEventListener("click", function (event) { event.preventDefault(); copy(button); });
+      var host = el.tagName === "TR" ? el.querySelector("td") : el;
+      if (host) host.appendChild(button);
+    });
+  }
+
+  /* Index filters: a form[data-filter] filters every [data-row] of the page by its data-* tokens. */
+  function bindFilter(form) {
+    if (form.dataset.bound) return;
+    form.dataset.bound = "1";
+    var rows = Array.prototype.slice.call(document.querySelectorAll("article [data-row]"));
+    var text = form.querySelector("[data-filter-text]");
+    var count = form.querySelector("[data-filter-count]");
+    var state = {};
+
+    function apply() {
+      var needle = text ? text.value.trim().toLowerCase() : "";
+      var shown = 0;
+      rows.forEach(function (row) {
+        var ok = !needle || (row.getAttribute("data-name") || "").indexOf(needle) !== -1;
+        Object.keys(state).forEach(function (key) {
+          if (ok && state[key]) {
+            ok = (row.getAttribute("data-" + key) || "").split(" ").indexOf(state[key]) !== -1;
+          }
+        });
+        row.hidden = !ok;
+        if (ok) shown += 1;
+      });
+      document.querySelectorAll("article table.dd-index").forEach(function (table) {
+        var any = table.querySelector("[data-row]:not([hidden])");
+        table.hidden = !any;
+        var heading = table.previousElementSibling;
+        if (heading && /^H[2-4]$/.test(heading.tagName)) heading.hidden = !any;
+      });
+      if (count) count.textContent = shown + " of " + rows.length + " shown";
+    }
+
+    form.querySelectorAll("[data-filter-key]").forEach(function (group) {
+      var key = group.getAttribute("data-filter-key");
+      if (group.tagName === "SELECT") {
+        group.addEventListener("change", function () { state[key] = group.value; apply(); });
+        state[key] = group.value;
+        return;
+      }
+      group.querySelectorAll("button[data-filter-value]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          state[key] = button.getAttribute("data-filter-value");
+          group.querySelectorAll("button").forEach(function (b) {
+            b.setAttribute("aria-pressed", b === button ? "true" : "false");
+          });
+          apply();
+        });
+      });
+    });
+    if (text) text.addEventListener("input", apply);
+    apply();
+  }
+
+  function init() {
+    var article = document.querySelector("article") || document.body;
+    addCopyButtons(article);
+    document.querySelectorAll("form[data-filter]").forEach(bindFilter);
+  }
+
+  if (typeof document$ !== "undefined" && document$.subscribe) {
+    document$.subscribe(init);
+  } else {
+    document.addEventListener("DOMContentLoaded", init);
+  }
 })();
