@@ -5,5 +5,8 @@
 """
 from .errors import InputError
 from .resolve import Engine, resolve
+from .distribution import engine_distribution
+
+Engine.distribution = engine_distribution  # type: ignore[attr-defined]   # exact chances of each total
 
 __all__ = ["Engine", "InputError", "resolve"]

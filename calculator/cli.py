@@ -1,4 +1,4 @@
-"""Command line: ``python -m calculator resolve FILE|- [--data BUNDLE.json]``.
+"""Command line: ``python -m calculator resolve|distribution FILE|- [--data BUNDLE.json]``.
 
 The only part of the package that reads files. Bad input exits 2 with one line on stderr.
 """
@@ -63,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("resolve", help="resolve a roll given as engine input JSON")
     r.add_argument("file", help="input JSON file, or - for stdin")
     r.add_argument("--data", help="data bundle JSON (default: site/data/dragondice.json)")
+    d = sub.add_parser("distribution", help="exact chances of every final total of a roll (same input)")
+    d.add_argument("file", help="input JSON file, or - for stdin")
+    d.add_argument("--data", help="data bundle JSON (default: site/data/dragondice.json)")
     return p
 
 
@@ -75,10 +78,11 @@ def main(argv: list[str] | None = None) -> int:
             engine = Engine(bundle)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise CliError(f"bundle: not a Dragon Dice data bundle ({exc!r})") from None
-        out = engine.resolve(data)
+        out = engine.distribution(data) if args.command == "distribution" else engine.resolve(data)
     except (InputError, CliError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    json.dump(out, sys.stdout, indent=2, sort_keys=True, ensure_ascii=False)
+    # A distribution keeps its own key order (totals sorted numerically, not as text).
+    json.dump(out, sys.stdout, indent=2, sort_keys=args.command != "distribution", ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

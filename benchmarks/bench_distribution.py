@@ -1,0 +1,78 @@
+"""Engine.distribution times for 6-, 12- and 24-point armies: CPython, then Pyodide in Chromium.
+
+Measures and prints; never asserts. The browser part needs the built site (``make build``).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from calculator import Engine  # noqa: E402
+from conftest import load_bundle  # noqa: E402  (the tests' bundle loader)
+
+ARMIES = {  # points: dice (monster 4, large 3, medium 2, small 1)
+    6: ["coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/fighter"],
+    12: ["coral-elves/gryphon", "coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/archer",
+         "coral-elves/fighter"],
+    24: ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
+         "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
+         "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"],
+}
+ROLLS = ("save", "melee", "missile", "dragon_attack")
+
+
+def inputs():
+    for pts, dice in ARMIES.items():
+        for roll in ROLLS:
+            yield pts, roll, {"roll": roll, "terrain": "coastland", "army": [{"die": d} for d in dice],
+                              "modifiers": [{"spell": "stone-skin"}]}
+
+
+def cpython(repeat: int = 5) -> None:
+    engine = Engine(load_bundle())
+    for pts, roll, inp in inputs():
+        best = min(_time(lambda: engine.distribution(inp)) for _ in range(repeat))
+        print(f"CPython  {pts:>2} points {roll:>14}: {best * 1000:7.1f} ms")
+
+
+def _time(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def browser() -> None:
+    try:
+        from playwright.sync_api import sync_playwright
+        from generator.build import ensure_site
+        from tests.site_server import SiteServer
+    except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not fail
+        print(f"browser: skipped ({exc})")
+        return
+    with SiteServer(ensure_site()) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                     args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_page()
+        page.goto(server.url + "calculator/")
+        page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
+        for pts, roll, inp in inputs():
+            ms = page.evaluate("""async (inp) => {
+                let best = Infinity;
+                for (let i = 0; i < 3; i++) {
+                  const t = performance.now();
+                  await window.DragonDiceEngine.call("distribution", inp);
+                  best = Math.min(best, performance.now() - t);
+                }
+                return best; }""", inp)
+            print(f"Pyodide  {pts:>2} points {roll:>14}: {ms:7.1f} ms (round trip to the worker)")
+        browser.close()
+
+
+if __name__ == "__main__":
+    cpython()
+    browser()
