@@ -1,0 +1,125 @@
+/* The calculator's "Chances" panel: the exact distribution of the roll's total (computed by the
+   Python engine's "distribution" command), as an inline SVG bar chart and a table of P(≥ k).
+   Hooks into calculator-ui.js through window.DragonDiceCalculator.chances.refresh(input, section). */
+(function () {
+  "use strict";
+  const SVG = "http://www.w3.org/2000/svg";
+  const DEBOUNCE_MS = 250;
+  let timer = null;
+  let seq = 0;
+
+  function pct(p) {
+    if (p >= 0.9995) return "100%";
+    if (p > 0 && p < 0.0005) return "<0.1%";
+    return (p * 100).toFixed(1) + "%";
+  }
+
+  function el(tag, attrs, ...kids) {
+    const node = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([k, v]) => node.setAttribute(k, v));
+    kids.forEach((k) => node.append(k));
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    const node = document.createElementNS(SVG, tag);
+    Object.entries(attrs || {}).forEach(([k, v]) => node.setAttribute(k, String(v)));
+    return node;
+  }
+
+  function chart(out) {
+    const totals = Object.keys(out.distribution).map(Number).sort((a, b) => a - b);
+    const lo = totals[0], hi = totals[totals.length - 1];
+    const top = Math.max(...totals.map((t) => out.distribution[t]));
+    const bw = 24, gap = 4, h = 160, pad = 24;
+    const width = (hi - lo + 1) * (bw + gap) + gap;
+    const root = svg("svg", { viewBox: `0 0 ${width} ${h + pad * 2}`, role: "img", class: "dd-chances-chart",
+      width: width, height: h + pad * 2, preserveAspectRatio: "xMinYMin meet" });
+    const best = totals.reduce((a, t) => (out.distribution[t] > out.distribution[a] ? t : a), totals[0]);
+    root.setAttribute("aria-label", `Chances of each ${out.result} total, from ${lo} to ${hi}: ` +
+      `most likely ${best} (${pct(out.distribution[best])}), average ${out.mean.toFixed(2)}.`);
+    const title = svg("title");
+    title.textContent = root.getAttribute("aria-label");
+    root.append(title);
+    totals.forEach((t) => {
+      const p = out.distribution[t];
+      const bh = Math.max(1, Math.round((p / top) * h));
+      const x = gap + (t - lo) * (bw + gap);
+      const bar = svg("rect", { x, y: pad + h - bh, width: bw, height: bh, class: "dd-chances-bar",
+        "data-total": t, "data-p": p });
+      const tip = svg("title");
+      tip.textContent = `${t} ${out.result}: ${pct(p)}`;
+      bar.append(tip);
+      const label = svg("text", { x: x + bw / 2, y: pad + h + 16, "text-anchor": "middle", class: "dd-chances-label" });
+      label.textContent = String(t);
+      root.append(bar, label);
+    });
+    return root;
+  }
+
+  function table(out) {
+    const rows = Object.keys(out.at_least).map(Number).sort((a, b) => a - b).map((k) =>
+      el("tr", { "data-k": String(k) }, el("th", { scope: "row" }, "≥ " + k), el("td", {}, pct(out.at_least[k]))));
+    return el("table", { class: "dd-chances-table" },
+      el("caption", {}, `Chance of at least k ${out.result} results`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "k"), el("th", { scope: "col" }, "Chance"))),
+      el("tbody", {}, ...rows));
+  }
+
+  function render(section, out) {
+    const summary = el("p", { class: "dd-chances-summary" },
+      `Average ${out.mean.toFixed(2)} ${out.result} results (standard deviation ${out.sd.toFixed(2)}).`);
+    const kids = [el("h2", {}, "Chances"), summary, chart(out), table(out)];
+    if (out.notes && out.notes.length) kids.push(el("ul", { class: "dd-chances-notes" }, ...out.notes.map((n) => el("li", {}, n))));
+    section.replaceChildren(...kids);
+    section.dataset.state = "done";
+    section.dataset.result = JSON.stringify(out.at_least);
+    section.hidden = false;
+  }
+
+  function compute(input, section) {
+    const engine = window.DragonDiceEngine;
+    if (!engine || engine.state.status !== "ready") {
+      // Try again once the engine is up (the worker may still be loading Pyodide).
+      const off = engine && engine.subscribe((s) => {
+        if (s.status !== "ready") return;
+        setTimeout(() => off && off(), 0);
+        if (section.dataset.pending === JSON.stringify(input)) compute(input, section);
+      });
+      return;
+    }
+    const mine = ++seq;
+    section.setAttribute("aria-busy", "true");
+    engine.call("distribution", input).then((out) => {
+      if (mine !== seq || !document.body.contains(section)) return;   // a newer input is on its way
+      section.removeAttribute("aria-busy");
+      render(section, out);
+    }, (err) => {
+      if (mine !== seq) return;
+      section.removeAttribute("aria-busy");
+      section.replaceChildren(el("h2", {}, "Chances"),
+        el("p", { class: "dd-chances-error" }, "No chances for this roll: " + String(err && err.message || err)));
+      section.dataset.state = "error";
+      section.hidden = false;
+    });
+  }
+
+  function refresh(input, section) {
+    if (!section) return;
+    clearTimeout(timer);
+    seq++;   // any answer still on its way is stale now
+    if (!input || !Array.isArray(input.army) || !input.army.length) {
+      section.hidden = true;
+      section.replaceChildren();
+      delete section.dataset.pending;
+      return;
+    }
+    section.dataset.pending = JSON.stringify(input);
+    section.dataset.state = "waiting";
+    timer = setTimeout(() => compute(input, section), DEBOUNCE_MS);
+  }
+
+  const hook = { refresh };
+  if (window.DragonDiceCalculator) window.DragonDiceCalculator.chances = hook;
+  window.DragonDiceChances = hook;
+})();

@@ -1,0 +1,220 @@
+"""The calculator page in real Chromium: army building, face picking, the trace against the
+CPython engine, share and ?roll= links, tampered links, keyboard labels and phone width."""
+from __future__ import annotations
+
+import base64
+import json
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from calculator import Engine
+
+ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
+
+ROLL = {
+    "roll": "missile", "terrain": "flatland",
+    "army": [
+        {"die": "amazons/spearer", "rolled": 6, "rerolled": [3]},
+        {"die": "coral-elves/sharpshooter", "rolled": 3},
+        {"species": "goblins", "health": 2, "die_type": "unit", "rolled": "2 missile"},
+    ],
+    "modifiers": [{"op": "subtract", "result": "missile", "amount": 2, "source": "Test penalty"}],
+    "seed": 7,
+}
+
+
+@pytest.fixture(scope="module")
+def engine(bundle) -> Engine:
+    return Engine(bundle)
+
+
+def share_hash(data: dict) -> str:
+    raw = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+    return "#s=1." + raw
+
+
+def results(page: Page):
+    return page.locator("[data-calc-results]")
+
+
+def wait_resolved(page: Page) -> dict:
+    """Wait for a rendered trace; return the input it was computed from."""
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(results(page)).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    return json.loads(results(page).get_attribute("data-input"))
+
+
+def page_trace(page: Page) -> tuple[dict, list[tuple[str, list[str], str]]]:
+    """Totals and, per step, its title link text, entry texts and subtotal line."""
+    totals = json.loads(results(page).get_attribute("data-totals"))
+    steps = page.evaluate("""() => Array.from(document.querySelectorAll('.dd-calc-step')).map((li) => [
+        li.querySelector('.dd-calc-step-title').textContent,
+        Array.from(li.querySelectorAll('.dd-calc-entries > li')).map((e) => e.dataset.text),
+        (li.querySelector('.dd-calc-subtotal') || {}).textContent || ''])""")
+    return totals, [tuple(s) for s in steps]
+
+
+def assert_matches_engine(page: Page, engine: Engine, data: dict) -> None:
+    expected = engine.resolve(data)
+    totals, steps = page_trace(page)
+    assert totals == expected["totals"]
+    assert [s[0] for s in steps] == [f"Step {st['step']}: {st['title']}" for st in expected["steps"]]
+    assert [s[1] for s in steps] == [[e["text"] for e in st["entries"]] for st in expected["steps"]]
+    # every step links to its rule anchor, relative to the page
+    hrefs = page.eval_on_selector_all(".dd-calc-step-title a", "els => els.map((a) => a.getAttribute('href'))")
+    assert hrefs == [f"../rules/die-roll-resolution/#step-{n}" for n in range(1, 11)]
+
+
+def test_build_army_by_clicking_matches_cpython(page: Page, engine: Engine):
+    page.goto("calculator/")
+    page.locator("[data-calc-roll]").select_option("missile")
+    page.locator("[data-calc-terrain]").select_option("flatland")
+    for species, unit in [("amazons", "amazons/spearer"), ("coral-elves", "coral-elves/sharpshooter"),
+                          ("dwarves", "dwarves/warlord")]:
+        page.locator("[data-calc-species]").select_option(species)
+        page.locator("[data-calc-unit]").select_option(unit)
+        page.locator("[data-calc-add]").click()
+    units = page.locator("[data-calc-units] > li")
+    expect(units).to_have_count(3)
+    expect(page.locator("[data-calc-health]")).to_have_text("(3 dice, 9 health)")
+    # The ID face is marked; faces are toggle buttons.
+    expect(units.nth(0).locator(".dd-face-id")).to_have_count(1)
+    units.nth(0).locator('.dd-calc-picker').first.locator('[data-face="6"]').click()      # Bullseye
+    expect(units.nth(0).locator('.dd-calc-picker').first.locator('[data-face="6"]')).to_have_attribute("aria-pressed", "true")
+    # Bullseye rolls again in a missile roll (read from the SAI's clauses): a second picker appears.
+    reroll = units.nth(0).locator(".dd-calc-reroll")
+    expect(reroll).to_have_count(1)
+    reroll.locator('[data-face="3"]').click()
+    units.nth(1).locator('[data-face="3"]').click()
+    units.nth(2).locator('[data-face="1"]').click()                                       # ID
+    page.locator("[data-calc-op]").select_option("subtract")
+    page.locator("[data-calc-amount]").fill("2")
+    page.locator("[data-calc-result]").select_option("missile")
+    page.locator("[data-calc-op-add]").click()
+    wait_resolved(page)
+    # The trace follows the last change (debounced): wait for the one with the modifier.
+    page.wait_for_function("""() => { const r = document.querySelector('[data-calc-results]');
+        return r.dataset.state === 'resolved' && JSON.parse(r.dataset.input).modifiers; }""", timeout=ENGINE_TIMEOUT)
+    data = json.loads(results(page).get_attribute("data-input"))
+    assert data["army"] == [{"die": "amazons/spearer", "rolled": 6, "rerolled": [3]},
+                            {"die": "coral-elves/sharpshooter", "rolled": 3}, {"die": "dwarves/warlord", "rolled": 1}]
+    assert data["modifiers"] == [{"op": "subtract", "result": "missile", "amount": 2}]
+    assert_matches_engine(page, engine, data)
+    # The non-result effect is reported with its SAI linked.
+    expect(results(page).locator(".dd-calc-effects a[href='../sai/bullseye/']")).to_have_count(1)
+    # The address bar holds the same roll.
+    assert "#s=1." in page.url
+
+
+def test_share_link_restores_the_same_trace(page: Page, engine: Engine):
+    page.goto("calculator/" + share_hash(ROLL))
+    data = wait_resolved(page)
+    assert data == ROLL
+    first = page_trace(page)
+    assert_matches_engine(page, engine, ROLL)
+    # The page's own link, opened afresh, gives the same trace.
+    link = page.url
+    page.goto("./")
+    page.goto(link)
+    wait_resolved(page)
+    assert page_trace(page) == first
+    expect(page.locator("[data-calc-units] > li")).to_have_count(3)
+    expect(page.locator('[data-calc-units] > li').nth(0).locator('[data-face="6"]').first).to_have_attribute("aria-pressed", "true")
+
+
+def test_roll_query_link_resolves(page: Page, engine: Engine):
+    data = {"roll": "save", "against": "melee", "terrain": "coastland",
+            "army": [{"die": "coral-elves/gryphon", "rolled": 1}, {"die": "amazons/spearer", "rolled": "3 save"}]}
+    page.goto("calculator/?roll=" + quote(json.dumps(data)))
+    sent = wait_resolved(page)
+    assert sent["army"] == data["army"]
+    assert json.loads(results(page).get_attribute("data-totals")) == engine.resolve(sent)["totals"]
+    assert engine.resolve(sent)["totals"] == engine.resolve(data)["totals"]
+
+
+TAMPERED = [
+    "#s=1.<script>window.__pwned=1</script>",
+    share_hash({"roll": "melee", "army": [{"species": "<img src=x onerror=\"window.__pwned=1\">", "rolled": "2 melee"}]}),
+    "?roll=" + quote('{"roll":"melee","army":[{"die":"<script>window.__pwned=1</script>","rolled":1}]}'),
+    share_hash(ROLL)[:40],                                   # truncated
+]
+
+
+@pytest.mark.parametrize("link", TAMPERED, ids=["script-hash", "img-onerror", "roll-script", "truncated"])
+def test_tampered_link_shows_message_and_runs_nothing(page: Page, link: str):
+    page.goto("calculator/")
+    expect(page.locator("[data-calc-form]")).to_be_visible()
+    scripts_before = page.evaluate("document.scripts.length")
+    page.goto("./")
+    page.goto("calculator/" + link)
+    message = page.locator("[data-calc-message]")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("could not be read")
+    expect(page.locator("[data-calc-units] > li")).to_have_count(0)
+    page.wait_for_timeout(300)
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.evaluate("document.scripts.length") == scripts_before
+    assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
+    assert "__pwned" not in page.evaluate("Array.from(document.scripts).map((s) => s.textContent).join()")
+
+
+def test_link_text_is_rendered_as_text(page: Page):
+    data = dict(ROLL, modifiers=[{"op": "add", "result": "missile", "amount": 1,
+                                  "source": "<img src=x onerror=window.__pwned=1>"}])
+    page.goto("calculator/" + share_hash(data))
+    wait_resolved(page)
+    expect(page.locator("[data-calc-modlist]")).to_contain_text("<img src=x onerror=window.__pwned=1>")
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
+
+
+def test_engine_error_is_shown(page: Page):
+    data = {"roll": "melee", "army": [{"species": "goblins", "rolled": "3 meele"}]}
+    page.goto("calculator/" + share_hash(data))
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(results(page)).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
+    expect(results(page)).to_contain_text("meele")
+
+
+def test_usable_while_loading_and_every_control_labelled(page: Page):
+    page.goto("calculator/")
+    # Army building works before the engine is ready (it usually is not, this early).
+    page.locator("[data-calc-species]").select_option("amazons")
+    page.locator("[data-calc-add]").click()
+    expect(page.locator("[data-calc-units] > li")).to_have_count(1)
+    unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '#calculator select, #calculator input, #calculator button')).filter((c) => !c.closest('[hidden]')).filter((c) =>
+        !((c.labels && c.labels.length) || c.getAttribute('aria-label') || c.getAttribute('aria-labelledby') ||
+          c.textContent.trim())).map((c) => c.outerHTML)""")
+    assert unlabelled == []
+    assert page.locator("[data-calc-results]").get_attribute("aria-live") == "polite"
+    expect(page.locator("section#chances")).to_be_hidden()
+    wait_resolved(page)
+
+
+def test_phone_width_has_no_horizontal_overflow(page: Page):
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto("calculator/" + share_hash(ROLL))
+    wait_resolved(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_instant_navigation_binds_once_and_reuses_the_worker(page: Page):
+    page.goto("./")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Calculator").first.click()
+    expect(page.locator("[data-calc-form]")).to_be_visible()
+    page.locator("[data-calc-add]").click()
+    data = wait_resolved(page)
+    assert len(data["army"]) == 1
+    page.get_by_role("link", name="Open data").first.click()
+    expect(page.locator("#calculator")).to_have_count(0)
+    page.get_by_role("link", name="Calculator").first.click()
+    expect(page.locator("[data-calc-form]")).to_be_visible()
+    # Bound once: one click adds one die; the engine is already up, so the trace comes at once.
+    page.locator("[data-calc-add]").click()
+    expect(page.locator("[data-calc-units] > li")).to_have_count(1)
+    assert len(wait_resolved(page)["army"]) == 1
+    assert page.evaluate("window.__sameDocument === true")
