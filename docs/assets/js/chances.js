@@ -114,9 +114,19 @@
       delete section.dataset.pending;
       return;
     }
-    section.dataset.pending = JSON.stringify(input);
+    // Chances are about the army before it rolls: faces picked or rolled on the page are left out.
+    const free = Object.assign({}, input, {
+      army: input.army.map((unit) => {
+        const copy = Object.assign({}, unit);
+        delete copy.rolled;
+        delete copy.rerolled;
+        return copy;
+      }),
+    });
+    delete free.seed;
+    section.dataset.pending = JSON.stringify(free);
     section.dataset.state = "waiting";
-    timer = setTimeout(() => compute(input, section), DEBOUNCE_MS);
+    timer = setTimeout(() => compute(free, section), DEBOUNCE_MS);
   }
 
   const hook = { refresh };
