@@ -445,7 +445,9 @@ def finish(sums: Sums, mods: Iterable[Modifier], ctx: Context, trace: Trace) -> 
             continue
         types = _mod_types(m, ctx)
         if not types:
-            trace.warn(f"{m.source}: does not change a {ctx.roll} roll", see("modifiers"))
+            # Name the part: a spell with several parts (Deluge) may change this roll through another.
+            part = f"{_sign(m.op)}{m.amount} {m.result or '/'.join(m.choice)}"
+            trace.warn(f"{m.source} ({part}): does not change a {ctx.roll} roll", see("modifiers"))
             continue
         applicable.append((m, types))
 
