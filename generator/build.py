@@ -75,7 +75,7 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Data
     """Regenerate ``out_dir``; raise :class:`~generator.errors.DataError` on bad data."""
     if not (PYODIDE_DIR / "pyodide.asm.wasm").exists():
         raise SystemExit("error: node_modules/pyodide is missing; run 'npm ci' (make does this)")
-    ds = load_dataset(data_dir, partial=os.environ.get("DRAGONDICE_PARTIAL_DATA") == "1")
+    ds = load_dataset(data_dir)
     out = Output(out_dir)
     for src in sorted(DOCS_DIR.rglob("*")):
         if src.is_file():

@@ -246,10 +246,8 @@ def _anchors(entry: Any) -> set[str]:
     return found
 
 
-def _check_refs(ds: Dataset, partial: bool = False) -> None:
+def _check_refs(ds: Dataset) -> None:
     for ref in REFS:
-        if partial and ref.targets and not all(ds.kinds.get(t) for t in ref.targets):
-            continue
         for entry in ds.kinds.get(ref.kind, []):
             for path, value in _walk(entry, ref.path.split("."), ""):
                 if not isinstance(value, str) or value in ref.allow:
@@ -269,18 +267,14 @@ def _check_refs(ds: Dataset, partial: bool = False) -> None:
                     raise DataError(where, entry["id"], path, f"'{ident}' has no part with id '{frag}'")
 
 
-def load_dataset(root: Path | str = DEFAULT_DATA_DIR, partial: bool = False) -> Dataset:
+def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
     """Read, validate and cross-check every data file under ``root``.
 
     Raises :class:`DataError` naming the file, the entry and the field of the first problem.
-    ``partial=True`` (development only) treats a kind with no schema or no file as empty.
     """
     root = Path(root)
     ds = Dataset(root=root)
     for kind in KINDS:
-        if partial and (not (root / "schema" / kind.schema).exists() or not list(root.glob(kind.pattern))):
-            ds.kinds[kind.name], ds._index[kind.name], ds.files[kind.name] = [], {}, {}
-            continue
         schema = _load_schema(root, kind)
         validator = jsonschema.Draft202012Validator(schema)
         paths = sorted(root.glob(kind.pattern))
@@ -298,7 +292,7 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR, partial: bool = False) -> 
                 index[ident], files[ident] = item, rel
                 entries.append(item)
         ds.kinds[kind.name], ds._index[kind.name], ds.files[kind.name] = entries, index, files
-    _check_refs(ds, partial)
+    _check_refs(ds)
     return ds
 
 
@@ -307,8 +301,6 @@ def published_schemas(root: Path) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     props: dict[str, Any] = {"meta": {"type": "object"}}
     for kind in KINDS:
-        if not (root / "schema" / kind.schema).exists():
-            continue
         schema = dict(_load_schema(root, kind))
         schema["$id"] = kind.schema
         out[kind.schema] = schema
