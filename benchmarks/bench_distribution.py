@@ -10,10 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from calculator import Engine  # noqa: E402
-from conftest import load_bundle  # noqa: E402  (the tests' bundle loader)
+from generator.data import load_dataset  # noqa: E402
 
 ARMIES = {  # points: dice (monster 4, large 3, medium 2, small 1)
     6: ["coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/fighter"],
@@ -34,7 +33,7 @@ def inputs():
 
 
 def cpython(repeat: int = 5) -> None:
-    engine = Engine(load_bundle())
+    engine = Engine(load_dataset().bundle())
     for pts, roll, inp in inputs():
         best = min(_time(lambda: engine.distribution(inp)) for _ in range(repeat))
         print(f"CPython  {pts:>2} points {roll:>14}: {best * 1000:7.1f} ms")

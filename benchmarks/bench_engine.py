@@ -1,6 +1,6 @@
 """Resolutions per second for a 24-point army in CPython (``make bench``; no assertions).
 
-Reads the bundle with generator.data when it loads, else straight from the YAML files.
+Reads the validated bundle with generator.data.
 """
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from calculator import Engine  # noqa: E402
-from conftest import load_bundle  # noqa: E402  (the tests' bundle loader)
+from generator.data import load_dataset  # noqa: E402
 
 # 24 points: two monsters (8), two large (6), three medium (6), four small (4).
 ARMY = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
@@ -23,7 +22,7 @@ ARMY = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector
 
 def main(seconds: float = 2.0) -> None:
     t0 = time.perf_counter()
-    engine = Engine(load_bundle())
+    engine = Engine(load_dataset().bundle())
     t_index = time.perf_counter() - t0
     for roll in ("save", "melee", "dragon_attack"):
         n, seed = 0, 0

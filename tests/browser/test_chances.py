@@ -5,7 +5,6 @@ import json
 from urllib.parse import quote
 
 from calculator import Engine
-from tests.engine.conftest import load_bundle
 
 INPUT = {"roll": "save", "terrain": "coastland", "seed": 0,
          "army": [{"die": "coral-elves/gryphon"}, {"die": "coral-elves/fighter"}, {"die": "coral-elves/archer"}]}
@@ -27,24 +26,24 @@ def free(roll: dict) -> dict:
     return out
 
 
-def test_chances_ignore_the_faces_already_rolled(page):
+def test_chances_ignore_the_faces_already_rolled(page, bundle):
     rolled = dict(INPUT, army=[dict(u, rolled=1) for u in INPUT["army"]])
     page.goto("calculator/?roll=" + quote(json.dumps(rolled)))
     page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
     page.wait_for_selector('#chances[data-state="done"]', timeout=120_000)
-    want = Engine(load_bundle()).distribution(free(rolled))
+    want = Engine(bundle).distribution(free(rolled))
     assert len(want["distribution"]) > 1
     assert page.locator("#chances svg rect.dd-chances-bar").count() == len(want["distribution"])
 
 
-def test_chances_panel_matches_engine(page):
+def test_chances_panel_matches_engine(page, bundle):
     page.goto("calculator/?roll=" + quote(json.dumps(INPUT)))
     page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
     panel = page.locator("#chances")
     page.wait_for_selector('#chances[data-state="done"]', timeout=120_000)
     # The page may add defaults (e.g. the seed); ask the engine about the input it actually used.
     used = json.loads(page.locator("#calculator").get_attribute("data-input"))
-    want = Engine(load_bundle()).distribution(free(used))
+    want = Engine(bundle).distribution(free(used))
     bars = panel.locator("svg rect.dd-chances-bar")
     assert bars.count() == len(want["distribution"])
     assert [bars.nth(i).get_attribute("data-total") for i in range(bars.count())] == list(want["distribution"])

@@ -1,48 +1,14 @@
-"""Fixtures for the engine tests: the data bundle, read once per session."""
+"""Fixtures for the engine tests: an engine over the validated bundle (``bundle`` is in tests/conftest.py)."""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data"
-KINDS = {
-    "icons": ["icons.yaml"], "sais": ["sais.yaml"], "spells": ["spells.yaml"], "species": ["species.yaml"],
-    "dice": sorted(str(p.relative_to(DATA)) for p in (DATA / "dice").glob("*.yaml")),
-    "terrain_types": ["terrain-types.yaml"], "terrains": ["terrains.yaml"], "dragons": ["dragons.yaml"],
-    "rules": ["rules.yaml"], "rulings": ["rulings.yaml"], "examples": ["examples.yaml"],
-}
-
-
-def _read_yaml_bundle() -> dict[str, Any]:
-    """Fallback while generator.data cannot load the data: read each YAML file that exists."""
-    out: dict[str, Any] = {}
-    for kind, files in KINDS.items():
-        out[kind] = []
-        for rel in files:
-            path = DATA / rel
-            if path.exists():
-                out[kind].extend((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get(kind) or [])
-    return out
-
-
-def load_bundle() -> dict[str, Any]:
-    try:
-        from generator.data import load_dataset
-        return load_dataset(DATA).bundle()
-    except Exception:  # data still being written or not yet valid: read the YAML directly
-        return _read_yaml_bundle()
-
-
-@pytest.fixture(scope="session")
-def bundle() -> dict[str, Any]:
-    return load_bundle()
 
 
 @pytest.fixture(scope="session")
