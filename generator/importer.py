@@ -2,7 +2,7 @@
 
 Run once with ``python -m generator.importer``. Afterwards the YAML files are the source of
 truth; this module is kept so the import can be repeated and checked (it is deterministic).
-Format of the XML: /work/shared/reference/dice-data.md.
+Format of the XML: ../shared/reference/dice-data.md.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any
 
 import yaml
 
-OCTGN_DIR = Path("/work/shared/reference/octgn-sets")
+# The public dice database sits in ../shared beside the checkout.
+OCTGN_DIR = Path(__file__).resolve().parents[2] / "shared" / "reference" / "octgn-sets"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 OCTGN = {"doc": "octgn", "edition": "OCTGN 1.2.1.4"}

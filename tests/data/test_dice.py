@@ -13,10 +13,12 @@ import jsonschema
 import pytest
 import yaml
 
+from tests.shared_sources import REFERENCE
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
 SCHEMA = DATA / "schema"
-DICE_DATA_MD = Path("/work/shared/reference/dice-data.md")
+DICE_DATA_MD = REFERENCE / "dice-data.md"
 
 CLASSIC_SPECIES = ["amazons", "coral-elves", "dwarves", "feral", "firewalkers", "frostwings", "goblins",
                    "lava-elves", "scalders", "swamp-stalkers", "treefolk", "undead"]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import jsonschema
@@ -11,7 +10,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-SEEDS = Path(os.environ.get("DRAGONDICE_SEEDS", "/work/shared/seeds"))
+from tests.shared_sources import SEEDS, needs
 SEED_FILES = {
     "seed-sai-table": SEEDS / "000_55eb24dd98d0fa5e.txt",
     "seed-die-roll-resolution": SEEDS / "001_5234394881f71362.txt",
@@ -20,7 +19,7 @@ SEED_FILES = {
 ENGINE_TAGS = ["roll", "delayed-sai", "reroll", "apply-sai", "subtotal", "subtract", "divide",
                "add-sai", "multiply", "add"]
 
-needs_seeds = pytest.mark.skipif(not SEEDS.exists(), reason=f"seeds not found in {SEEDS}")
+needs_seeds = needs(SEEDS)
 
 
 @pytest.fixture(scope="module")

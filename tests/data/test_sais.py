@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-SEEDS = Path(os.environ.get("DRAGONDICE_SEEDS", "/work/shared/seeds"))
+from tests.shared_sources import SEEDS, needs
 SEED_SAI = SEEDS / "000_55eb24dd98d0fa5e.txt"
 SEED_DRACOLEM = SEEDS / "003_15c904a8419d5c15.txt"
 
@@ -25,7 +24,7 @@ META_IDS = {
 UNKNOWN_IDS = {"ferry", "firebreath", "firecloud"}
 DRACOLEM = {"Fabricate", "Gate", "Magic Suppression", "Spell Disruption"}
 
-needs_seeds = pytest.mark.skipif(not SEED_SAI.exists(), reason=f"seeds not found in {SEEDS}")
+needs_seeds = needs(SEED_SAI)
 
 
 def table_rows(path: Path, header: str, cols: tuple[int, int, int]) -> list[tuple[str, str, str]]:

@@ -18,14 +18,14 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-SHARED = Path("/work/shared")
+from tests.shared_sources import SHARED, needs
 SEEDS = SHARED / "seeds"
 FAQ = SEEDS / "002_b57215180a339294.txt"
 DRACOLEM = SEEDS / "003_15c904a8419d5c15.txt"
 SAI_TABLE = SEEDS / "000_55eb24dd98d0fa5e.txt"
 SPELL_CARDS = SHARED / "reference" / "octgn-sets" / "spell-cards.xml"
 
-needs_shared = pytest.mark.skipif(not SHARED.exists(), reason="shared seeds/reference not available")
+needs_shared = needs(SHARED)
 
 FILES = {
     "spells": ("spells.yaml", "spells.schema.json"),
