@@ -293,7 +293,19 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
                 entries.append(item)
         ds.kinds[kind.name], ds._index[kind.name], ds.files[kind.name] = entries, index, files
     _check_refs(ds)
+    _check_engine(ds)
     return ds
+
+
+def _check_engine(ds: Dataset) -> None:
+    """Every effect, ability and modifier must be owned by the calculator's registry (one line if not)."""
+    from calculator import BundleError, Engine
+
+    try:
+        Engine(ds.bundle())
+    except BundleError as exc:
+        where = ds.files.get(exc.kind, {}).get(exc.entry or "", exc.kind)
+        raise DataError(where, exc.entry, exc.field, exc.message) from None
 
 
 def published_schemas(root: Path) -> dict[str, dict[str, Any]]:
