@@ -107,9 +107,8 @@ def counts_as_adds(grps: list[Group], effects: list[CountsAs], mods: Iterable[An
     for g in grps:
         if g.item or g.species is None:
             continue
-        rolled = dict(g.rolled)
         for ab in idx.abilities.get(g.species, []):
-            add = _ability_counts_as(ab, g, rolled, roll, converted, trace)
+            add = _ability_counts_as(ab, g, roll, converted, trace)
             if add:
                 out.append(add)
     army = [(c.name, c.src, c.to, None) for c in effects]
@@ -118,38 +117,42 @@ def counts_as_adds(grps: list[Group], effects: list[CountsAs], mods: Iterable[An
         target = roll.pick(to)
         if target is None or src in roll.counts:
             continue
-        n = 0
-        for g in grps:
-            key = (g.species, g.item, src)
-            if key in converted or (species and g.species != species):
-                continue
-            got = dict(g.rolled).get(src, 0)
-            if got:
-                converted.add(key)
-                n += got
+        n = sum(_take(g, src, converted) for g in grps if not species or g.species == species)
         if n:
             out.append(Add(f"{name}: {n} {src} counted as {target}", target, n, see("counts-as")))
     return out
 
 
-def _ability_counts_as(ab: Any, g: Group, rolled: dict[str, int], roll: Roll, converted: set, trace: Trace) -> Add | None:
+def _take(g: Group, src: str, converted: set) -> int:
+    """Rolled ``src`` results of a group not yet counted as another type (a choice that offers
+    ``src``, such as Fly's "maneuver or save", is taken as ``src`` here); each is taken once."""
+    n = 0
+    for key, got in g.rolled:
+        if got and src in key.split("|") and (g.species, g.item, key) not in converted:
+            converted.add((g.species, g.item, key))
+            n += got
+    return n
+
+
+def _ability_counts_as(ab: Any, g: Group, roll: Roll, converted: set, trace: Trace) -> Add | None:
     k = ab.kind
     if k.kind != "counts-as" or not k.p.get("engine", True):
         return None
     src, target = k.p["from"], roll.pick(k.p["to"])
-    if src in roll.counts or target is None or not rolled.get(src) or not k.applies(roll):
+    if src in roll.counts or target is None or not k.applies(roll):
+        return None
+    if not any(n and src in key.split("|") for key, n in g.rolled):
         return None
     if k.toggle and roll.options.get(ab.id) is not True:
         return None      # needs an earlier decision of the player (Javelin/Kukri Charge): off by default
     if roll.options.get(ab.id) is False:
         trace.add(10, f"{ab.name}: not used (the player chose not to)", None, see("may-options"))
         return None
-    key = (g.species, g.item, src)
-    if key in converted:
+    n = _take(g, src, converted)
+    if not n:
         return None
-    converted.add(key)
     how = " (optional: used)" if k.optional else ""
-    return Add(f"{ab.name}: {rolled[src]} {src} counted as {target}{how}", target, rolled[src], see("counts-as"))
+    return Add(f"{ab.name}: {n} {src} counted as {target}{how}", target, n, see("counts-as"))
 
 
 def auto_saves(rolls: Iterable[UnitRoll], roll: Roll) -> list[Add]:
@@ -190,6 +193,21 @@ def ability_warnings(units: list[Any], roll: Roll, idx: Index, trace: Trace) -> 
                            f"applied by the calculator; resolve it by hand", see("abilities-by-hand"))
 
 
+def reflected(count: int, sai: dict[str, int], roll: Roll, trace: Trace) -> None:
+    """Bash's saves join the SAI results (step 8): the owner of the effect kind says how many."""
+    from .kinds import EFFECTS
+
+    n, how = EFFECTS.kinds["reflect-damage"].gained(count, roll)
+    if how is None:
+        what = "dragon's damage" if roll.id == "dragon_attack" else "unit's melee results"
+        trace.warn(f"Bash: its saves equal the targeted {what}; the calculator needs the other side's "
+                   f"results (attacker_melee / dragon_damage) to count them", see("effects-reported"))
+    elif n and "save" in sai:
+        sai["save"] += n
+        trace.add(4, f"Bash: {n} save results, as many as the targeted attacker inflicted ({how})", None,
+                  see("effects-reported"))
+
+
 def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trace: Trace) -> Sums:
     """Sum the army's contributions into what steps 5-10 need."""
     nonsai = {t: 0 for t in roll.counts}
@@ -207,6 +225,7 @@ def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trac
                 if note.step == 5:
                     trace.add(5, note.text, ur.unit, note.see)
     ability_warnings([ur.unit for ur in rolls if not ur.excluded], roll, idx, trace)
+    reflected(sum(p.reflect for ur in rolls if not ur.excluded for p in ur.parts), sai, roll, trace)
     effects = [c for ur in rolls if not ur.excluded for p in ur.parts for c in p.counts_as]
     adds = counts_as_adds(groups(rolls), effects, mods, roll, idx, trace) + auto_saves(rolls, roll) + army_adds(rolls)
     extras = unit_extras(records(rolls, roll), multipliers(rolls, mods, roll), roll)

@@ -83,6 +83,7 @@ class Contribution:
     multiply: list[Multiplier] = field(default_factory=list)
     counts_as: list[CountsAs] = field(default_factory=list)
     effects: list[EffectUse] = field(default_factory=list)
+    reflect: int = 0                                          # Bash: saves = a target's melee results
     lose_auto_saves: bool = False
     rolled_id: bool = False                                   # an ID icon, or what counts as one
     notes: list[Note] = field(default_factory=list)

@@ -11,7 +11,7 @@ import math
 from typing import Any, Callable
 
 from .bundle import Index
-from .collect import Group, Record, ability_warnings, counts_as_adds, unit_extras
+from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
 from .contribution import CountsAs, Multiplier
 from .errors import InputError, TooLarge
 from .faceval import contribution
@@ -173,8 +173,9 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
             sums.adds.append(Add("added to the army", t, vec[2 * k + i]))
     if vec[3 * k]:
         sums.adds.append(Add("automatic saves", "save", vec[3 * k]))
-    totals = finish(sums, [m for m in mods if m.kind != "multiply-unit"], lay.roll, trace)
-    out = (tuple(totals[t] for t in lay.roll.counts), vec[3 * k + 1:])
+    reflected(vec[3 * k + 1], sums.sai, lay.roll, trace)
+    totals = finish(sums, [m for m in mods if m.kind not in ("multiply-unit", "counts-as")], lay.roll, trace)
+    out = (tuple(totals[t] for t in lay.roll.counts), vec[3 * k + 2:])
     return out + (excluded,) if with_excluded else out
 
 
@@ -201,7 +202,8 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     budget = budget or Budget()
     states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget)
     trace = Trace(quiet=True)
-    mods = applicable(inp.modifiers, inp.roll, trace)
+    mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers
+                                                         if m.kind in ("counts-as", "multiply-unit")]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
     out: dict[tuple, float] = {}
     cache: dict[State, tuple] = {}

@@ -17,7 +17,7 @@ from .limits import LIMITS
 from .rolls import RESULT_TYPES
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
-             "counter", "counts", "dragon_faces")
+             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage")
 UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled", "faces", "name", "element",
              "choose")
 
@@ -46,9 +46,9 @@ class Unit:
         return is_item(self.kind)
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
-        """The counted type a choice of this unit goes to: the owner's pick (``choose``) or the default."""
+        """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
         mine = self.choose.get(key)
-        if mine in types and mine in roll.counts:
+        if mine in types:
             return mine
         return roll.pick(types)
 
@@ -368,6 +368,22 @@ def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
     return tuple(faces)
 
 
+def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> tuple[Any, Any]:
+    """What the other side did, for Bash: each attacking unit's melee results, each dragon's damage."""
+    out = []
+    for key, ok in (("attacker_melee", rtype.save and against == "melee"), ("dragon_damage", rtype.id == "dragon_attack")):
+        raw = data.get(key)
+        if raw is None:
+            out.append(None)
+            continue
+        if not ok:
+            raise InputError(key, "only a save roll against melee (attacker_melee) or the response to a dragon "
+                                  "attack (dragon_damage) uses it")
+        vals = need_list(raw, key, LIMITS["army_size"])
+        out.append(tuple(need_int(v, f"{key}[{j}]", 0, LIMITS["amount"]) for j, v in enumerate(vals)))
+    return out[0], out[1]
+
+
 def parse_roll(data: Any, idx: Index) -> RollInput:
     """Check a whole single-roll input; raise InputError on the first problem."""
     from .rolls import ROLL_TYPES, Roll
@@ -397,7 +413,8 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     delayed = parse_delayed(data.get("delayed"), idx)
     if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
         raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
+    melee, damage = parse_opponent(data, rtype, against)
     roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where, elements,
-                need_bool(data.get("dua", False), "dua"), prefer,
-                parse_dragon_faces(data.get("dragon_faces"), rtype), parse_options(data.get("options"), idx))
+                need_bool(data.get("dua", False), "dua"), prefer, parse_dragon_faces(data.get("dragon_faces"), rtype),
+                melee, damage, parse_options(data.get("options"), idx))
     return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)))

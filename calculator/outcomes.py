@@ -26,8 +26,9 @@ CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its m
 
 @dataclass(frozen=True)
 class Outcome:
-    """One unit's reduced outcome. ``vec``: nonsai, sai, army adds per counted type, auto saves,
-    then the caller's extra quantities; ``rolled``: (source type, n) a counts-as could convert."""
+    """One unit's reduced outcome. ``vec``: nonsai, sai, army adds per counted type, automatic
+    saves, Bash faces, then the caller's extra quantities; ``rolled``: (source, n) a counts-as
+    effect could count as another type."""
 
     vec: tuple[int, ...]
     rolled: tuple[tuple[str, int], ...]
@@ -45,20 +46,21 @@ class Layout:
                  n_extra: int, sources: tuple[str, ...]) -> None:
         self.roll, self.idx, self.extra, self.n_extra = roll, idx, extra, n_extra
         self.k = len(roll.counts)
-        self.width = 3 * self.k + 1 + n_extra
+        self.width = 3 * self.k + 2 + n_extra
         self.sources = sources
 
     def reduce(self, c: Contribution, unit: Unit) -> list[int]:
         counts = self.roll.counts
         vec = [c.nonsai.get(t, 0) for t in counts] + [c.sai.get(t, 0) for t in counts] + \
-            [c.army_adds.get(t, 0) for t in counts] + [0]
+            [c.army_adds.get(t, 0) for t in counts] + [0, c.reflect]
         if self.extra:
             vec += list(self.extra(c))
         return vec
 
 
 def sources_for(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any]) -> tuple[str, ...]:
-    """Rolled types that some counts-as effect could count as another type in this roll."""
+    """Rolled types (and open choices such as "maneuver|save") a counts-as effect could count as
+    another type in this roll."""
     srcs: set[str] = set()
     for sp in {u.species for u in units if u.species}:
         for ab in idx.abilities.get(sp, []):
@@ -66,7 +68,9 @@ def sources_for(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribut
                 srcs.add(ab.kind.p["from"])
     srcs.update(c.src for p in parts for c in p.counts_as)
     srcs.update(m.p["from"] for m in mods if m.kind == "counts-as")
-    return tuple(t for t in RESULT_TYPES if t in srcs and t not in roll.counts)
+    plain = [t for t in RESULT_TYPES if t in srcs and t not in roll.counts]
+    choices = sorted({k for p in parts for k in p.rolled if "|" in k and set(k.split("|")) & srcs})
+    return tuple(plain + choices)
 
 
 def _reduced(unit: Unit, c: Contribution, lay: Layout) -> tuple:

@@ -31,13 +31,14 @@ def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Any], delayed: 
     dice = Dice(random.Random(seed), seed)
     if roll.where == "none":
         trace.warn("no terrain given: abilities that need a terrain element do not apply", see("no-terrain"))
-    mods = applicable(mods, roll, trace)
+    mods = list(mods)
+    step_mods = applicable(mods, roll, trace)
     faces = step_1_roll(units, roll, idx, dice, trace)
     excluded = step_2_delayed(list(units), faces, delayed, roll, idx, dice, trace)
     rolls = step_3_reroll(list(units), faces, excluded, roll, idx, dice, trace)
     step_4_identify(rolls, trace)
     sums = collect(rolls, mods, roll, idx, trace)
-    totals = finish(sums, mods, roll, trace)
+    totals = finish(sums, step_mods, roll, trace)
     steps = [{"step": n, "rule": idx.step(n).rule, "title": idx.step(n).title, "entries": trace.entries[n],
               "subtotals": trace.subtotals.get(n, {})} for n in range(1, 11)]
     return RollResult(roll, terrain, totals, steps, trace, [_outcome(ur, roll) for ur in rolls])

@@ -91,6 +91,8 @@ class Roll:
     dua: bool = False
     prefer: str | None = None
     dragon_faces: tuple[str, ...] | None = None   # what the attacking dragons rolled (dragon attack)
+    attacker_melee: tuple[int, ...] | None = None  # each attacking unit's melee results (Bash)
+    dragon_damage: tuple[int, ...] | None = None   # damage each attacking dragon inflicted (Bash)
     options: dict[str, bool] = field(default_factory=dict, compare=False, hash=False)
 
     @property

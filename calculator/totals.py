@@ -45,12 +45,13 @@ def applicable(mods: Iterable[Any], roll: Roll, trace: Trace) -> list[Any]:
     """The modifiers that change this roll; the others are named in the warnings."""
     out = []
     for m in mods:
-        if m.kind in ("counts-as", "multiply-unit"):
-            continue           # applied through the counts-as and unit-multiplier records
+        records = m.kind in ("counts-as", "multiply-unit")   # applied through collect's records
+        if records and m.fits(roll):
+            continue
         if not m.p.get("engine", True):
             trace.warn(f"{m.source}: {m.label()} is not applied by the calculator"
                        f"{' (' + m.condition + ')' if m.condition else ''}", see("modifiers-by-hand"))
-        elif not m.fits(roll) or not m.types(roll, {t: 1 for t in roll.counts}):
+        elif records or not m.fits(roll) or not m.types(roll, {t: 1 for t in roll.counts}):
             why = "an individual roll gets no army modifiers" if roll.type.individual else \
                 f"does not change a {roll.label().lower()}"
             trace.warn(f"{m.source} ({m.label()}): {why}", see("individual-rolls" if roll.type.individual

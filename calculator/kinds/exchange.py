@@ -5,6 +5,8 @@ exchange (calculator.exchange) applies the ones it can and lists the rest for th
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..contribution import FaceCtx
 from ..registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
@@ -111,6 +113,22 @@ class ReflectDamage(Reported):
     params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
               "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
               "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.out.reflect += 1
+        fx.use(self)
+
+    @staticmethod
+    def gained(count: int, roll: Any) -> tuple[int, str | None]:
+        """Saves from ``count`` Bash faces: each targets a different attacker (the one that inflicted
+        most) and adds as many saves as it targets (seed 000); None: the other side is not known."""
+        pool = roll.dragon_damage if roll.id == "dragon_attack" else roll.attacker_melee
+        if not count:
+            return 0, ""
+        if pool is None:
+            return 0, None
+        picked = sorted(pool, reverse=True)[:count]
+        return sum(picked), " + ".join(str(n) for n in picked) or "0"
 
     def describe(self, x: int) -> str:
         if self.target == "one-attacking-dragon":

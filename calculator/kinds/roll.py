@@ -61,7 +61,10 @@ class Generate:
             return {}
         rtype = fx.unit.choice_for(fx.sai.id, self.types, fx.roll) if self.choice else self.types[0]
         if rtype is None:
-            skipped.append(f"{n} {' or '.join(self.types)}")
+            # None of its types is counted: the choice is made when counts-as effects are applied
+            # (step 10), so that Fly's maneuvers can count as melee under Charge (rulebook p.28).
+            fx.out.add("rolled", "|".join(self.types), n)
+            chosen.append(f"{' or '.join(self.types)}: chosen at step 10 if a counts-as effect can use it")
             return {}
         fx.out.add("rolled", rtype, n)
         if self.choice:
