@@ -122,6 +122,9 @@ class Dataset:
         }
         for kind in KINDS:
             out[kind.name] = self.kinds.get(kind.name, [])
+        from calculator.vocabulary import vocabulary
+
+        out["calculator"] = vocabulary(out["spells"])   # the engine's roll types, limits, anchors: once
         return out
 
     def schemas(self) -> dict[str, dict[str, Any]]:
@@ -311,7 +314,9 @@ def _check_engine(ds: Dataset) -> None:
 def published_schemas(root: Path) -> dict[str, dict[str, Any]]:
     """Schemas as published next to the bundle: ``<kind>.schema.json`` and ``dragondice.schema.json``."""
     out: dict[str, dict[str, Any]] = {}
-    props: dict[str, Any] = {"meta": {"type": "object"}}
+    props: dict[str, Any] = {"meta": {"type": "object"},
+                             "calculator": {"type": "object", "description": "The calculator's vocabulary: roll "
+                                            "types, result types, die kinds, input limits, interpretation anchors."}}
     for kind in KINDS:
         schema = dict(_load_schema(root, kind))
         schema["$id"] = kind.schema

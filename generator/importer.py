@@ -358,6 +358,10 @@ TERRAIN_ACTION = "On a terrain die: armies at this terrain may take a {} action 
 
 def icons() -> list[dict[str, Any]]:
     """Every icon that is not an SAI, with a short own-words summary and its rulebook page."""
+    return _action_icons() + _eighth_icons() + _minor_icons() + _dragon_icons() + _relic_icons()
+
+
+def _action_icons() -> list[dict[str, Any]]:
     out = [
         _icon("id", "ID", "id", 3,
               "Identifies the unit. Rolled, it gives as many results as the unit has health, of "
@@ -374,6 +378,11 @@ def icons() -> list[dict[str, Any]]:
         out.append(_icon(icon_id, name, "action", 3,
                          f"Gives {verb} results: one per icon on a six- or four-sided face, four for "
                          f"the single icon of a monster, artifact or champion face (p.29).", **extra))
+    return out
+
+
+def _eighth_icons() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     eighth = [
         ("city", "City", "City",
          "Eighth Face Phase: the controlling army may recruit one small unit or promote one of its units."),
@@ -406,6 +415,10 @@ def icons() -> list[dict[str, Any]]:
         out.append(_icon(icon_id, name, "eighth-face", 15,
                          f"Eighth face of a major terrain. {text} The controller also doubles its ID "
                          f"results and may take a melee, missile or magic action there.", **extra))
+    return out
+
+
+def _minor_icons() -> list[dict[str, Any]]:
     id_face = ("ID face of the {} minor terrain: the controlling army turns the die to any of its "
                "magic, melee or missile faces.")
     halving = ("The controlling army's {} results are halved; the minor terrain is buried at the start "
@@ -423,8 +436,10 @@ def icons() -> list[dict[str, Any]]:
         ("flood", "Flood", halving.format("maneuver")),
         ("revolt", "Revolt", halving.format("melee")),
     ]
-    for icon_id, name, text in minors:
-        out.append(_icon(icon_id, name, "minor-terrain", 15, text, octgn_name=name))
+    return [_icon(icon_id, name, "minor-terrain", 15, text, octgn_name=name) for icon_id, name, text in minors]
+
+
+def _dragon_icons() -> list[dict[str, Any]]:
     dragon = [
         ("jaws", "Jaws", "Jaw", "12 damage (24 for a White Dragon)."),
         ("claws", "Claws", "Claw", "6 damage (12 for a White Dragon)."),
@@ -441,9 +456,12 @@ def icons() -> list[dict[str, Any]]:
         ("treasure", "Treasure", "Treasure",
          "Only against an army: one of its units may be promoted (two for a White Dragon)."),
     ]
-    for icon_id, name, octgn_name, text in dragon:
-        out.append(_icon(icon_id, name, "dragon-face", 17, f"Dragon die face. {text}",
-                         octgn_name=octgn_name))
+    return [_icon(icon_id, name, "dragon-face", 17, f"Dragon die face. {text}", octgn_name=octgn_name)
+            for icon_id, name, octgn_name, text in dragon]
+
+
+def _relic_icons() -> list[dict[str, Any]]:
+    out = []
     for element in ALL_ELEMENTS:
         title = element.capitalize()
         out.append(_icon(

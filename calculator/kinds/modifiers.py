@@ -54,8 +54,21 @@ class Modifier(Kind):
         return [(with_results or list(roll.counts))[0]]
 
     def label(self) -> str:
-        what = self.p.get("result") or "/".join(self.p.get("choice") or ())
-        return f"{SIGN.get(self.kind, self.kind)}{self.p.get('amount', '')} {what}".strip()
+        result, amount = self.p.get("result"), self.p.get("amount")
+        what = " or ".join(self.p.get("choice") or ()) if not result else \
+            ("result of any type" if amount == 1 else "results of any type") if result == "all" else result
+        return f"{SIGN.get(self.kind, self.kind)}{amount if amount is not None else ''} {what}{self.when()}"
+
+    def when(self) -> str:
+        """Where the modifier works, in words ("" when it works in every roll)."""
+        from ..rolls import CATEGORY_NAMES
+
+        parts = []
+        if self.rolls:
+            parts.append(" and ".join(CATEGORY_NAMES.get(r, r).lower() for r in self.rolls) + " rolls")
+        if self.situation:
+            parts.append(self.situation + "s")
+        return f" ({', '.join(parts)})" if parts else ""
 
     def describe(self, x: int = 0) -> str:
         return self.label()
@@ -110,8 +123,8 @@ class CountsAsModifier(Modifier):
     params = {**COMMON, "from": result_type(required=True), "to": result_types(required=True)}
 
     def label(self) -> str:
-        who = f"{self.species} units' " if self.species else ""
-        return f"{who}{self.p['from']} count as {' or '.join(self.p['to'])}"
+        who = f"{str(self.species).replace('-', ' ').title()} units' " if self.species else ""
+        return f"{who}{self.p['from']} results count as {' or '.join(self.p['to'])}{self.when()}"
 
 
 @MODIFIERS.register
@@ -123,7 +136,7 @@ class MultiplyUnitModifier(Modifier):
     params = {**COMMON, "types": result_types(required=True), "factor": Int(2, required=True)}
 
     def label(self) -> str:
-        return f"×{self.factor} one unit's {' and '.join(self.p['types'])}"
+        return f"×{self.factor} one unit's {' and '.join(self.p['types'])} results{self.when()}"
 
 
 def free_modifier_ops() -> tuple[str, ...]:

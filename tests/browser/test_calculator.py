@@ -83,9 +83,11 @@ def test_build_army_by_clicking_matches_cpython(page: Page, engine: Engine):
     expect(units.nth(0).locator(".dd-face-id")).to_have_count(1)
     units.nth(0).locator('.dd-calc-picker').first.locator('[data-face="6"]').click()      # Bullseye
     expect(units.nth(0).locator('.dd-calc-picker').first.locator('[data-face="6"]')).to_have_attribute("aria-pressed", "true")
-    # Bullseye rolls again in a missile roll (read from the SAI's clauses): a second picker appears.
+    # Bullseye rolls again in a missile roll: the engine's plan of the input says so (the page holds
+    # no rule), and a second picker appears once the engine has answered.
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     reroll = units.nth(0).locator(".dd-calc-reroll")
-    expect(reroll).to_have_count(1)
+    expect(reroll).to_have_count(1, timeout=ENGINE_TIMEOUT)
     reroll.locator('[data-face="3"]').click()
     units.nth(1).locator('[data-face="3"]').click()
     units.nth(2).locator('[data-face="1"]').click()                                       # ID

@@ -114,12 +114,15 @@
       delete section.dataset.pending;
       return;
     }
-    // Chances are about the army before it rolls: faces picked or rolled on the page are left out.
+    // Chances are about the army before it rolls: faces picked or rolled on the page are left out,
+    // except for a die described by hand without its faces, which keeps the face it was given.
     const free = Object.assign({}, input, {
       army: input.army.map((unit) => {
         const copy = Object.assign({}, unit);
-        delete copy.rolled;
-        delete copy.rerolled;
+        if (copy.die || (copy.faces && copy.faces.length)) {
+          delete copy.rolled;
+          delete copy.rerolled;
+        }
         return copy;
       }),
     });
@@ -130,6 +133,7 @@
   }
 
   const hook = { refresh };
-  if (window.DragonDiceCalculator) window.DragonDiceCalculator.chances = hook;
+  window.DDCalc = window.DDCalc || {};
+  window.DDCalc.chances = hook;
   window.DragonDiceChances = hook;
 })();

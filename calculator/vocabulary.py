@@ -1,0 +1,44 @@
+"""The engine's vocabulary, published in the open data bundle (key ``calculator``) so that the page
+and other tools use the one set of names, roll types, limits and interpretation anchors.
+
+>>> sorted(vocabulary())[:3]
+['against', 'categories', 'die_kinds']
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .dice import DIE_KINDS, ITEM_KINDS, SIZES
+from .interpret import ANCHORS, DOC
+from .kinds import ABILITIES, EFFECTS, MODIFIERS
+from .kinds.modifiers import SIGN, free_modifier_ops
+from .limits import published
+from .rolls import AGAINST, CATEGORY_NAMES, RESULT_TYPES, ROLL_TYPES
+
+
+def spell_modifiers(spells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Spells that change rolls, with their modifiers in words (for the page's spell list)."""
+    from .bundle import make_modifiers
+
+    out = []
+    for s in spells:
+        mods = make_modifiers(s)
+        if mods:
+            out.append({"id": s["id"], "name": s.get("name", s["id"]), "label": "; ".join(m.label() for m in mods)})
+    return out
+
+
+def vocabulary(spells: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {
+        "spell_modifiers": spell_modifiers(spells or []),
+        "roll_types": [r.to_json() for r in ROLL_TYPES.values()],
+        "result_types": list(RESULT_TYPES),
+        "against": list(AGAINST),
+        "categories": [{"id": c, "name": n} for c, n in CATEGORY_NAMES.items()],
+        "die_kinds": list(DIE_KINDS), "item_kinds": list(ITEM_KINDS), "sizes": list(SIZES),
+        "free_modifiers": [{"op": op, "sign": SIGN[op]} for op in free_modifier_ops()],
+        "limits": published(),
+        "interpretations": {"page": DOC, "anchors": dict(ANCHORS)},
+        "kinds": {"effects": EFFECTS.catalogue(), "abilities": ABILITIES.catalogue(),
+                  "modifiers": MODIFIERS.catalogue()},
+    }

@@ -1,0 +1,82 @@
+/* Calculator page, part 3: share links. "#s=1.<base64url JSON>" (written by the page),
+   "?roll=<JSON>" and "?exchange=<JSON>" (written by hand or by other pages). A link is read as
+   plain JSON, checked for shape and against the catalogue (ids that exist, sizes within the
+   published limits); the engine checks everything else and names the field it refuses. */
+(function () {
+  "use strict";
+  const DD = (window.DDCalc = window.DDCalc || {});
+  const VERSION = "1";
+  const MAX_TEXT = 20000;       // characters of JSON in one link
+
+  function b64urlEncode(text) {
+    const bytes = new TextEncoder().encode(text);
+    let bin = "";
+    bytes.forEach((b) => { bin += String.fromCharCode(b); });
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function b64urlDecode(text) {
+    if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it contains characters a share link never has");
+    const pad = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+    const bytes = Uint8Array.from(atob(pad), (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  }
+
+  function encode(input, mode) { return (mode === "exchange" ? "x=" : "s=") + VERSION + "." + b64urlEncode(JSON.stringify(input)); }
+
+  function parseJson(text) {
+    if (text.length > MAX_TEXT) throw new Error("it is too long");
+    return JSON.parse(text);
+  }
+
+  /* Ids a link names must exist in the catalogue; numbers must be within the published limits. */
+  function check(raw, cat, where) {
+    const fail = (w, why) => { throw new Error(w + ": " + why); };
+    const isObj = (v) => v && typeof v === "object" && !Array.isArray(v);
+    if (!isObj(raw)) fail(where || "input", "not an object");
+    const lim = cat.limits;
+    const army = raw.army == null ? [] : raw.army;
+    if (!Array.isArray(army) || army.length > (lim.army_size || 60)) fail("army", "not a list of dice");
+    army.forEach((u, i) => {
+      const w = "army[" + i + "]";
+      if (!isObj(u)) fail(w, "not a die");
+      if (u.die != null && !cat.dice.has(u.die)) fail(w, "no such die");
+      if (u.species != null && !cat.species.has(u.species) && u.species !== "items") fail(w, "no such species");
+      if (u.health != null && !(Number.isInteger(u.health) && u.health >= 1 && u.health <= lim.health)) fail(w, "health out of range");
+    });
+    (Array.isArray(raw.modifiers) ? raw.modifiers : []).forEach((m, i) => {
+      if (!isObj(m)) fail("modifiers[" + i + "]", "not a modifier");
+      if (m.spell != null && !cat.spellById.has(m.spell)) fail("modifiers[" + i + "]", "no such spell");
+      if (m.amount != null && !(Number.isInteger(m.amount) && m.amount >= 0 && m.amount <= lim.amount)) fail("modifiers[" + i + "]", "amount out of range");
+    });
+    if (raw.terrain != null && raw.terrain !== "reserve" && !cat.terrainById.has(raw.terrain)) fail("terrain", "no such terrain");
+    if (raw.roll != null && !cat.rollTypes.has(raw.roll)) fail("roll", "no such roll");
+    if (raw.seed != null && !Number.isSafeInteger(raw.seed)) fail("seed", "not a whole number");
+    return raw;
+  }
+
+  /* Read the page's address: {mode, input} or {error} or null when it names no roll. */
+  function read(cat) {
+    const params = new URLSearchParams(location.search);
+    let hash = location.hash.replace(/^#/, "");
+    try { hash = decodeURIComponent(hash); } catch (e) { /* keep it as it is */ }
+    let what = "link";
+    try {
+      const m = /^([sx])=(\d+)\.(.*)$/.exec(hash);
+      if (m) {
+        what = "share link";
+        if (m[2] !== VERSION) throw new Error("unknown link version");
+        const mode = m[1] === "x" ? "exchange" : "roll";
+        return { mode, input: check(parseJson(b64urlDecode(m[3])), cat) };
+      }
+      if (/^[sx]=/.test(hash)) { what = "share link"; throw new Error("it is incomplete"); }
+      if (params.has("exchange")) { what = "exchange link"; return { mode: "exchange", input: check(parseJson(params.get("exchange")), cat) }; }
+      if (params.has("roll")) { what = "roll link"; return { mode: "roll", input: check(parseJson(params.get("roll")), cat) }; }
+      return null;
+    } catch (err) {
+      return { error: "This " + what + " could not be read (" + DD.dom.shortMsg(err) + "). The calculator starts empty." };
+    }
+  }
+
+  DD.links = { encode, read, check, b64urlEncode };
+})();
