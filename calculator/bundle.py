@@ -12,7 +12,8 @@ names a kind or a parameter nothing owns raises :class:`BundleError` naming the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .dice import HEALTH_BY_SIZE, XRules, is_item
 from .errors import BundleError, ParamError
@@ -176,6 +177,8 @@ class Index:
 
     def __init__(self, bundle: Mapping[str, Any]) -> None:
         self.bundle = bundle
+        self.memo: dict[tuple, Any] = {}    # faceval.contribution's answers (a pure function)
+        self.units: dict[tuple, Any] = {}   # checked catalogue units by their input (inputs.parse_unit)
         self.sais = {s["id"]: _check("sais", s["id"], self._sai, s) for s in bundle.get("sais") or []}
         self.icons: dict[str, str] = {i: i for i in NORMAL_ICONS}   # any accepted spelling -> icon id
         self.icon_names: dict[str, str] = {}

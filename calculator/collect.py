@@ -172,6 +172,8 @@ def army_adds(rolls: Iterable[UnitRoll]) -> list[Add]:
         if ur.excluded:
             continue
         for p in ur.parts:
+            if not p.army_adds:
+                continue
             for t, n in p.army_adds.items():
                 out.append(Add(f"Cloak ({ur.unit.label}): {n} {t} added to the army until your next turn", t, n,
                                see("lasting-saves")))
@@ -181,16 +183,26 @@ def army_adds(rolls: Iterable[UnitRoll]) -> list[Add]:
 def ability_warnings(units: list[Any], roll: Roll, idx: Index, trace: Trace) -> None:
     """Species abilities that could change this roll but are left to the player are named."""
     for sp in sorted({u.species for u in units if u.species}):
-        for ab in idx.abilities.get(sp, []):
-            k = ab.kind
-            if not k.relevant(units):
-                continue
-            if k.phase == "exchange" and k.applies(roll):
-                trace.warn(f"{ab.name} ({idx.species_names.get(sp, sp)}): acts in the exchange this roll is part "
-                           f"of; the exchange mode of the calculator applies it", see("exchanges"))
-            elif not k.computed() and k.applies(roll):
-                trace.warn(f"{ab.name} ({idx.species_names.get(sp, sp)}): may change this roll but is not "
-                           f"applied by the calculator; resolve it by hand", see("abilities-by-hand"))
+        for kind, text, link in _species_warnings(sp, roll, idx):
+            if kind.relevant(units):
+                trace.warn(text, see(link))
+
+
+def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, str]]:
+    key = ("warn", sp, roll.key)
+    if key in idx.memo:
+        return idx.memo[key]
+    out = []
+    for ab in idx.abilities.get(sp, []):
+        k, name = ab.kind, f"{ab.name} ({idx.species_names.get(sp, sp)})"
+        if k.phase == "exchange" and k.applies(roll):
+            out.append((k, f"{name}: acts in the exchange this roll is part of; the exchange mode of the "
+                           f"calculator applies it", "exchanges"))
+        elif not k.computed() and k.applies(roll):
+            out.append((k, f"{name}: may change this roll but is not applied by the calculator; resolve it by "
+                           f"hand", "abilities-by-hand"))
+    idx.memo[key] = out
+    return out
 
 
 def reflected(count: int, sai: dict[str, int], roll: Roll, trace: Trace) -> None:
@@ -224,9 +236,24 @@ def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trac
             for note in part.notes:
                 if note.step == 5:
                     trace.add(5, note.text, ur.unit, note.see)
-    ability_warnings([ur.unit for ur in rolls if not ur.excluded], roll, idx, trace)
-    reflected(sum(p.reflect for ur in rolls if not ur.excluded for p in ur.parts), sai, roll, trace)
-    effects = [c for ur in rolls if not ur.excluded for p in ur.parts for c in p.counts_as]
-    adds = counts_as_adds(groups(rolls), effects, mods, roll, idx, trace) + auto_saves(rolls, roll) + army_adds(rolls)
-    extras = unit_extras(records(rolls, roll), multipliers(rolls, mods, roll), roll)
-    return Sums(nonsai, sai, extras, adds)
+    live = [ur for ur in rolls if not ur.excluded]
+    ability_warnings([ur.unit for ur in live], roll, idx, trace)
+    parts = [p for ur in live for p in ur.parts]
+    reflected(sum(p.reflect for p in parts), sai, roll, trace)
+    effects = [c for p in parts for c in p.counts_as]
+    adds = auto_saves(rolls, roll) + army_adds(rolls)
+    if effects or any(m.kind == "counts-as" for m in mods) or species_convert(live, roll, idx):
+        adds = counts_as_adds(groups(rolls), effects, mods, roll, idx, trace) + adds
+    mults = multipliers(rolls, mods, roll)
+    return Sums(nonsai, sai, unit_extras(records(rolls, roll), mults, roll) if mults else [], adds)
+
+
+def species_convert(live: list[UnitRoll], roll: Roll, idx: Index) -> bool:
+    """Whether a species in the army has a counts-as ability that works in this roll."""
+    for sp in {ur.unit.species for ur in live if ur.unit.species}:
+        key = ("counts-as", sp, roll.key)
+        if key not in idx.memo:
+            idx.memo[key] = any(ab.kind.kind == "counts-as" and ab.kind.applies(roll) for ab in idx.abilities.get(sp, []))
+        if idx.memo[key]:
+            return True
+    return False

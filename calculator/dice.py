@@ -8,7 +8,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterable
 
 # Die kinds (data/dice/*.yaml `kind`); the last four are items, which are not units.
 DIE_KINDS: tuple[str, ...] = ("unit", "monster", "champion", "equipment", "artifact", "medallion", "relic")

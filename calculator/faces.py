@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, order=True)
@@ -16,9 +16,13 @@ class Face:
 
     icon: str
     count: int
+    text: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.count} {self.icon}")
 
     def label(self) -> str:
-        return f"{self.count} {self.icon}"
+        return self.text
 
 
 def split_face(text: str) -> tuple[int | None, str]:

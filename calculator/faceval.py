@@ -16,13 +16,23 @@ from .rolls import RESULT_TYPES, Roll
 
 
 def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution:
-    """Evaluate one face of one unit in a roll.
+    """Evaluate one face of one unit in a roll (remembered by the index: a pure function).
 
     >>> from calculator.rolls import ROLL_TYPES
     >>> u = Unit(0, "Knight", None, None, "unit", "medium", 2, (), None, ())
     >>> contribution(u, Face("id", 2), Roll(ROLL_TYPES["save"], ("save",), "melee"), Index({})).nonsai
     {'save': 2}
     """
+    key = (unit.key, face, roll.key)
+    hit = idx.memo.get(key)
+    if hit is None:
+        hit = idx.memo[key] = _evaluate(unit, face, roll, idx)
+        if len(idx.memo) > 50_000:       # bounded memory: start again
+            idx.memo.clear()
+    return hit
+
+
+def _evaluate(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution:
     out = Contribution()
     if face.icon == "id":
         _id(unit, face, roll, out)

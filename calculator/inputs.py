@@ -7,7 +7,8 @@ set of limits (calculator.limits).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .bundle import Index
 from .dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
@@ -24,7 +25,8 @@ UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled
 
 @dataclass(frozen=True)
 class Unit:
-    """One die of the rolling army (a catalogue die or one described by hand)."""
+    """One die of the rolling army (a catalogue die or one described by hand). ``key``: everything
+    about it a face's contribution depends on (filled in when it is made)."""
 
     index: int
     label: str
@@ -39,11 +41,15 @@ class Unit:
     auto_saves: int = 0
     elements: tuple[str, ...] | None = None     # None: not known (described by hand without 'element')
     choose: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    key: tuple = field(default=(), compare=False, hash=False)
+    is_item: bool = field(default=False, compare=False, hash=False)
 
-    @property
-    def is_item(self) -> bool:
-        """Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59)."""
-        return is_item(self.kind)
+    def __post_init__(self) -> None:
+        # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
+        object.__setattr__(self, "is_item", is_item(self.kind))
+        object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
+                                         self.health, self.auto_saves, self.elements,
+                                         tuple(sorted(self.choose.items()))))
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
@@ -217,7 +223,30 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
                 auto_saves=idx.auto_saves(species, health), elements=elements, one=one)
 
 
+def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:
+    """A hashable name of a catalogue unit's input, to reuse its checked form (None: do not)."""
+    try:
+        sig = (i, raw["die"], raw.get("rolled"), tuple(raw.get("rerolled") or ()),
+               tuple(sorted((raw.get("choose") or {}).items())), tuple(sorted(raw)))
+        hash(sig)
+        return sig
+    except (TypeError, AttributeError):
+        return None
+
+
 def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
+    if isinstance(raw, Mapping) and "die" in raw:
+        sig = _signature(i, raw)
+        hit = idx.units.get(sig) if sig is not None else None
+        if hit is None:
+            hit = _parse_unit(i, raw, idx)
+            if sig is not None and len(idx.units) < 20_000:
+                idx.units[sig] = hit
+        return hit
+    return _parse_unit(i, raw, idx)
+
+
+def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     where = f"army[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'die' or 'species'")

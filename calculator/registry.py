@@ -20,7 +20,8 @@ calculator.errors.ParamError: effect.kind: unknown kind 'whisper' (one of shout)
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar, Iterable
 
 from .errors import ParamError
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES

@@ -17,7 +17,7 @@ from .bundle import Index
 from .collect import collect
 from .inputs import RollInput, Unit
 from .interpret import see
-from .results import RollResult, Trace, UnitOutcome
+from .results import RollResult, Trace
 from .rolls import Roll
 from .steps import (DelayedUse, Dice, UnitRoll, delayed_uses, step_1_roll, step_2_delayed, step_3_reroll,
                     step_4_identify)
@@ -41,12 +41,7 @@ def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Any], delayed: 
     totals = finish(sums, step_mods, roll, trace)
     steps = [{"step": n, "rule": idx.step(n).rule, "title": idx.step(n).title, "entries": trace.entries[n],
               "subtotals": trace.subtotals.get(n, {})} for n in range(1, 11)]
-    return RollResult(roll, terrain, totals, steps, trace, [_outcome(ur, roll) for ur in rolls])
-
-
-def _outcome(ur: UnitRoll, roll: Roll) -> UnitOutcome:
-    results = {t: ur.results(t) for t in roll.counts if ur.results(t)} if not ur.excluded else {}
-    return UnitOutcome(ur.unit.index, ur.unit.label, list(ur.faces), results, ur.rolled_id, ur.excluded)
+    return RollResult(roll, terrain, totals, steps, trace, rolls)
 
 
 def resolve_input(inp: RollInput, idx: Index) -> RollResult:

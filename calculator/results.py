@@ -11,24 +11,21 @@ from .contribution import EffectUse
 from .faces import Face
 
 
-@dataclass
-class Entry:
-    """One line of the trace at one step."""
+# One line of the trace at one step: (text, unit index, unit label, see, extra fields). A plain
+# tuple: a roll writes some thirty of them, and the trace is made for every resolution.
+Entry = tuple
 
-    text: str
-    unit: int | None = None
-    label: str | None = None
-    see: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"unit": self.unit, "text": self.text}
-        if self.label is not None:
-            out["label"] = self.label
-        if self.see:
-            out["see"] = self.see
-        out.update(self.extra)
-        return out
+def entry_json(e: Entry) -> dict[str, Any]:
+    text, unit, label, see, extra = e
+    out: dict[str, Any] = {"unit": unit, "text": text}
+    if label is not None:
+        out["label"] = label
+    if see:
+        out["see"] = see
+    if extra:
+        out.update(extra)
+    return out
 
 
 @dataclass
@@ -53,8 +50,10 @@ class Trace:
     def add(self, step: int, text: str, unit: Any = None, see: str | None = None, **extra: Any) -> None:
         if self.quiet:
             return
-        self.entries[step].append(Entry(text, unit.index if unit is not None else None,
-                                        unit.label if unit is not None else None, see, extra))
+        if unit is None:
+            self.entries[step].append((text, None, None, see, extra))
+        else:
+            self.entries[step].append((text, unit.index, unit.label, see, extra))
 
     def warn(self, text: str, see: str | None = None) -> None:
         if all(w.text != text for w in self.warnings):
@@ -89,7 +88,16 @@ class RollResult:
     totals: dict[str, int]
     steps: list[dict[str, Any]]         # step number, rule anchor, title (from the data), entries, subtotals
     trace: Trace
-    units: list[UnitOutcome]
+    rolls: list[Any]                    # calculator.steps.UnitRoll, one per unit
+
+    @property
+    def units(self) -> list[UnitOutcome]:
+        """What each unit did (made when asked: an exchange reads it, a single roll's JSON does not)."""
+        out = []
+        for ur in self.rolls:
+            results = {t: ur.results(t) for t in self.roll.counts if ur.results(t)} if not ur.excluded else {}
+            out.append(UnitOutcome(ur.unit.index, ur.unit.label, list(ur.faces), results, ur.rolled_id, ur.excluded))
+        return out
 
     @property
     def effects(self) -> list[EffectUse]:
@@ -101,11 +109,10 @@ class RollResult:
             "roll": roll.id, "against": roll.against if roll.is_save else None, "terrain": self.terrain,
             "counted": list(roll.counts), "totals": dict(sorted(self.totals.items())),
             "steps": [{"step": s["step"], "rule": s["rule"], "title": s["title"],
-                       "entries": [e.to_json() for e in s["entries"]],
+                       "entries": [entry_json(e) for e in s["entries"]],
                        "subtotals": dict(sorted(s["subtotals"].items()))} for s in self.steps],
             "effects": [e.to_json() for e in self.effects],
             "warnings": [w.to_json() for w in self.trace.warnings],
-            "units": [u.to_json() for u in self.units],
         }
         if roll.type.individual:
             out["individual"] = True

@@ -14,6 +14,7 @@ one of its categories.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 RESULT_TYPES: tuple[str, ...] = ("maneuver", "melee", "missile", "magic", "save")
@@ -103,13 +104,28 @@ class Roll:
     def is_save(self) -> bool:
         return self.type.save and "save" in self.counts
 
+    @cached_property
+    def key(self) -> tuple:
+        """Everything that can change what a face does in this roll (options included)."""
+        return (self.type.id, self.counts, self.against, self.counter, self.where, self.elements, self.dua,
+                self.prefer, self.dragon_faces, self.attacker_melee, self.dragon_damage,
+                tuple(sorted(self.options.items())))
+
     def situations(self) -> tuple[str, ...]:
+        return self._situations
+
+    @cached_property
+    def _situations(self) -> tuple[str, ...]:
         if not self.counter:
             return ()
         return ("counter-maneuver",) if "maneuver" in self.counts else ("counter-attack",)
 
     def categories(self) -> tuple[str, ...]:
         """The SAI application categories this roll belongs to (seed 000, Application)."""
+        return self._categories
+
+    @cached_property
+    def _categories(self) -> tuple[str, ...]:
         own = self.type.category
         out = [own]
         if own != "dragon_attack":

@@ -38,7 +38,10 @@ class UnitRoll:
 
     def results(self, rtype: str) -> int:
         """Counted results of one type this unit produced (normal, ID and SAI)."""
-        return sum(c.results(rtype) for c in self.parts)
+        n = 0
+        for c in self.parts:
+            n += c.nonsai.get(rtype, 0) + c.sai.get(rtype, 0)
+        return n
 
     @property
     def rolled_id(self) -> bool:
@@ -63,10 +66,11 @@ def die_key(unit: Unit) -> str:
 
 def cannot_roll(unit: Unit, roll: Roll, idx: Index) -> str | None:
     """The species rule that keeps this unit out of this roll (Dragonkin: no magic or missile)."""
-    for ab in idx.abilities.get(unit.species or "", []):
-        if ab.kind.kind == "cannot-roll" and ab.kind.applies(roll):
-            return ab.name
-    return None
+    key = ("cannot-roll", unit.species, roll.key)
+    if key not in idx.memo:
+        idx.memo[key] = next((ab.name for ab in idx.abilities.get(unit.species or "", [])
+                              if ab.kind.kind == "cannot-roll" and ab.kind.applies(roll)), None)
+    return idx.memo[key]
 
 
 @dataclass

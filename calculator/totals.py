@@ -42,23 +42,41 @@ class Sums:
 
 
 def applicable(mods: Iterable[Any], roll: Roll, trace: Trace) -> list[Any]:
-    """The modifiers that change this roll; the others are named in the warnings."""
+    """The modifiers that change this roll (steps 6-10); the others are named in the warnings.
+    Counts-as and unit-multiplying modifiers that work in the roll are applied through collect."""
     out = []
     for m in mods:
-        records = m.kind in ("counts-as", "multiply-unit")   # applied through collect's records
-        if records and m.fits(roll):
-            continue
-        if not m.p.get("engine", True):
-            trace.warn(f"{m.source}: {m.label()} is not applied by the calculator"
-                       f"{' (' + m.condition + ')' if m.condition else ''}", see("modifiers-by-hand"))
-        elif records or not m.fits(roll) or not m.types(roll, {t: 1 for t in roll.counts}):
-            why = "an individual roll gets no army modifiers" if roll.type.individual else \
-                f"does not change a {roll.label().lower()}"
-            trace.warn(f"{m.source} ({m.label()}): {why}", see("individual-rolls" if roll.type.individual
-                                                               else "modifiers"))
-        else:
+        use, warning = verdict(m, roll)
+        if warning:
+            trace.warn(*warning)
+        if use:
             out.append(m)
     return out
+
+
+def verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
+    """(applied at steps 6-10, the warning to give). A spell's modifier is the same object each
+    time, so its verdict for a kind of roll is remembered."""
+    memo = getattr(m, "verdicts", None)
+    if memo is None:
+        memo = m.verdicts = {}
+    if roll.key not in memo:
+        memo[roll.key] = _verdict(m, roll)
+    return memo[roll.key]
+
+
+def _verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
+    records = m.kind in ("counts-as", "multiply-unit")
+    if records and m.fits(roll):
+        return False, None
+    if not m.p.get("engine", True):
+        return False, (f"{m.source}: {m.label()} is not applied by the calculator"
+                       f"{' (' + m.condition + ')' if m.condition else ''}", see("modifiers-by-hand"))
+    if records or not m.fits(roll) or not m.types(roll, {t: 1 for t in roll.counts}):
+        why = "an individual roll gets no army modifiers" if roll.type.individual else \
+            f"does not change a {roll.label().lower()}"
+        return False, (f"{m.source} ({m.label()}): {why}", see("individual-rolls" if roll.type.individual else "modifiers"))
+    return True, None
 
 
 def finish(sums: Sums, mods: list[Any], roll: Roll, trace: Trace) -> dict[str, int]:

@@ -6,7 +6,8 @@ per result type (rulebook p.28).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
 from ..rolls import RESULT_TYPES, Roll

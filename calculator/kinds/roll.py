@@ -3,7 +3,8 @@ and the structured clause fields ``generates`` and ``reroll``.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..contribution import CountsAs, FaceCtx, Multiplier, Note
 from ..errors import ParamError
