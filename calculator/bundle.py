@@ -1,7 +1,9 @@
-"""An index over the data bundle, built once per :class:`calculator.Engine`.
+"""An index over the data bundle, built and checked once per :class:`calculator.Engine`.
 
 The engine never restates rule data: SAI clauses, dice faces, species abilities, spell
-modifiers, terrain elements and step titles are all read here from the bundle.
+modifiers, terrain elements, the X rules and the step titles are all read here. Every effect,
+ability and modifier is made by its registered kind, which checks its parameters: data that
+names a kind or a parameter nothing owns raises :class:`BundleError` naming the entry and field.
 
 >>> idx = Index({"sais": [], "dice": [], "icons": [{"id": "melee", "name": "Melee"}]})
 >>> idx.icon_id("Melee")
@@ -9,57 +11,79 @@ modifiers, terrain elements and step titles are all read here from the bundle.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .faces import Face
-from .vocab import NORMAL_ICONS, ROLL_GROUPS, ROLL_TYPES, slug
+from .dice import HEALTH_BY_SIZE, XRules, is_item
+from .errors import BundleError, ParamError
+from .faces import Face, slug
+from .kinds import ABILITIES, EFFECTS, MODIFIERS
+from .kinds.abilities import Ability
+from .kinds.modifiers import Modifier
+from .kinds.roll import Generate, Reroll
+from .registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
+from .rolls import RESULT_TYPES, SITUATIONS, Roll
 
-
-@dataclass(frozen=True)
-class Generate:
-    """Results a clause generates: one type, or a choice among ``types``."""
-
-    types: tuple[str, ...]
-    amount: str | int          # "X" or a fixed number
-    choice: bool = False
-    when: str | None = None    # a condition the engine assumes met (e.g. no-dragon-rolled-jaws)
+NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
+DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements")},
+                       "dice selector")
+CLAUSE_FIELDS = {
+    "rolls": roll_categories(required=True), "against": against_list(),
+    "location": ListOf(OneOf(("terrain", "reserve"), "place")),
+    "not_during": ListOf(OneOf(SITUATIONS, "situation")), "dice": DICE_SELECTOR,
+    "army_roll": Bool(default=False), "condition": Text(), "text": Text(), "summary": Text(),
+    "source": Struct({"doc": Text(required=True), "edition": Text(required=True), "page": Int(1)}, "source"),
+    "delayed": Bool(default=False), "dua": Bool(), "optional": Bool(default=False),
+}
 
 
 @dataclass(frozen=True)
 class Clause:
-    """One bullet of an SAI's effect text, in machine-readable form."""
+    """One part of an SAI's effect text, made of registered kinds."""
 
     index: int
     rolls: frozenset[str]
     against: frozenset[str] | None
+    location: frozenset[str] | None
+    not_during: frozenset[str]
+    dice: Mapping[str, Any] | None
+    army_roll: bool
     text: str
-    generates: tuple[Generate, ...] = ()
-    reroll: bool = False
-    delayed: bool = False
-    dua: bool = False
-    optional: bool = False
-    effect: Mapping[str, Any] | None = None
-    extra_effects: tuple[Mapping[str, Any], ...] = ()
-    location: frozenset[str] | None = None      # terrain | reserve
-    not_during: frozenset[str] = frozenset()    # counter-attack | counter-maneuver
-    reroll_condition: str | None = None
-    who: str | None = None                      # which dice the clause is for (logo-champion)
+    generates: tuple[Generate, ...]
+    reroll: Reroll | None
+    delayed: bool
+    dua: bool | None          # None: the rule for the DUA (only save-generating SAIs work there)
+    optional: bool
+    effects: tuple[Kind, ...]
 
-    def matches(self, roll: str, against: str | None, where: str = "terrain", counter: bool = False) -> bool:
-        if roll not in self.rolls:
-            return False
-        if self.location is not None and where not in self.location:
-            return False
-        if counter and (("counter-attack" in self.not_during and roll == "melee")
-                        or ("counter-maneuver" in self.not_during and roll == "maneuver")):
-            return False
-        if roll == "save" and self.against is not None:
-            return (against or "other") in self.against
-        return True
+    def rank(self, roll: Roll) -> int | None:
+        """How well this part fits the roll (see Roll.rank), or None when it does not apply."""
+        if self.army_roll and (roll.type.individual or roll.dua):
+            return None
+        if roll.is_save and self.against is not None and self.rolls & {"save", "individual"}:
+            if (roll.against or "other") not in self.against:
+                return None
+        if self.location is not None and roll.where not in self.location:
+            return None
+        if self.not_during & set(roll.situations()):
+            return None
+        return roll.rank(self.rolls)
 
     def generates_saves(self) -> bool:
-        return any("save" in g.types for g in self.generates)
+        return any("save" in g.types for g in self.generates) or \
+            any(getattr(e, "kind", "") == "reflect-damage" for e in self.effects)
+
+    def works_in_dua(self) -> bool:
+        # In the DUA only SAIs that generate save results function, unless stated (seed 000).
+        return self.dua if self.dua is not None else self.generates_saves()
+
+    def fits_die(self, unit: Any) -> bool:
+        sel = self.dice
+        if not sel:
+            return True
+        if unit.species != sel["species"] or (sel.get("kind") and unit.kind != sel["kind"]):
+            return False
+        return not (sel.get("elements") == "one" and unit.elements is not None and len(unit.elements) != 1)
 
 
 @dataclass(frozen=True)
@@ -67,7 +91,14 @@ class Sai:
     id: str
     name: str
     clauses: tuple[Clause, ...]
-    fixed_results: bool = False
+
+    def part(self, roll: Roll, unit: Any) -> tuple[Clause | None, int]:
+        """The part of the text that applies: the best-fitting one, first in text order; and how many fit."""
+        fits = [(r, c.index, c) for c in self.clauses if c.fits_die(unit) for r in (c.rank(roll),) if r is not None]
+        if not fits:
+            return None, 0
+        best = min(fits, key=lambda f: (f[0], f[1]))
+        return best[2], len(fits)
 
 
 @dataclass(frozen=True)
@@ -76,20 +107,23 @@ class Die:
     name: str
     species: str | None
     kind: str
+    size: str | None
     health: int | None
     faces: tuple[Face, ...]
+    elements: tuple[str, ...]
     auto_saves: int = 0
-    elements: tuple[str, ...] = ()
+
+    @property
+    def is_item(self) -> bool:
+        return is_item(self.kind)
 
 
 @dataclass(frozen=True)
-class Ability:
-    """A species ability with a machine-readable ``engine:`` form."""
-
+class SpeciesAbility:
     id: str
     name: str
     species: str
-    engine: Mapping[str, Any]
+    kind: Ability
 
 
 @dataclass(frozen=True)
@@ -99,121 +133,105 @@ class Step:
     title: str
 
 
-def _rolls(value: Any) -> frozenset[str]:
-    out: set[str] = set()
-    for r in value if isinstance(value, list) else [value]:
-        out.update(ROLL_GROUPS.get(r, (r,)))
-    return frozenset(out)
+def _check(kind: str, entry: str, fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except ParamError as exc:
+        raise BundleError(kind, entry, exc.field, exc.message) from None
 
 
-def _generate(g: Mapping[str, Any]) -> Generate | None:
-    amount = g.get("amount", "X")
-    if "choice" in g:
-        return Generate(tuple(g["choice"]), amount, True, g.get("when"))
-    if "type" in g:
-        return Generate((g["type"],), amount, False, g.get("when"))
-    return None
+def make_clause(i: int, raw: Mapping[str, Any]) -> Clause:
+    where = f"clauses[{i}]"
+    special = {k: raw[k] for k in ("generates", "reroll", "effect", "extra_effects") if k in raw}
+    plain = check_fields({k: v for k, v in raw.items() if k not in special}, CLAUSE_FIELDS, where)
+    if not (plain["text"] or plain["summary"]):
+        raise ParamError(f"{where}.text", "a clause needs 'text' (quoted) or 'summary' (own words)")
+    gens = tuple(Generate(g, f"{where}.generates[{j}]") for j, g in enumerate(raw.get("generates") or []))
+    reroll = Reroll(raw["reroll"], f"{where}.reroll") if raw.get("reroll") not in (None, False) else None
+    effects = []
+    if raw.get("effect") is not None:
+        effects.append(EFFECTS.make(raw["effect"], f"{where}.effect"))
+    effects += [EFFECTS.make(e, f"{where}.extra_effects[{j}]") for j, e in enumerate(raw.get("extra_effects") or [])]
+    return Clause(i, frozenset(plain["rolls"]), frozenset(plain["against"]) if plain["against"] else None,
+                  frozenset(plain["location"]) if plain["location"] else None, frozenset(plain["not_during"] or ()),
+                  plain["dice"], plain["army_roll"], plain["text"] or plain["summary"], gens, reroll,
+                  plain["delayed"], plain["dua"], plain["optional"], tuple(effects))
 
 
-def _clause(i: int, c: Mapping[str, Any]) -> Clause:
-    against = c.get("against")
-    gens = tuple(g for g in (_generate(x) for x in c.get("generates") or []) if g)
-    return Clause(
-        index=i,
-        rolls=_rolls(c.get("rolls") or []),
-        against=frozenset(against) if against else None,
-        text=str(c.get("text", "")),
-        generates=gens,
-        reroll=bool(c.get("reroll")),
-        delayed=bool(c.get("delayed")),
-        dua=bool(c.get("dua")),
-        optional=bool(c.get("optional")),
-        effect=c.get("effect") or None,
-        extra_effects=tuple(c.get("extra_effects") or ()),
-        location=frozenset(c["location"]) if c.get("location") else None,
-        not_during=frozenset(c.get("not_during") or ()),
-        reroll_condition=c.get("reroll_condition"),
-        who=c.get("who"),
-    )
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+def make_modifiers(spell: Mapping[str, Any], where: str = "modifier") -> tuple[Modifier, ...]:
+    raw = spell.get("modifier")
+    if not raw:
+        return ()
+    parts = raw if isinstance(raw, list) else [raw]
+    out = []
+    for j, m in enumerate(parts):
+        w = f"{where}[{j}]" if isinstance(raw, list) else where
+        mod = MODIFIERS.make(m, w, key="op")
+        out.append(mod.bind(spell.get("name", spell["id"]), spell["id"]))
+    return tuple(out)
 
 
 class Index:
-    """Lookup tables over one bundle (a dict shaped like ``Dataset.bundle()``)."""
+    """Typed lookup tables over one bundle (a dict shaped like ``Dataset.bundle()``)."""
 
     def __init__(self, bundle: Mapping[str, Any]) -> None:
         self.bundle = bundle
-        self.sais: dict[str, Sai] = {}
-        for s in bundle.get("sais") or []:
-            clauses = tuple(_clause(i, c) for i, c in enumerate(s.get("clauses") or []))
-            self.sais[s["id"]] = Sai(s["id"], s.get("name", s["id"]), clauses,
-                                     bool(s.get("fixed_results")))
-        self.icons: dict[str, str] = {}        # any accepted spelling -> icon id
-        for ident in NORMAL_ICONS:
-            self.icons[ident] = ident
+        self.sais = {s["id"]: _check("sais", s["id"], self._sai, s) for s in bundle.get("sais") or []}
+        self.icons: dict[str, str] = {i: i for i in NORMAL_ICONS}   # any accepted spelling -> icon id
+        self.icon_names: dict[str, str] = {}
         for kind in ("icons", "sais"):
             for e in bundle.get(kind) or []:
                 self.icons.setdefault(e["id"], e["id"])
                 self.icons.setdefault(slug(e.get("name", e["id"])), e["id"])
+                self.icon_names.setdefault(e["id"], e.get("name", e["id"]))
         self.species_names: dict[str, str] = {}
-        self.abilities: dict[str, list[Ability]] = {}
-        self.ability_ids: set[str] = set()
-        self.species_auto_saves: dict[str, Any] = {}
+        self.abilities: dict[str, list[SpeciesAbility]] = {}
         for sp in bundle.get("species") or []:
             self.species_names[sp["id"]] = sp.get("name", sp["id"])
-            for ab in sp.get("abilities") or []:
-                self.ability_ids.add(ab["id"])
-                eng = ab.get("engine")
-                if not eng or eng.get("engine") is False:
-                    continue
-                if eng.get("kind") == "automatic-saves":
-                    self.species_auto_saves[sp["id"]] = eng.get("amount", "health")
-                self.abilities.setdefault(sp["id"], []).append(
-                    Ability(ab["id"], ab.get("name", ab["id"]), sp["id"], eng))
-        for d in bundle.get("dice") or []:   # face icons not (yet) described elsewhere
-            for f in d.get("faces") or []:
-                self.icons.setdefault(f["icon"], f["icon"])
-        self.dice: dict[str, Die] = {}
-        for d in bundle.get("dice") or []:
-            faces = tuple(Face(self.icons.get(f["icon"], f["icon"]), int(f.get("count", 1)))
-                          for f in d.get("faces") or [])
-            health = _int(d.get("health"))
-            self.dice[d["id"]] = Die(d["id"], d.get("name", d["id"]), d.get("species"),
-                                     d.get("kind", "unit"), health, faces,
-                                     self.auto_saves(d.get("species"), health, d),
-                                     tuple(d.get("element") or ()))
+            self.abilities[sp["id"]] = _check("species", sp["id"], self._abilities, sp)
         self.spells: dict[str, Mapping[str, Any]] = {s["id"]: s for s in bundle.get("spells") or []}
-        self.terrain_types: dict[str, tuple[str, ...]] = {
-            t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
-        self.terrains: dict[str, str] = {t["id"]: t.get("type", "") for t in bundle.get("terrains") or []}
-        self.steps: dict[int, Step] = self._steps(bundle.get("rules") or [])
+        self.modifiers = {s["id"]: _check("spells", s["id"], make_modifiers, s) for s in bundle.get("spells") or []}
+        self.terrain_types = {t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
+        self.terrains = {t["id"]: t.get("type", "") for t in bundle.get("terrains") or []}
+        rules = bundle.get("rules") or []
+        self.steps = self._steps(rules)
+        self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
+        self.dice = {d["id"]: self._die(d) for d in bundle.get("dice") or []}
+        self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
 
-    def auto_saves(self, species: str | None, health: int | None, die: Mapping[str, Any] | None = None) -> int:
+    @staticmethod
+    def _sai(s: Mapping[str, Any]) -> Sai:
+        return Sai(s["id"], s.get("name", s["id"]), tuple(make_clause(i, c) for i, c in enumerate(s.get("clauses") or [])))
+
+    @staticmethod
+    def _abilities(sp: Mapping[str, Any]) -> list[SpeciesAbility]:
+        out = []
+        for i, ab in enumerate(sp.get("abilities") or []):
+            if ab.get("engine"):
+                kind = ABILITIES.make(ab["engine"], f"abilities[{i}].engine")
+                out.append(SpeciesAbility(ab["id"], ab.get("name", ab["id"]), sp["id"], kind))
+        return out
+
+    def _die(self, d: Mapping[str, Any]) -> Die:
+        faces = tuple(Face(self.icons.get(f["icon"], f["icon"]), int(f.get("count", 1))) for f in d.get("faces") or [])
+        health = d.get("health") if isinstance(d.get("health"), int) else None
+        return Die(d["id"], d.get("name", d["id"]), d.get("species"), d.get("kind", "unit"), d.get("size"),
+                   health, faces, tuple(d.get("element") or ()), self.auto_saves(d.get("species"), health))
+
+    def auto_saves(self, species: str | None, health: int | None) -> int:
         """Automatic saves a rolled unit adds at step 10 (Dragonkin: = health, rulebook p.54)."""
-        for key in ("automatic_saves", "auto_saves", "autosaves"):
-            if die and _int(die.get(key)) is not None:
-                return int(die[key])
-        amount = self.species_auto_saves.get(species or "")
-        if amount is None:
-            return 0
-        if amount == "health":
-            return health or 0
-        return _int(amount) or 0
+        for ab in self.abilities.get(species or "", []):
+            if ab.kind.kind == "automatic-saves" and ab.kind.computed():
+                return ab.kind.per_unit(health)
+        return 0
 
     @staticmethod
     def _steps(rules: list[Mapping[str, Any]]) -> dict[int, Step]:
-        out: dict[int, Step] = {}
         rule = next((r for r in rules if r.get("id") == "die-roll-resolution"), None)
-        if rule is None:
-            return out
-        for i, s in enumerate(rule.get("steps") or [], start=1):
-            n = _int(s.get("number")) or _int(s.get("step")) or _int(s.get("n")) or i
-            anchor = s.get("id") or f"step-{n}"
-            title = s.get("title") or s.get("name") or s.get("summary") or s.get("text") or ""
-            out[n] = Step(n, f"die-roll-resolution#{anchor}", str(title).strip())
+        out: dict[int, Step] = {}
+        for i, s in enumerate((rule or {}).get("steps") or [], start=1):
+            n = s.get("number") if isinstance(s.get("number"), int) else i
+            out[n] = Step(n, f"die-roll-resolution#{s.get('id') or f'step-{n}'}", str(s.get("title") or "").strip())
         return out
 
     def step(self, n: int) -> Step:
@@ -223,6 +241,9 @@ class Index:
         """The icon id for an id, a slug or a name (case-insensitive), else None."""
         return self.icons.get(name) or self.icons.get(slug(name))
 
+    def icon_name(self, icon: str) -> str:
+        return self.icon_names.get(icon, icon)
+
     def terrain_elements(self, terrain: str) -> tuple[str, ...] | None:
         """Elements of a terrain type or terrain die; None when unknown."""
         if terrain in self.terrain_types:
@@ -231,9 +252,8 @@ class Index:
             return self.terrain_types.get(self.terrains[terrain], ())
         return None
 
+    def default_health(self, kind: str, size: str | None) -> int | None:
+        return HEALTH_BY_SIZE.get(size or "") or HEALTH_BY_SIZE.get(kind)
+
     def option_ids(self) -> set[str]:
-        return set(self.sais) | self.ability_ids
-
-
-def valid_roll(value: Any) -> bool:
-    return value in ROLL_TYPES
+        return set(self.sais) | {a.id for abs_ in self.abilities.values() for a in abs_}

@@ -1,20 +1,28 @@
-"""Command line: ``python -m calculator resolve|distribution FILE|- [--data BUNDLE.json]``.
+"""Command line: ``python -m calculator <command> FILE|- [--data BUNDLE.json]``.
 
-The only part of the package that reads files. Bad input exits 2 with one line on stderr.
+The only part of the package that reads files and writes JSON. Bad input exits 2 with one line
+on stderr; a closed output pipe ends quietly.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
-from .resolve import Engine
+from .errors import BundleError, InputError
 
-DEFAULT_BUNDLES = ("site/data/dragondice.json", "docs/data/dragondice.json")
+DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
+COMMANDS = {
+    "resolve": "resolve a roll given as engine input JSON",
+    "distribution": "exact chances of every final total of a roll (same input)",
+    "plan": "what a roll's input means: dice, faces that roll again, choices, limits",
+    "exchange": "resolve an attack exchange (attack, saves, damage, counter-attack) or a dragon attack",
+    "exchange-odds": "exact chances of the damage and losses of an exchange not rolled yet",
+}
 
 
 class CliError(Exception):
@@ -31,24 +39,35 @@ def find_bundle(given: str | None) -> Path:
         for rel in DEFAULT_BUNDLES:
             if (base / rel).is_file():
                 return base / rel
-    raise CliError("no data bundle found (looked for site/data/dragondice.json and docs/data/dragondice.json; "
-                   "build the site or pass --data BUNDLE.json)")
+    raise CliError("no data bundle found (looked for site/data/dragondice.json; build the site or pass "
+                   "--data BUNDLE.json)")
 
 
-def _load_json(text: str, what: str) -> Any:
+def decode(raw: bytes, what: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{what}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def load_json(text: str, what: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(f"{what}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise CliError(f"{what}: nested too deeply to read") from None
+    except ValueError as exc:       # e.g. a number with more digits than Python converts
+        raise CliError(f"{what}: not usable JSON ({str(exc).splitlines()[0][:80]})") from None
 
 
-def _read_input(name: str) -> Any:
+def read_file(name: str, what: str) -> str:
     if name == "-":
-        return _load_json(sys.stdin.read(), "input")
+        return decode(sys.stdin.buffer.read(), what)
     path = Path(name)
     if not path.is_file():
-        raise CliError(f"input: no such file '{name}'")
-    return _load_json(path.read_text(encoding="utf-8"), name)
+        raise CliError(f"{what}: no such file '{name}'")
+    return decode(path.read_bytes(), name)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,32 +76,49 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _parser() -> argparse.ArgumentParser:
+def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m calculator", description="Dragon Dice die roll calculator")
     sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("resolve", help="resolve a roll given as engine input JSON")
-    r.add_argument("file", help="input JSON file, or - for stdin")
-    r.add_argument("--data", help="data bundle JSON (default: site/data/dragondice.json)")
-    d = sub.add_parser("distribution", help="exact chances of every final total of a roll (same input)")
-    d.add_argument("file", help="input JSON file, or - for stdin")
-    d.add_argument("--data", help="data bundle JSON (default: site/data/dragondice.json)")
+    for name, text in COMMANDS.items():
+        c = sub.add_parser(name, help=text)
+        c.add_argument("file", help="input JSON file, or - for stdin")
+        c.add_argument("--data", help="data bundle JSON (default: site/data/dragondice.json)")
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def engine_for(path: Path) -> Any:
+    from .engine import Engine
+
+    bundle = load_json(read_file(str(path), "bundle"), "bundle")
+    if not isinstance(bundle, dict):
+        raise CliError("bundle: not a Dragon Dice data bundle")
     try:
-        data = _read_input(args.file)
-        bundle = _load_json(find_bundle(args.data).read_text(encoding="utf-8"), "bundle")
-        try:
-            engine = Engine(bundle)
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            raise CliError(f"bundle: not a Dragon Dice data bundle ({exc!r})") from None
-        out = engine.distribution(data) if args.command == "distribution" else engine.resolve(data)
+        return Engine(bundle)
+    except BundleError as exc:
+        raise CliError(f"bundle: {exc}") from None
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise CliError(f"bundle: not a Dragon Dice data bundle ({type(exc).__name__})") from None
+
+
+def run(command: str, engine: Any, data: Any) -> Any:
+    method = {"resolve": engine.resolve, "distribution": engine.distribution, "plan": engine.plan,
+              "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None)}
+    return method[command](data)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        data = load_json(read_file(args.file, "input"), "input")
+        out = run(args.command, engine_for(find_bundle(args.data)), data)
+        text = json.dumps(out, indent=2, sort_keys=args.command == "resolve", ensure_ascii=False)
     except (InputError, CliError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    # A distribution keeps its own key order (totals sorted numerically, not as text).
-    json.dump(out, sys.stdout, indent=2, sort_keys=args.command != "distribution", ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader closed the pipe (| head): stop quietly, without a second error at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

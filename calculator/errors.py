@@ -1,4 +1,4 @@
-"""The one exception the engine raises for bad input.
+"""The engine's exceptions: bad input, bad data, and computations past their bounds.
 
 >>> str(InputError("army[1].rolled", "unknown icon 'meele' in '3 meele'"))
 "army[1].rolled: unknown icon 'meele' in '3 meele'"
@@ -13,3 +13,26 @@ class InputError(ValueError):
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
+
+
+class TooLarge(InputError):
+    """A computation that would pass its documented bound: answered at once, never by hanging."""
+
+
+class ParamError(ValueError):
+    """A data value that no registered kind accepts; ``field`` is its path inside the entry."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+class BundleError(ValueError):
+    """A data bundle the engine cannot use: names the kind, the entry and the field."""
+
+    def __init__(self, kind: str, entry: str | None, field: str | None, message: str) -> None:
+        where = ": ".join(p for p in (kind, f"entry '{entry}'" if entry else "", f"field '{field}'" if field else "")
+                          if p)
+        super().__init__(f"{where}: {message}")
+        self.kind, self.entry, self.field, self.message = kind, entry, field, message

@@ -40,3 +40,20 @@ def split_face(text: str) -> tuple[int | None, str]:
             raise ValueError(f"no icon in '{text}'")
         raise ValueError(f"count must be at least 1 in '{text}'")
     return None, text
+
+
+def slug(text: str) -> str:
+    """Lower-case hyphenated form used for ids.
+
+    >>> slug("Rise from the Ashes")
+    'rise-from-the-ashes'
+    >>> slug("double_strike")
+    'double-strike'
+    """
+    out = []
+    for ch in text.strip().lower():
+        if ch.isalnum():
+            out.append(ch)
+        elif ch in " -_/&" and out and out[-1] != "-":
+            out.append("-")
+    return "".join(out).strip("-")

@@ -1,72 +1,53 @@
-"""Resolve one roll through the ten steps and build the output JSON (a plain dict).
+"""Resolve one roll through the ten steps (steps 1-4 in calculator.steps, 5-10 in calculator.totals).
 
+>>> from calculator import Engine
 >>> Engine({"sais": [], "dice": []}).resolve(
-...     {"roll": "melee", "army": [{"species": None, "die_type": "unit", "health": 2, "rolled": "3 melee"}]}
+...     {"roll": "melee", "army": [{"die_type": "unit", "species": None, "health": 2, "rolled": "3 melee"}]}
 ... )["totals"]
-{'melee': 3}
+Traceback (most recent call last):
+...
+calculator.errors.InputError: army[0]: needs 'die' or 'species'
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Iterable
 
-from .army import RollInput, parse_input
 from .bundle import Index
-from .effects import Context
-from .steps import (Trace, collect, finish, step_1_roll, step_2_delayed, step_3_reroll,
+from .collect import collect
+from .inputs import RollInput, Unit
+from .interpret import see
+from .results import RollResult, Trace, UnitOutcome
+from .rolls import Roll
+from .steps import (DelayedUse, Dice, UnitRoll, delayed_uses, step_1_roll, step_2_delayed, step_3_reroll,
                     step_4_identify)
-from .vocab import counted_types, see
+from .totals import applicable, finish
 
 
-def context_for(inp: RollInput) -> Context:
-    return Context(inp.roll, inp.against, counted_types(inp.roll), inp.elements, inp.dua,
-                   dict(inp.options), inp.prefer, inp.counter,
-                   "reserve" if inp.terrain == "reserve" else "terrain")
+def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Any], delayed: list[DelayedUse], idx: Index,
+             seed: int, terrain: str | None = None, trace: Trace | None = None) -> RollResult:
+    """The ten steps for one army (or one unit) with everything already checked."""
+    trace = trace or Trace()
+    dice = Dice(random.Random(seed), seed)
+    if roll.where == "none":
+        trace.warn("no terrain given: abilities that need a terrain element do not apply", see("no-terrain"))
+    mods = list(mods)
+    step_mods = applicable(mods, roll, trace)
+    faces = step_1_roll(units, roll, idx, dice, trace)
+    excluded = step_2_delayed(list(units), faces, delayed, roll, idx, dice, trace)
+    rolls = step_3_reroll(list(units), faces, excluded, roll, idx, dice, trace)
+    step_4_identify(rolls, trace)
+    sums = collect(rolls, mods, roll, idx, trace)
+    totals = finish(sums, step_mods, roll, trace)
+    steps = [{"step": n, "rule": idx.step(n).rule, "title": idx.step(n).title, "entries": trace.entries[n],
+              "subtotals": trace.subtotals.get(n, {})} for n in range(1, 11)]
+    return RollResult(roll, terrain, totals, steps, trace, [_outcome(ur, roll) for ur in rolls])
 
 
-class Engine:
-    """Indexes a data bundle once; :meth:`resolve` can then be called many times."""
-
-    def __init__(self, bundle: Mapping[str, Any]) -> None:
-        self.index = Index(bundle)
-
-    def parse(self, data: Any) -> RollInput:
-        return parse_input(data, self.index)
-
-    def resolve(self, data: Any) -> dict[str, Any]:
-        """Resolve an engine input dict; raises :class:`calculator.InputError` on bad input."""
-        return self.resolve_parsed(self.parse(data))
-
-    def resolve_parsed(self, inp: RollInput) -> dict[str, Any]:
-        idx = self.index
-        ctx = context_for(inp)
-        trace = Trace()
-        rng = random.Random(inp.seed)
-        if inp.terrain is None:
-            trace.warn("no terrain given: abilities that need a terrain element do not apply", see("no-terrain"))
-        faces = step_1_roll(inp, ctx, idx, rng, trace)
-        excluded = step_2_delayed(inp, faces, ctx, idx, trace)
-        rolls = step_3_reroll(inp, faces, excluded, ctx, idx, rng, trace)
-        step_4_identify(rolls, trace)
-        sums = collect(rolls, inp.modifiers, ctx, idx, trace)
-        totals = finish(sums, inp.modifiers, ctx, trace)
-        steps = []
-        for n in range(1, 11):
-            st = idx.step(n)
-            steps.append({"step": n, "rule": st.rule, "title": st.title,
-                          "entries": trace.entries[n], "subtotals": dict(sorted(trace.subtotals.get(n, {}).items()))})
-        return {
-            "roll": inp.roll,
-            "against": inp.against,
-            "terrain": inp.terrain,
-            "counted": list(ctx.counted),
-            "totals": dict(sorted(totals.items())),
-            "steps": steps,
-            "effects": trace.effects,
-            "warnings": trace.warnings,
-        }
+def _outcome(ur: UnitRoll, roll: Roll) -> UnitOutcome:
+    results = {t: ur.results(t) for t in roll.counts if ur.results(t)} if not ur.excluded else {}
+    return UnitOutcome(ur.unit.index, ur.unit.label, list(ur.faces), results, ur.rolled_id, ur.excluded)
 
 
-def resolve(data: Any, bundle: Mapping[str, Any]) -> dict[str, Any]:
-    """One-shot: index ``bundle`` and resolve ``data``."""
-    return Engine(bundle).resolve(data)
+def resolve_input(inp: RollInput, idx: Index) -> RollResult:
+    return run_roll(inp.roll, inp.units, inp.modifiers, delayed_uses(inp.delayed, idx), idx, inp.seed, inp.terrain)

@@ -21,12 +21,23 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("--data", default=None, help="data folder (default: data/)")
     gen.add_argument("--out", default=None, help="output folder (default: build/docs)")
     sub.add_parser("build", help="generate, then build the static site into site/")
+    kinds = sub.add_parser("kinds", help="print the data README's list of kinds (from the calculator's registry)")
+    kinds.add_argument("--write", action="store_true", help="write it into data/README.md")
     serve = sub.add_parser("serve", help="generate, then serve with live reload")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000")
     args = parser.parse_args(argv)
 
     from . import build
     from .data import DEFAULT_DATA_DIR, load_dataset
+
+    if args.command == "kinds":
+        from .kinds_doc import section, write
+
+        if args.write:
+            write(DEFAULT_DATA_DIR / "README.md")
+        else:
+            print(section())
+        return 0
 
     try:
         start = time.perf_counter()

@@ -453,7 +453,7 @@ def example_error(ds: Dataset, example: dict[str, Any], exc: Exception) -> DataE
                      f"the calculator fails on this example ({type(exc).__name__}: {first})")
 
 
-def _check_examples(ds: Dataset) -> None:
+def _check_examples(ds: Dataset, engine: Any) -> None:
     """Every example roll resolves in the calculator exactly as its page will show it.
 
     The engine is the judge of what a valid input is (faces on the die, species, SAIs and
@@ -468,13 +468,6 @@ def _check_examples(ds: Dataset) -> None:
             if "die" not in unit:
                 raise DataError(ds.files["examples"][ex["id"]], ex["id"], f"input.army[{i}].die",
                                 "missing: an example shown on a page names a die from the catalogue")
-    from calculator import Engine   # noqa: PLC0415 - only needed here; the engine is stdlib-only
-
-    try:
-        engine = Engine(ds.bundle())
-    except Exception as exc:  # noqa: BLE001 - any failure is reported as one line
-        raise DataError(_rel(ds.root, ds.root), None, None,
-                        f"the calculator cannot read this data ({type(exc).__name__}: {exc})") from None
     for ex in examples:
         try:
             engine.resolve(ex["input"])
@@ -508,8 +501,22 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
         ds.kinds[kind.name], ds._index[kind.name], ds.files[kind.name] = entries, index, files
     _check_dice_ids(ds)
     _check_refs(ds)
-    _check_examples(ds)
+    _check_examples(ds, _check_engine(ds))
     return ds
+
+
+def _check_engine(ds: Dataset) -> Any:
+    """Every effect, ability and modifier must be owned by the calculator's registry (one line if not).
+
+    Returns the engine, which then resolves the example rolls.
+    """
+    from calculator import BundleError, Engine
+
+    try:
+        return Engine(ds.bundle())
+    except BundleError as exc:
+        where = ds.files.get(exc.kind, {}).get(exc.entry or "", exc.kind)
+        raise DataError(where, exc.entry, exc.field, exc.message) from None
 
 
 def published_schemas(root: Path) -> dict[str, dict[str, Any]]:

@@ -94,7 +94,29 @@ class Site:
 
     # --- small lookups used by templates -------------------------------------------------
     def roll_label(self, roll: str) -> str:
-        return self.roll_labels.get(roll, roll.replace("_", " ").capitalize())
+        from calculator.rolls import CATEGORY_NAMES
+
+        return self.roll_labels.get(roll) or CATEGORY_NAMES.get(roll, roll.replace("_", " ").capitalize())
+
+    def effect_text(self, clause: dict[str, Any]) -> str:
+        """What a clause's effects do, in the words of their registered kinds (X left as X)."""
+        from calculator.kinds import EFFECTS
+
+        raw = ([clause["effect"]] if clause.get("effect") else []) + list(clause.get("extra_effects") or [])
+        return "; ".join(EFFECTS.make(e, "effect").describe("X") for e in raw) or "—"
+
+    def works_in_dua(self, clause: dict[str, Any]) -> bool:
+        """The engine's reading: parts that generate saves work in the DUA unless limited to armies."""
+        from calculator.bundle import make_clause
+
+        return make_clause(0, clause).works_in_dua()
+
+    def dice_selector(self, sel: dict[str, Any]) -> str:
+        """``{species: eldarim, kind: champion, elements: one}`` in words."""
+        species = next((s["name"] for s in self.ds.kinds.get("species", []) if s["id"] == sel["species"]),
+                       sel["species"])
+        one = "single-element " if sel.get("elements") == "one" else ""
+        return f"{one}{species} {sel.get('kind', 'unit')}s"
 
     def icon_name(self, icon: str) -> str:
         entry = self.icons.get(icon) or self.sais.get(icon)

@@ -42,15 +42,11 @@ TWO_ELEMENT = {
 RULE_IDS = {"die-roll-resolution", "counts-as", "x-values", "sai-application", "sai-general-rules",
             "sai-targeting", "combination-rolls", "modifiers", "automatic-saves", "id-icons"}
 # Fields each engine kind needs (README "Species abilities the calculator applies", extended).
+# Fields this data needs beyond what the calculator's registry requires of each kind.
 ENGINE_NEEDS = {
-    "counts-as": {"from", "to", "rolls"},
-    "automatic-saves": {"amount", "rolls"},
-    "add-results": {"result", "amount", "per", "rolls"},
-    "reroll": {"rolls", "who"},
-    "magic-element": {"element_source"},
-    "damage-attacker": {"per", "rolls"},
-    "unsaveable-results": {"result", "rolls"},
-    "cannot-roll": {"rolls"},
+    "counts-as": {"rolls"}, "automatic-saves": {"rolls"}, "add-results": {"rolls"},
+    "reroll": {"rolls", "units"}, "damage-attacker": {"rolls"}, "unsaveable-results": {"rolls"},
+    "cannot-roll": {"rolls"}, "bar-counter-attackers": {"rolls"}, "missile-counter-attack": {"rolls"},
 }
 
 
@@ -239,9 +235,11 @@ def engine_blocks() -> list[tuple[str, dict[str, Any]]]:
 def test_engine_blocks_have_their_fields() -> None:
     blocks = engine_blocks()
     assert len(blocks) >= 15
+    from calculator.kinds import ABILITIES
+
     for where, eng in blocks:
-        assert eng["kind"] in ENGINE_NEEDS, where
-        missing = ENGINE_NEEDS[eng["kind"]] - set(eng)
+        ABILITIES.make(eng, where)                # owned by a registered kind, every parameter known
+        missing = ENGINE_NEEDS.get(eng["kind"], set()) - set(eng)
         assert not missing, (where, missing)
         if eng.get("engine") is False or eng.get("toggle"):
             assert eng.get("condition"), where
@@ -265,7 +263,7 @@ def test_counts_as_abilities() -> None:
     assert set(got) == set(want) | {"feral/stampede"}
     for where, (frm, to, terrain) in want.items():
         eng = got[where]
-        assert (eng["from"], eng["to"], eng.get("terrain_element")) == (frm, to, terrain), where
+        assert (eng["from"], eng["to"], eng.get("terrain_element")) == (frm, [to], terrain), where
         assert to in eng["rolls"] or (to == "save" and "dragon_attack" in eng["rolls"]), where
     assert set(got["feral/stampede"]["terrain_element_all"]) == {"earth", "air"}
     assert got["scalders/intangibility"]["against"] == ["missile"]
@@ -362,6 +360,8 @@ def test_spell_modifiers() -> None:
                 assert m.get("condition"), s["id"]
             if m["op"] == "counts-as":
                 assert {"from", "to"} <= set(m), s["id"]
+            elif m["op"] == "multiply-unit":
+                assert {"types", "factor"} <= set(m), s["id"]
             else:
                 assert "amount" in m and ("result" in m) != ("choice" in m), s["id"]
 

@@ -3,6 +3,7 @@ duplicate YAML keys, files that are not UTF-8, die ids not prefixed by their spe
 the calculator refuses, and enum errors in words (issue 15)."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -165,20 +166,39 @@ def test_mkdocs_hook_reports_bad_data_as_one_line(monkeypatch):
 
 # --- schema errors in words -------------------------------------------------------------------
 
+def sais_schema(data_dir: Path) -> dict:
+    return json.loads((data_dir / "schema" / "sais.schema.json").read_text(encoding="utf-8"))
+
+
 def test_bad_roll_type_in_a_clause_is_worded_for_people(data_copy):
+    """The issue's case: a clause with ``against`` whose second roll type is misspelt."""
     edit(data_copy / "sais.yaml", "sais", "bash", lambda e: e["clauses"][0].update(rolls=["save", "sav"]))
+    assert "against" in next(e for e in yaml.safe_load((data_copy / "sais.yaml").read_text())["sais"]
+                             if e["id"] == "bash")["clauses"][0]
     proc = check(data_copy)
     assert_one_clear_line(proc, "data/sais.yaml", "entry 'bash'", "field 'clauses[0].rolls[1]'")
-    assert proc.stderr.strip().endswith(
-        "'sav' is not a roll type (dragon_attack, magic, maneuver, melee, missile, save, individual, special)")
+    roll_types = ", ".join(sais_schema(data_copy)["$defs"]["rollType"]["enum"])
+    assert proc.stderr.strip().endswith(f"'sav' is not a roll type ({roll_types})")
+    assert "was expected" not in proc.stderr
 
 
 def test_against_on_a_non_save_clause_is_worded_for_people(data_copy):
     edit(data_copy / "sais.yaml", "sais", "bash", lambda e: e["clauses"][0].update(rolls=["melee"]))
     proc = check(data_copy)
-    assert_one_clear_line(proc, "data/sais.yaml", "entry 'bash'", "field 'clauses[0].rolls'",
-                          "must be [save] (a clause with 'against' is for save rolls only)")
-    assert "was expected" not in proc.stderr
+    allowed = ", ".join(sais_schema(data_copy)["$defs"]["clause"]["then"]["properties"]["rolls"]["items"]["enum"])
+    assert_one_clear_line(proc, "data/sais.yaml", "entry 'bash'", "field 'clauses[0].rolls[0]'",
+                          f"'melee' is not a roll type for a clause with 'against' ({allowed})")
+    assert "is not one of" not in proc.stderr
+
+
+def test_const_errors_say_what_is_expected():
+    import jsonschema
+
+    from generator.data import _value_message
+
+    schema = {"const": ["save"], "description": "a clause with 'against' is for save rolls only"}
+    err = next(jsonschema.Draft202012Validator(schema).iter_errors(["melee"]))
+    assert _value_message(err) == "must be [save] (a clause with 'against' is for save rolls only)"
 
 
 @pytest.mark.parametrize("file, kind, ident, change, field, words", [
@@ -200,8 +220,6 @@ def test_enum_errors_name_what_the_value_should_be(data_copy, file, kind, ident,
 
 def test_every_enum_in_the_schemas_has_a_noun(repo_root):
     """Each enum carries the ``title`` its error message uses (conditions of ``if`` never report)."""
-    import json
-
     def missing(node, ptr):
         if isinstance(node, dict):
             if "enum" in node and "title" not in node and "/if/" not in ptr + "/":

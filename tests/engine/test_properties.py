@@ -6,7 +6,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculator.vocab import ROLL_TYPES
+from calculator.rolls import ROLL_TYPES
+
+ARMY_ROLLS = [r for r, t in ROLL_TYPES.items() if not t.individual]
 
 SPECIES = ("coral-elves", "amazons", "dwarves", "feral", "lava-elves", "dragonkin", "items")
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -28,11 +30,11 @@ def rolls(draw, engine, with_faces=True):
             unit["rolled"] = draw(st.integers(1, n))
             unit["rerolled"] = [draw(st.integers(1, n)) for _ in range(draw(st.integers(0, 2)))]
         army.append(unit)
-    data = {"roll": draw(st.sampled_from(ROLL_TYPES)),
+    data = {"roll": draw(st.sampled_from(ARMY_ROLLS)),
             "terrain": draw(st.sampled_from(["coastland", "highland", "flatland", "reserve"])),
             "army": army, "seed": draw(st.integers(0, 10**6))}
     if data["roll"] == "save":
-        data["against"] = draw(st.sampled_from(["melee", "missile", "magic", "dragon", "other"]))
+        data["against"] = draw(st.sampled_from(list(ROLL_TYPES["save"].against)))
     mods = []
     for _ in range(draw(st.integers(0, 3))):
         mods.append({"op": draw(st.sampled_from(["add", "subtract", "divide", "multiply"])),

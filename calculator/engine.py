@@ -1,0 +1,44 @@
+"""The engine: one data bundle indexed once, then any number of calls.
+
+>>> engine = Engine(bundle)                                  # doctest: +SKIP
+>>> engine.resolve({"roll": "save", "army": [...]})["totals"]   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .bundle import Index
+from .inputs import RollInput, parse_roll
+from .resolve import resolve_input
+from .results import RollResult
+
+
+class Engine:
+    """Indexes (and checks) a data bundle once; every command is then a method."""
+
+    def __init__(self, bundle: Mapping[str, Any]) -> None:
+        self.index = Index(bundle)
+
+    def parse(self, data: Any) -> RollInput:
+        """Check a single-roll input; raises :class:`calculator.InputError` naming the field."""
+        return parse_roll(data, self.index)
+
+    def roll(self, data: Any) -> RollResult:
+        """Resolve a single roll into typed results."""
+        return resolve_input(self.parse(data), self.index)
+
+    def resolve(self, data: Any) -> dict[str, Any]:
+        """Resolve a single roll; the JSON form of :meth:`roll`."""
+        return self.roll(data).to_json()
+
+    def distribution(self, data: Any) -> dict[str, Any]:
+        """Exact chances of every final total of one result type (calculator.distribution)."""
+        from .distribution import distribution_of
+
+        return distribution_of(self, data)
+
+    def plan(self, data: Any) -> dict[str, Any]:
+        """What the page may offer for an input (calculator.plan)."""
+        from .plan import plan
+
+        return plan(self.index, data)

@@ -1,0 +1,259 @@
+"""Effect kinds that act on the other army, on damage or on the exchange's sequence of rolls.
+
+In a single roll they are listed with their X (they do not change that roll's totals); an
+exchange (calculator.exchange) applies the ones it can and lists the rest for the player.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contribution import FaceCtx
+from ..registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
+from . import EFFECTS
+from .roll import names
+
+TARGETS = ("defending-army", "one-defending-unit", "opposing-army-this-terrain", "opposing-army-same-terrain",
+           "opposing-army-any-terrain", "each-counter-maneuvering-army", "one-attacking-unit",
+           "one-attacking-dragon")
+DURATIONS = ("this-roll", "this-attack", "this-march", "until-your-turn", "until-your-next-turn")
+TESTS = ("save", "maneuver", "melee", "id", "none")
+
+
+class Reported(Kind):
+    """Listed with its X in the roll that shows it."""
+
+    phase = "exchange"
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.use(self)
+
+
+def health(n: int, measure: str = "health-worth") -> str:
+    if measure == "units":
+        return "one unit" if n == 1 else f"{n} units"
+    return f"{n} health-worth of units"
+
+
+@EFFECTS.register
+class TargetKill(Reported):
+    kind = "target-kill"
+    params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
+                                                               default="health-worth"),
+              "up_to": Bool(default=False), "target": OneOf(("defending-army",), "target", required=True),
+              "test": OneOf(TESTS, "test", required=True),
+              "bury": OneOf(("never", "always", "failed-second-save"), "burial", default="never"),
+              "repeat": OneOf(("until-a-target-saves",), "repetition"),
+              "next_target_chosen_by": OneOf(("owner",), "chooser"),
+              "on_pass": OneOf(("send-to-reserve",), "result")}
+
+    def describe(self, x: int) -> str:
+        n = self.n(x)
+        who = ("up to " if self.up_to else "") + health(n, self.measure)
+        one = self.measure == "units" and n == 1
+        test = {"save": "{they} a save roll and {are} killed without a save result",
+                "maneuver": "{they} a maneuver roll and {are} killed without a maneuver result",
+                "melee": "{they} a melee roll and {are} killed without a melee result",
+                "id": "{it} rolled and {are} killed unless {it2} an ID icon",
+                "none": "{are} killed"}[self.test]
+        test = test.format(they="it makes" if one else "they make", are="is" if one else "are",
+                           it="it is" if one else "they are", it2="it rolls" if one else "they roll")
+        if self.on_pass == "send-to-reserve":
+            test += "; on an ID icon the target goes to its Reserve Area instead"
+        bury = {"never": "", "always": ", and buried",
+                "failed-second-save": "; each killed unit makes another save roll and is buried without a save "
+                                      "result"}[self.bury]
+        again = "; then its owner targets another unit, until a target saves" if self.repeat else ""
+        return f"targets {who} in the defending army: {test}{bury}{again}"
+
+
+@EFFECTS.register
+class DamageNoSave(Reported):
+    kind = "damage-no-save"
+    params = {"amount": Amount(required=True),
+              "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
+              "bury": OneOf(("dragonkin-killed",), "burial")}
+
+    def describe(self, x: int) -> str:
+        extra = "; Dragonkin killed by it are buried" if self.bury else ""
+        return f"{self.n(x)} damage to the defending army with no save possible{extra}"
+
+
+@EFFECTS.register
+class DamageTargetUnit(Reported):
+    kind = "damage-target-unit"
+    params = {"amount": Amount(required=True), "target": OneOf(("one-defending-unit",), "target", required=True),
+              "target_roll": result_types(), "retaliation": OneOf(("melee-no-save",), "retaliation"),
+              "bury_if_killed": Bool(default=False), "save": OneOf(("allowed", "none"), "save", default="allowed")}
+
+    def describe(self, x: int) -> str:
+        text = f"one unit of the defending army takes {self.n(x)} damage"
+        if self.save == "none":
+            text += " with no save possible"
+        if self.target_roll:
+            text += f"; it makes a roll counting {' and '.join(self.target_roll)} results"
+        if self.retaliation:
+            text += ", and its melee results damage the attacking unit with no save possible"
+        if self.bury_if_killed:
+            text += "; if killed it is buried"
+        return text
+
+
+@EFFECTS.register
+class DamageAttacker(Reported):
+    kind = "damage-attacker"
+    params = {"amount": Amount(required=True), "save": OneOf(("spell-only",), "save", required=True)}
+
+    def describe(self, x: int) -> str:
+        return f"{self.n(x)} damage to the attacking army; only saves from spells reduce it"
+
+
+@EFFECTS.register
+class ReflectDamage(Reported):
+    kind = "reflect-damage"
+    params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
+              "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
+              "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.out.reflect += 1
+        fx.use(self)
+
+    @staticmethod
+    def gained(count: int, roll: Any) -> tuple[int, str | None]:
+        """Saves from ``count`` Bash faces: each targets a different attacker (the one that inflicted
+        most) and adds as many saves as it targets (seed 000); None: the other side is not known."""
+        pool = roll.dragon_damage if roll.id == "dragon_attack" else roll.attacker_melee
+        if not count:
+            return 0, ""
+        if pool is None:
+            return 0, None
+        picked = sorted(pool, reverse=True)[:count]
+        return sum(picked), " + ".join(str(n) for n in picked) or "0"
+
+    def describe(self, x: int) -> str:
+        if self.target == "one-attacking-dragon":
+            return ("a dragon that inflicted damage takes that much damage, and you gain as many save results")
+        return ("one attacking unit takes damage equal to its melee results and makes a save roll against it, "
+                "and you gain as many save results")
+
+
+@EFFECTS.register
+class DefenderCombinationRoll(Reported):
+    kind = "defender-combination-roll"
+    params = {"types": result_types(required=True),
+              "replaces": ListOf(OneOf(("save-roll", "counter-attack"), "roll"), required=True),
+              "damage_attacker": OneOf(("defender-melee-results",), "damage", required=True),
+              "save": OneOf(("spell-only",), "save", required=True)}
+
+    def describe(self, x: int) -> str:
+        return ("the defending army makes one save and melee roll instead of a save roll and a counter-attack; "
+                "the attacking army takes its melee results as damage, which only saves from spells reduce")
+
+
+@EFFECTS.register
+class OpponentSubtract(Reported):
+    kind = "opponent-subtract"
+    params = {"types": result_types(allow_all=True, required=True), "amount": Amount(required=True),
+              "target": OneOf(TARGETS, "target", required=True), "duration": OneOf(DURATIONS, "duration")}
+
+    def describe(self, x: int) -> str:
+        who = {"defending-army": "the defending army",
+               "each-counter-maneuvering-army": "each counter-maneuvering army"}.get(self.target, "an opposing army")
+        n = self.n(x)
+        what = f"{n} results" if self.types == "all" else " and ".join(f"{n} {t}" for t in self.types) + " results"
+        until = " from all its rolls until the beginning of your next turn" \
+            if self.duration == "until-your-next-turn" else ""
+        return f"{who} subtracts {what}{until}"
+
+
+@EFFECTS.register
+class OpponentHalve(Reported):
+    kind = "opponent-halve"
+    params = {"types": result_types(allow_all=True, required=True), "target": OneOf(TARGETS, "target", required=True),
+              "duration": OneOf(DURATIONS, "duration")}
+
+    def describe(self, x: int) -> str:
+        return f"an opposing army at this terrain halves {names(self.types)} results it rolls until your next turn"
+
+
+@EFFECTS.register
+class SendToReserve(Reported):
+    kind = "send-to-reserve"
+    params = {"amount": Amount(required=True), "up_to": Bool(default=True),
+              "target": OneOf(("defending-army",), "target", required=True),
+              "test": OneOf(("none", "save"), "test", default="none"), "before_saves": Bool(default=True),
+              "id_rollers": OneOf(("killed",), "result")}
+
+    def describe(self, x: int) -> str:
+        n = self.n(x)
+        if self.test == "save":
+            return (f"up to {n} health-worth of defending units make a save roll before the army saves; those "
+                    f"without a save result go to their Reserve Area, those that roll their ID are killed")
+        return f"up to {n} health-worth of defending units go to their Reserve Area before the army saves"
+
+
+@EFFECTS.register
+class SurviveDeath(Reported):
+    kind = "survive-death"
+    params = {"to": OneOf(("reserve-area",), "destination", required=True),
+              "trigger": ListOf(OneOf(("killed", "buried"), "trigger"), required=True)}
+
+    def describe(self, x: int) -> str:
+        return "when this unit is killed or buried, roll it: on this icon it goes to your Reserve Area instead"
+
+
+@EFFECTS.register
+class DisableUnits(Reported):
+    kind = "disable-units"
+    params = {"amount": Amount(required=True), "up_to": Bool(default=False),
+              "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
+              "test": OneOf(("maneuver", "melee", "none"), "test", default="none"), "no_leave": Bool(default=False),
+              "duration": OneOf(DURATIONS, "duration", required=True), "ends_if": Text(), "exception": Text()}
+
+    def describe(self, x: int) -> str:
+        n = self.n(x)
+        who = "one unit of an opposing army here" if self.target == "opposing-army-this-terrain" else \
+            f"up to {n} health-worth of defending units"
+        test = "" if self.test == "none" else f" that fail a {self.test} roll"
+        stay = " or leave their terrain" if self.no_leave else ""
+        return f"{who}{test} cannot be rolled{stay} until your next turn"
+
+
+@EFFECTS.register
+class TargetsRollForAttacker(Reported):
+    kind = "targets-roll-for-attacker"
+    params = {"amount": Amount(required=True), "up_to": Bool(default=True),
+              "target": OneOf(("defending-army",), "target", required=True),
+              "duration": OneOf(DURATIONS, "duration")}
+
+    def describe(self, x: int) -> str:
+        return (f"up to {self.n(x)} health-worth of defending units do not save this march: their owner rolls "
+                f"them and their results are added to the attacking army's")
+
+
+@EFFECTS.register
+class NoCounterAttack(Reported):
+    kind = "no-counter-attack"
+    params: dict = {}
+
+    def describe(self, x: int) -> str:
+        return "the defending army cannot counter-attack (it still saves)"
+
+
+@EFFECTS.register
+class KillDragon(Reported):
+    kind = "kill-dragon"
+    params = {"amount": Amount(required=True), "face": OneOf(("jaws",), "dragon face", required=True)}
+
+    def describe(self, x: int) -> str:
+        return f"kills one attacking dragon that rolled {self.face.capitalize()}"
+
+
+@EFFECTS.register
+class DragonAbility(Reported):
+    kind = "dragon-ability"
+    params = {"abilities": ListOf(OneOf(("control", "slay", "tame"), "ability"), required=True),
+              "targets": OneOf(("one-dragon",), "target", required=True)}
+
+    def describe(self, x: int) -> str:
+        return "the champion tames, slays or controls one attacking dragon (its own ability)"

@@ -1,0 +1,134 @@
+"""Roll modifiers (a spell's ``modifier`` or a free modifier of the input): each op owns its step.
+
+Step 6 subtracts (never below 0), step 7 divides (rounds down), step 9 multiplies, step 10 adds
+and counts-as results are added (seed 001). At most one dividing and one multiplying modifier
+per result type (rulebook p.28).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
+from ..rolls import RESULT_TYPES, Roll
+from . import MODIFIERS
+
+RESULT_WORDS = RESULT_TYPES + ("all",)
+COMMON = {"rolls": roll_categories(), "target": OneOf(("army", "terrain", "opposing-army"), "target"),
+          "condition": Text(), "engine": Bool(default=True),
+          "situation": OneOf(("counter-attack",), "situation"), "species": Text(noun="species id")}
+SIGN = {"add": "+", "subtract": "−", "divide": "÷", "multiply": "×"}
+
+
+class Modifier(Kind):
+    """Base: which roll a modifier changes, and which of its counted types."""
+
+    step = 10
+    source = ""
+
+    def bind(self, source: str, spell: str | None = None) -> "Modifier":
+        self.source, self.spell = source, spell
+        return self
+
+    def fits(self, roll: Roll) -> bool:
+        if roll.type.individual:
+            return False        # army modifiers never touch a unit rolling alone (rulebook p.29)
+        if self.rolls and roll.rank(frozenset(self.rolls)) is None:
+            return False
+        return not (self.situation and self.situation not in roll.situations())
+
+    def types(self, roll: Roll, totals: Mapping[str, int] | None = None) -> list[str]:
+        """Counted types it changes in this roll (empty: it does not change this roll)."""
+        if not self.fits(roll):
+            return []
+        if self.p.get("choice"):
+            t = roll.pick(self.choice)
+            return [t] if t else []
+        result = self.p.get("result")
+        if result == "all":
+            return self.all_types(roll, totals)
+        return [result] if result in roll.counts else []
+
+    def all_types(self, roll: Roll, totals: Mapping[str, int] | None) -> list[str]:
+        # "n results of any type": one counted type, one that has results if any has (p.28).
+        with_results = [t for t in roll.counts if totals and totals.get(t, 0) > 0]
+        return [(with_results or list(roll.counts))[0]]
+
+    def label(self) -> str:
+        what = self.p.get("result") or "/".join(self.p.get("choice") or ())
+        return f"{SIGN.get(self.kind, self.kind)}{self.p.get('amount', '')} {what}".strip()
+
+    def describe(self, x: int = 0) -> str:
+        return self.label()
+
+
+def _arith(op: str, step: int, low: int) -> type[Modifier]:
+    class Arith(Modifier):
+        kind = op
+        params = {**COMMON, "result": OneOf(RESULT_WORDS, "result type"), "choice": result_types(),
+                  "amount": Int(low, required=True)}
+
+    Arith.step = step
+    Arith.__name__ = Arith.__qualname__ = op.capitalize()
+    return Arith
+
+
+@MODIFIERS.register
+class Subtract(_arith("subtract", 6, 0)):
+    def apply(self, before: int) -> int:
+        return max(0, before - self.amount)     # step 6: never below 0
+
+
+@MODIFIERS.register
+class Divide(_arith("divide", 7, 1)):
+    def all_types(self, roll: Roll, totals: Any) -> list[str]:
+        return list(roll.counts)               # halving "all results" halves every counted type
+
+    def apply(self, before: int) -> int:
+        return before // self.amount           # step 7: round down
+
+
+@MODIFIERS.register
+class Multiply(_arith("multiply", 9, 1)):
+    def all_types(self, roll: Roll, totals: Any) -> list[str]:
+        return list(roll.counts)
+
+    def apply(self, before: int) -> int:
+        return before * self.amount
+
+
+@MODIFIERS.register
+class Add(_arith("add", 10, 0)):
+    def apply(self, before: int) -> int:
+        return before + self.amount
+
+
+@MODIFIERS.register
+class CountsAsModifier(Modifier):
+    """Necromantic Wave, Berserker Rage: rolled results of one type count as another (step 10)."""
+
+    kind = "counts-as"
+    params = {**COMMON, "from": result_type(required=True), "to": result_types(required=True)}
+
+    def label(self) -> str:
+        who = f"{self.species} units' " if self.species else ""
+        return f"{who}{self.p['from']} count as {' or '.join(self.p['to'])}"
+
+
+@MODIFIERS.register
+class MultiplyUnitModifier(Modifier):
+    """Wilding: after each roll the owner doubles one unit's results of some types (step 9)."""
+
+    kind = "multiply-unit"
+    step = 9
+    params = {**COMMON, "types": result_types(required=True), "factor": Int(2, required=True)}
+
+    def label(self) -> str:
+        return f"×{self.factor} one unit's {' and '.join(self.p['types'])}"
+
+
+def free_modifier_ops() -> tuple[str, ...]:
+    """Ops a free modifier of the input may use (the four arithmetic ones)."""
+    return ("add", "subtract", "divide", "multiply")
+
+
+__all__ = ["Modifier", "free_modifier_ops", "Amount", "ListOf"]

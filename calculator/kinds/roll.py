@@ -1,0 +1,284 @@
+"""Effect kinds that act inside the roll that shows them (steps 2 to 10 of Die Roll Resolution),
+and the structured clause fields ``generates`` and ``reroll``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..contribution import CountsAs, FaceCtx, Multiplier, Note
+from ..errors import ParamError
+from ..interpret import see
+from ..registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
+                        result_types)
+from ..rolls import RESULT_TYPES
+from . import EFFECTS
+
+DRAGON_FACES = ("jaws", "claws", "tail", "wing", "belly", "breath", "treasure")
+
+
+def fmt(d: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {t}" for t, n in d.items() if n) or "nothing"
+
+
+class Generate:
+    """``generates`` entry: X (or a fixed number) results of one type, or of a type the roller picks.
+
+    Results an SAI generates are added at step 8 (seed 001).
+    """
+
+    fields = {"type": result_type(), "choice": ListOf(result_type()), "amount": Amount(required=True),
+              "restriction": OneOf(("cantrip-only",), "restriction"), "element": OneOf(("any",), "element"),
+              "unless_dragon_rolled": OneOf(DRAGON_FACES, "dragon face")}
+
+    def __init__(self, raw: Any, where: str) -> None:
+        p = check_fields(raw if isinstance(raw, Mapping) else {"?": raw}, self.fields, where)
+        if (p["type"] is None) == (p["choice"] is None):
+            raise ParamError(where, "give exactly one of 'type' and 'choice'")
+        self.types: tuple[str, ...] = p["choice"] or (p["type"],)
+        self.choice = p["choice"] is not None
+        self.amount = p["amount"]
+        self.restriction, self.element = p["restriction"], p["element"]
+        self.unless = p["unless_dragon_rolled"]
+
+    def n(self, x: int) -> int:
+        return x if self.amount == "X" else self.amount
+
+    def blocked(self, fx: FaceCtx) -> bool:
+        """Decapitate/Impale in a dragon attack: no results if a dragon rolled Jaws (seed 000)."""
+        if not self.unless:
+            return False
+        faces = fx.roll.dragon_faces
+        if faces is None:
+            fx.out.notes.append(Note(4, f"{fx.sai.name}: assumes no dragon rolled {self.unless}",
+                                     see("conditional-results")))
+            return False
+        return self.unless in faces
+
+    def on_face(self, fx: FaceCtx, chosen: list[str], skipped: list[str]) -> dict[str, int]:
+        n = self.n(fx.x)
+        if self.blocked(fx):
+            skipped.append(f"{n} {self.types[0]} (a dragon rolled {self.unless})")
+            return {}
+        rtype = fx.unit.choice_for(fx.sai.id, self.types, fx.roll) if self.choice else self.types[0]
+        if rtype is None:
+            # None of its types is counted: the choice is made when counts-as effects are applied
+            # (step 10), so that Fly's maneuvers can count as melee under Charge (rulebook p.28).
+            fx.out.add("rolled", "|".join(self.types), n)
+            chosen.append(f"{' or '.join(self.types)}: chosen at step 10 if a counts-as effect can use it")
+            return {}
+        fx.out.add("rolled", rtype, n)
+        if self.choice:
+            chosen.append(f"{' or '.join(self.types)}: {rtype}")
+        if rtype not in fx.roll.counts:
+            skipped.append(f"{n} {rtype}")
+            return {}
+        fx.out.add("sai", rtype, n)
+        return {rtype: n}
+
+
+class Reroll:
+    """``reroll``: roll this die again and apply the new result as well (step 3).
+
+    ``true``, or ``{if_chosen: <type>}`` when only one of the SAI's choices rolls again (Flurry).
+    """
+
+    fields = {"if_chosen": result_type()}
+
+    def __init__(self, raw: Any, where: str) -> None:
+        if raw is True:
+            self.if_chosen = None
+        elif isinstance(raw, Mapping):
+            self.if_chosen = check_fields(raw, self.fields, where)["if_chosen"]
+        else:
+            raise ParamError(where, f"{raw!r} is not true or a mapping with 'if_chosen'")
+
+    def applies(self, made: Mapping[str, int]) -> bool:
+        return self.if_chosen is None or self.if_chosen in made
+
+
+@EFFECTS.register
+class MultiplyUnit(Kind):
+    """Elevate (one unit) and Trumpet (every unit of a species): step 9."""
+
+    kind = "multiply-unit"
+    phase = "step-9"
+    title = "multiplies some units' results"
+    params = {"factor": Int(2, required=True), "types": result_types(required=True),
+              "target": OneOf(("one-unit", "species-units"), "target", required=True),
+              "species": Text(noun="species id"), "choose_one": Bool(default=False)}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        types = tuple(t for t in self.types if t in fx.roll.counts)
+        species = self.species if self.target == "species-units" else None
+        fx.out.multiply.append(Multiplier(fx.sai.id, fx.sai.name, fx.unit.index, self.factor, types,
+                                          self.choose_one, species))
+        fx.use(self, applied=True)
+
+    def describe(self, x: int) -> str:
+        what = " or ".join(self.types) if self.choose_one else " and ".join(self.types)
+        who = "one unit's" if self.target == "one-unit" else f"each {str(self.species).replace('-', ' ').title()} unit's"
+        return f"×{self.factor} {who} {what} results"
+
+
+@EFFECTS.register
+class CountsAsEffect(Kind):
+    """Charge: the army counts results of one type as another (step 10, seed 001 'Counts As')."""
+
+    kind = "counts-as"
+    phase = "step-10"
+    params = {"from": result_type(required=True), "to": result_types(required=True),
+              "scope": OneOf(("army",), "scope", default="army")}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.out.counts_as.append(CountsAs(fx.sai.name, self.p["from"], self.p["to"]))
+        fx.use(self, applied=True)
+
+    def describe(self, x: int) -> str:
+        return f"the army counts {self.p['from']} results as {' or '.join(self.p['to'])} results"
+
+
+@EFFECTS.register
+class LoseAutoSaves(Kind):
+    """Belly: the unit loses its automatic saves in this roll."""
+
+    kind = "lose-auto-saves"
+    phase = "face"
+    params: dict = {}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.out.lose_auto_saves = True
+        if fx.unit.auto_saves:
+            fx.out.notes.append(Note(4, f"{fx.sai.name}: loses its {fx.unit.auto_saves} automatic saves "
+                                        f"in this roll", see("automatic-saves")))
+
+    def describe(self, x: int) -> str:
+        return "the unit loses its automatic saves"
+
+
+@EFFECTS.register
+class IdResults(Kind):
+    """Elemental Eldarim champions' Logo: an ID icon worth a fixed number of results (p.62)."""
+
+    kind = "id-results"
+    phase = "face"
+    params = {"amount": Int(1, required=True)}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.out.rolled_id = True     # it is an ID icon for effects that look for ID rollers
+        rtype = fx.unit.choice_for("id", fx.roll.counts, fx.roll)
+        if rtype:
+            fx.out.add("nonsai", rtype, self.amount)
+            fx.out.add("rolled", rtype, self.amount)
+            fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: {self.amount} {rtype}"))
+
+    def describe(self, x: int) -> str:
+        return f"counts as an ID icon worth {self.amount} results"
+
+
+@EFFECTS.register
+class LastingAdd(Kind):
+    """Cloak: X saves added to the army until your next turn: an adding modifier (step 10),
+    not the die's own results, so nothing that doubles a unit's results doubles them."""
+
+    kind = "lasting-add"
+    phase = "step-10"
+    params = {"result": result_type(required=True), "amount": Amount(required=True),
+              "duration": OneOf(("until-your-next-turn",), "duration", required=True),
+              "non_magical": Bool(default=False)}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        if self.result in fx.roll.counts:
+            fx.out.add("army_adds", self.result, self.n(fx.x))
+        fx.use(self, applied=self.result in fx.roll.counts)
+
+    def describe(self, x: int) -> str:
+        return f"adds {self.n(x)} {self.result} results to the army until your next turn"
+
+
+class _Delayed(Kind):
+    """Kinds applied at step 2 of the target army's save roll (an exchange passes them on)."""
+
+    phase = "step-2"
+    selects_id_rollers = False
+    rerolls_targets = False
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.use(self)
+
+
+@EFFECTS.register
+class KillIdRollers(_Delayed):
+    """Choke, Decapitate, Impale: kill units of the saving army that rolled an ID icon; their
+    results do not count."""
+
+    kind = "kill-id-rollers"
+    selects_id_rollers = True
+    params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
+                                                               default="health-worth"),
+              "up_to": Bool(default=True)}
+
+    def limits(self, x: int) -> tuple[int | None, int | None]:
+        n = self.n(x)
+        return (n, None) if self.measure == "health-worth" else (None, n)
+
+    def describe(self, x: int) -> str:
+        n = self.n(x)
+        what = f"up to {n} health-worth of units" if self.measure == "health-worth" else \
+            ("one unit" if n == 1 else f"{n} units")
+        return f"kills {what} of the saving army that rolled an ID icon; their results do not count"
+
+
+@EFFECTS.register
+class DisableIdRollers(_Delayed):
+    """Hypnotic Glare: every unit of the saving army that rolled an ID icon is hypnotized; their
+    results do not count."""
+
+    kind = "disable-id-rollers"
+    selects_id_rollers = True
+    params = {"duration": OneOf(("until-your-next-turn",), "duration", required=True),
+              "ends_if": Text()}
+
+    def limits(self, x: int) -> tuple[int | None, int | None]:
+        return None, None
+
+    def describe(self, x: int) -> str:
+        return ("every unit of the saving army that rolled an ID icon is hypnotized until your next turn; "
+                "their results do not count")
+
+
+@EFFECTS.register
+class RerollTargets(_Delayed):
+    """Confuse: up to X health-worth of the saving army's units are rolled again, ignoring the
+    first result."""
+
+    kind = "reroll-targets"
+    rerolls_targets = True
+    params = {"amount": Amount(required=True), "up_to": Bool(default=True),
+              "target": OneOf(("defending-army",), "target")}
+
+    def describe(self, x: int) -> str:
+        return f"up to {self.n(x)} health-worth of the saving army's units roll again, ignoring their results"
+
+
+@EFFECTS.register
+class RerollOwnUnits(Kind):
+    """Elemental Relic: matching units may be rolled again once (a choice left to the player)."""
+
+    kind = "reroll-own-units"
+    phase = "step-3"
+    params = {"amount": Amount(required=True), "matching": OneOf(("relic-element",), "units"),
+              "once": Bool(default=True), "split_with": ListOf(OneOf(("recruit", "promote"), "effect"))}
+
+    def on_face(self, fx: FaceCtx) -> None:
+        fx.use(self)
+
+    def describe(self, x: int) -> str:
+        return (f"you may roll again up to {self.n(x)} health-worth of units whose element matches the "
+                f"relic's face, once")
+
+
+def names(types: Any) -> str:
+    return "all" if types == "all" else ", ".join(types)
+
+
+__all__ = ["Generate", "Reroll", "fmt", "names", "RESULT_TYPES", "Struct"]

@@ -1,0 +1,36 @@
+"""Input limits and computation bounds: one set, enforced by the engine, published for the page.
+
+The calculator page reads these (through ``plan`` and the data bundle) so it never offers or
+writes an input the engine refuses. Computation bounds make every exact calculation answer
+"too large" at once instead of hanging or running out of memory.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+LIMITS: dict[str, int] = {
+    "army_size": 60,        # dice in one army
+    "health": 20,           # health of a unit given without a catalogue die
+    "face_count": 99,       # N in a face "N icon" given by hand
+    "faces_per_die": 20,    # faces of a die given by hand
+    "amount": 999,          # amount of a free modifier
+    "modifiers": 30,        # modifiers in one roll
+    "reroll_depth": 20,     # faces one unit may show in a roll: the first and its "roll again" chain
+    "delayed": 10,          # delayed effects passed to a save roll
+    "x": 99,                # X of a delayed effect
+    "seed_digits": 15,      # a seed is a whole number of at most this many digits
+    "text": 80,             # free text (names, sources)
+    "dragons": 6,           # dragons in one dragon attack
+}
+
+# Exact calculations (distributions, exchange odds): how much work one answer may take. The work
+# is counted, not timed, so CPython and Pyodide refuse exactly the same inputs.
+BOUNDS: dict[str, int] = {
+    "states": 200_000,          # distinct partial outcomes kept at once
+    "work": 6_000_000,          # outcome combinations examined for one answer
+}
+
+
+def published() -> dict[str, Any]:
+    """The limits as the page and the open data see them."""
+    return {"input": dict(LIMITS), "bounds": dict(BOUNDS)}

@@ -1,0 +1,268 @@
+"""The registry of effect kinds: every kind the data may name is one small class that owns it.
+
+A kind declares its parameters (strictly: an unknown parameter or a bad value is an error that
+names the field), the phase in which it acts, what it does and how the trace says it. Data that
+names a kind nothing owns cannot be loaded.
+
+>>> spec = Registry("demo")
+>>> @spec.register
+... class Shout(Kind):
+...     kind = "shout"
+...     params = {"amount": Amount()}
+...     def describe(self, x):
+...         return f"shouts {self.n(x)}"
+>>> spec.make({"kind": "shout", "amount": "X"}, "effect").describe(3)
+'shouts 3'
+>>> spec.make({"kind": "whisper"}, "effect")
+Traceback (most recent call last):
+...
+calculator.errors.ParamError: effect.kind: unknown kind 'whisper' (one of shout)
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Mapping
+
+from .errors import ParamError
+from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
+
+# Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
+PHASES = ("face", "step-2", "step-3", "step-9", "step-10", "after-roll", "exchange")
+
+
+class Param:
+    """One declared parameter: ``check`` returns the value or raises ParamError(field, message)."""
+
+    required = False
+    default: Any = None
+    noun = "value"
+
+    def __init__(self, required: bool = False, default: Any = None, noun: str | None = None) -> None:
+        self.required, self.default = required, default
+        if noun:
+            self.noun = noun
+
+    def check(self, value: Any, where: str) -> Any:
+        return value
+
+    def describe(self) -> str:
+        return self.noun + (", required" if self.required else "")
+
+
+class Amount(Param):
+    """``X`` (the face's count) or a whole number; ``tags`` allow a few named amounts."""
+
+    noun = "amount"
+
+    def __init__(self, tags: Iterable[str] = (), **kw: Any) -> None:
+        super().__init__(**kw)
+        self.tags = tuple(tags)
+
+    def check(self, value: Any, where: str) -> Any:
+        if value == "X" or value in self.tags:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        extra = "".join(f", '{t}'" for t in self.tags)
+        raise ParamError(where, f"{value!r} is not an amount ('X', a whole number{extra})")
+
+    def describe(self) -> str:
+        return "X or a number" + "".join(f" or {t}" for t in self.tags)
+
+
+class Int(Param):
+    noun = "whole number"
+
+    def __init__(self, low: int = 0, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.low = low
+
+    def check(self, value: Any, where: str) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= self.low:
+            return value
+        raise ParamError(where, f"{value!r} is not a whole number >= {self.low}")
+
+
+class Bool(Param):
+    noun = "true or false"
+
+    def check(self, value: Any, where: str) -> Any:
+        if isinstance(value, bool):
+            return value
+        raise ParamError(where, f"{value!r} is not true or false")
+
+
+class Text(Param):
+    noun = "text"
+
+    def check(self, value: Any, where: str) -> Any:
+        if isinstance(value, str) and value.strip():
+            return value
+        raise ParamError(where, f"{value!r} is not a text")
+
+
+class OneOf(Param):
+    """One value of a fixed vocabulary."""
+
+    def __init__(self, values: Iterable[str], noun: str = "value", **kw: Any) -> None:
+        super().__init__(noun=noun, **kw)
+        self.values = tuple(values)
+
+    def check(self, value: Any, where: str) -> Any:
+        if isinstance(value, str) and value in self.values:
+            return value
+        raise ParamError(where, f"{value!r} is not a {self.noun} ({', '.join(self.values)})")
+
+    def describe(self) -> str:
+        return " \\| ".join(self.values) if len(self.values) <= 8 else self.noun
+
+
+class ListOf(Param):
+    """A non-empty list of values of one vocabulary (``allow_all``: or the word ``all``)."""
+
+    def __init__(self, item: Param, allow_all: bool = False, **kw: Any) -> None:
+        super().__init__(noun=f"list of {item.noun}s", **kw)
+        self.item, self.allow_all = item, allow_all
+
+    def check(self, value: Any, where: str) -> Any:
+        if self.allow_all and value == "all":
+            return "all"
+        if not isinstance(value, list) or not value:
+            raise ParamError(where, f"{value!r} is not a {self.noun}")
+        return tuple(self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+    def describe(self) -> str:
+        return ("`all` or " if self.allow_all else "") + f"list of {self.item.describe()}"
+
+
+class Struct(Param):
+    """A mapping with its own declared fields."""
+
+    def __init__(self, fields: Mapping[str, Param], noun: str = "mapping", **kw: Any) -> None:
+        super().__init__(noun=noun, **kw)
+        self.fields = dict(fields)
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, Mapping):
+            raise ParamError(where, f"{value!r} is not a {self.noun}")
+        return check_fields(value, self.fields, where)
+
+    def describe(self) -> str:
+        return "{" + ", ".join(self.fields) + "}"
+
+
+class Either(Param):
+    """The first of several parameter types that accepts the value."""
+
+    def __init__(self, *options: Param, **kw: Any) -> None:
+        super().__init__(noun=" or ".join(o.noun for o in options), **kw)
+        self.options = options
+
+    def check(self, value: Any, where: str) -> Any:
+        for opt in self.options:
+            try:
+                return opt.check(value, where)
+            except ParamError:
+                continue
+        raise ParamError(where, f"{value!r} is not a {self.noun}")
+
+
+def result_type(**kw: Any) -> OneOf:
+    return OneOf(RESULT_TYPES, "result type", **kw)
+
+
+def result_types(**kw: Any) -> ListOf:
+    return ListOf(result_type(), **kw)
+
+
+def roll_categories(**kw: Any) -> ListOf:
+    return ListOf(OneOf(CATEGORIES, "roll type"), **kw)
+
+
+def against_list(**kw: Any) -> ListOf:
+    return ListOf(OneOf(AGAINST, "attack"), **kw)
+
+
+def check_fields(raw: Mapping[str, Any], fields: Mapping[str, Param], where: str) -> dict[str, Any]:
+    """Check every declared field; an undeclared one is an error naming it."""
+    for key in raw:
+        if key not in fields:
+            known = ", ".join(sorted(fields)) or "none"
+            raise ParamError(f"{where}.{key}", f"unknown parameter (known: {known})")
+    out: dict[str, Any] = {}
+    for key, param in fields.items():
+        if key in raw and raw[key] is not None:
+            out[key] = param.check(raw[key], f"{where}.{key}")
+        elif param.required:
+            raise ParamError(f"{where}.{key}", "missing required parameter")
+        else:
+            out[key] = param.default
+    return out
+
+
+class Kind:
+    """Base of every registered kind. Subclasses set ``kind``, ``params``, ``phase``."""
+
+    kind: ClassVar[str] = ""
+    params: ClassVar[dict[str, Param]] = {}
+    phase: ClassVar[str] = "after-roll"
+    # Words for the trace and the list of effects left to the player.
+    title: ClassVar[str] = ""
+
+    def __init__(self, values: Mapping[str, Any], where: str = "") -> None:
+        self.p = dict(values)
+        self.where = where
+
+    def __getattr__(self, name: str) -> Any:
+        p = self.__dict__.get("p")
+        if p is not None and name in p:
+            return p[name]
+        raise AttributeError(name)
+
+    def n(self, x: int, key: str = "amount") -> Any:
+        """A declared amount resolved against the face's X."""
+        value = self.p.get(key)
+        return x if value == "X" else value
+
+    def describe(self, x: int) -> str:
+        return self.title or self.kind.replace("-", " ")
+
+    def computed(self) -> bool:
+        """True when the engine applies this effect itself (not left to the player)."""
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
+                                      for k, v in self.p.items() if v is not None}}
+
+
+class Registry:
+    """Kinds of one family (SAI effects, species abilities, spell modifiers), by name."""
+
+    def __init__(self, family: str) -> None:
+        self.family = family
+        self.kinds: dict[str, type[Kind]] = {}
+
+    def register(self, cls: type[Kind]) -> type[Kind]:
+        assert cls.kind and cls.kind not in self.kinds, cls
+        assert cls.phase in PHASES, (cls, cls.phase)
+        self.kinds[cls.kind] = cls
+        return cls
+
+    def make(self, raw: Any, where: str, key: str = "kind") -> Kind:
+        if not isinstance(raw, Mapping):
+            raise ParamError(where, f"expected a mapping with '{key}', got {raw!r}")
+        name = raw.get(key)
+        cls = self.kinds.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise ParamError(f"{where}.{key}", f"unknown {key} {name!r} (one of {', '.join(sorted(self.kinds))})")
+        body = {k: v for k, v in raw.items() if k != key}
+        return cls(check_fields(body, cls.params, where), where)
+
+    def names(self) -> list[str]:
+        return sorted(self.kinds)
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        """Every kind with its phase and parameters (published in the bundle and data/README.md)."""
+        return [{"kind": name, "phase": cls.phase, "title": cls.title,
+                 "params": {k: p.describe() for k, p in cls.params.items()}}
+                for name, cls in sorted(self.kinds.items())]

@@ -1,0 +1,146 @@
+"""Roll types and the roll situation: the one owner of every roll-type property.
+
+A roll type says which result types it counts, whether it is a save roll (and against what),
+whether it receives an attacker's delayed effects, whether it is a combination roll and
+whether a unit rolls alone. The seed's SAI "Applies" types (maneuver, melee, ..., Non-Maneuver,
+Individual, Any) are *categories* a roll belongs to; a clause of an SAI applies in a roll of
+one of its categories.
+
+>>> Roll(ROLL_TYPES["save"], ("save",), "melee").categories()
+('save', 'non_maneuver', 'any', 'any_non_individual')
+>>> Roll(ROLL_TYPES["individual"], ("maneuver",), None).categories()
+('individual', 'maneuver', 'any')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+RESULT_TYPES: tuple[str, ...] = ("maneuver", "melee", "missile", "magic", "save")
+# What a save roll is against (the first is the default of a plain save roll).
+AGAINST: tuple[str, ...] = ("other", "melee", "missile", "magic", "dragon")
+# SAI application categories (seed 000 "Application"); groups are kept as words, not expanded.
+CATEGORIES: tuple[str, ...] = ("maneuver", "melee", "missile", "magic", "save", "dragon_attack", "individual",
+                               "non_maneuver", "any", "any_non_individual", "special")
+GROUPS = ("non_maneuver", "any", "any_non_individual")
+CATEGORY_NAMES: dict[str, str] = {
+    "maneuver": "Maneuver", "melee": "Melee", "missile": "Missile", "magic": "Magic", "save": "Save",
+    "dragon_attack": "Dragon Attack", "individual": "Individual", "non_maneuver": "Non-Maneuver",
+    "any": "Any roll", "any_non_individual": "Any army roll", "special": "Special"}
+# Situations a roll may be made in (counter-attack, counter-maneuver); clause `not_during`.
+SITUATIONS: tuple[str, ...] = ("counter-attack", "counter-maneuver")
+
+
+@dataclass(frozen=True)
+class RollType:
+    """One kind of roll. ``counts``: result types it counts, in the order the owner's choices go."""
+
+    id: str
+    name: str
+    counts: tuple[str, ...]
+    save: bool = False                    # a save roll: its save results cancel damage
+    against: tuple[str, ...] = ()         # what a save roll may be against
+    receives_delayed: bool = False        # step 2: an attacker's delayed SAIs apply to it
+    individual: bool = False              # a unit rolls alone (no army modifiers, no items)
+    count_choice: tuple[str, ...] = ()    # an individual roll says what it counts
+    category: str = ""                    # its own SAI application category
+    help: str = ""
+
+    @property
+    def combination(self) -> bool:
+        return len(self.counts) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "counts": list(self.counts), "save": self.save,
+                "against": list(self.against), "receives_delayed": self.receives_delayed,
+                "individual": self.individual, "combination": self.combination,
+                "count_choice": list(self.count_choice), "help": self.help}
+
+
+ROLL_TYPES: dict[str, RollType] = {r.id: r for r in (
+    RollType("maneuver", "Maneuver roll", ("maneuver",), category="maneuver",
+             help="An army rolls for maneuvers (a march or a counter-maneuver)."),
+    RollType("melee", "Melee roll", ("melee",), category="melee",
+             help="An army makes a melee attack or counter-attack."),
+    RollType("missile", "Missile roll", ("missile",), category="missile", help="An army makes a missile attack."),
+    RollType("magic", "Magic roll", ("magic",), category="magic", help="An army takes a magic action."),
+    RollType("save", "Save roll", ("save",), save=True, against=AGAINST, receives_delayed=True, category="save",
+             help="An army rolls to save against damage."),
+    RollType("dragon_attack", "Response to a dragon attack", ("save", "melee", "missile"), save=True,
+             against=("dragon",), category="dragon_attack",
+             help="A combination roll counting save, melee and missile results (rulebook p.17)."),
+    RollType("save_and_melee", "Save and melee roll against Charge", ("save", "melee"), save=True,
+             against=("melee",), receives_delayed=True, category="save",
+             help="The defender's combination roll against a Charge (seed 000, Charge)."),
+    RollType("individual", "Individual roll", ("save",), save=True, against=AGAINST, individual=True,
+             count_choice=RESULT_TYPES, category="individual",
+             help="One unit rolls alone to avoid an effect that targets it (seed 000, Individual)."),
+)}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll's situation: its type, what it counts and against what, where and when."""
+
+    type: RollType
+    counts: tuple[str, ...]
+    against: str | None = None
+    counter: bool = False                       # a counter-attack or counter-maneuver
+    where: str = "terrain"                      # terrain | reserve | none
+    elements: tuple[str, ...] | None = None     # the terrain's elements (None: no terrain)
+    dua: bool = False
+    prefer: str | None = None
+    dragon_faces: tuple[str, ...] | None = None   # what the attacking dragons rolled (dragon attack)
+    attacker_melee: tuple[int, ...] | None = None  # each attacking unit's melee results (Bash)
+    dragon_damage: tuple[int, ...] | None = None   # damage each attacking dragon inflicted (Bash)
+    options: dict[str, bool] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def id(self) -> str:
+        return self.type.id
+
+    @property
+    def is_save(self) -> bool:
+        return self.type.save and "save" in self.counts
+
+    def situations(self) -> tuple[str, ...]:
+        if not self.counter:
+            return ()
+        return ("counter-maneuver",) if "maneuver" in self.counts else ("counter-attack",)
+
+    def categories(self) -> tuple[str, ...]:
+        """The SAI application categories this roll belongs to (seed 000, Application)."""
+        own = self.type.category
+        out = [own]
+        if own != "dragon_attack":
+            out += [t for t in self.counts if t != own]
+        if "maneuver" not in self.counts:
+            out.append("non_maneuver")
+        out.append("any")
+        if not self.type.individual:
+            out.append("any_non_individual")
+        return tuple(dict.fromkeys(out))
+
+    def rank(self, categories: frozenset[str]) -> int | None:
+        """How closely a clause's roll list fits: 0 own type, 1 a counted type, 2 a group, None: no."""
+        mine = self.categories()
+        hits = [i for i, c in enumerate(mine) if c in categories]
+        if not hits:
+            return None
+        cat = mine[hits[0]]
+        return 0 if cat == self.type.category else 2 if cat in GROUPS else 1
+
+    def pick(self, types: tuple[str, ...]) -> str | None:
+        """The counted type a choice goes to: ``prefer`` if allowed, else the first counted one."""
+        cands = [t for t in self.counts if t in types]
+        if self.prefer in cands:
+            return self.prefer
+        return cands[0] if cands else None
+
+    def label(self) -> str:
+        name = self.type.name
+        if self.type.individual:
+            name += " for " + " and ".join(self.counts)
+        if self.is_save and self.against and self.against != "other" and self.type.id != "dragon_attack":
+            name += f" against {self.against}"
+        return name
