@@ -105,6 +105,8 @@ def test_item_id_prefix_is_items(data_copy):
      "'7 melee'"),
     ("drr-step-2-delayed", lambda i: i["delayed"][0].update(sai="chok"), "input.delayed[0].sai",
      "'chok'"),
+    ("drr-step-2-delayed", lambda i: i["delayed"][0].update(sai="rend"), "input.delayed[0].sai",
+     "Rend has no effect delayed"),
     ("drr-step-1-roll", lambda i: i["army"].__setitem__(0, {"species": "coral-elves", "die_type": "unit",
                                                           "health": 1, "rolled": "id"}),
      "input.army[0].die", "names a die"),
