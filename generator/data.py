@@ -139,6 +139,110 @@ def _rel(path: Path, root: Path) -> str:
         return str(path)
 
 
+# --- reading files strictly: UTF-8 only, no duplicate keys ------------------------------------
+
+def _read_text(path: Path, rel: str) -> str:
+    """The file as text; a file that is not UTF-8 is one error naming the line and byte."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError(rel, None, None, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        lines = raw.decode("utf-8", errors="replace").splitlines()
+        entry = None if _entry_before(lines[line - 1:line]) else _entry_before(lines[:line - 1])
+        raise DataError(rel, entry, None,
+                        f"line {line}, column {column} (byte {exc.start}): not UTF-8 text "
+                        f"(byte 0x{raw[exc.start]:02x}); save the file as UTF-8") from None
+
+
+class DuplicateKey(yaml.constructor.ConstructorError):
+    """A key given twice in one mapping: YAML would silently keep the second value."""
+
+    def __init__(self, key: Any, first: yaml.Mark, second: yaml.Mark) -> None:
+        super().__init__(None, None, f"duplicate key '{key}'", second)
+        self.key, self.first, self.second = key, first, second
+
+
+class _StrictLoader(_LOADER):  # type: ignore[misc, valid-type]
+    """The fast loader, refusing duplicate keys.
+
+    Cheap on the normal path: a mapping without merge keys (``<<``) has a duplicate exactly
+    when it ends up with fewer keys than it has pairs, so keys are only compared one by one
+    when the counts differ or a merge key was present.
+    """
+
+    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> dict[Any, Any]:
+        if not isinstance(node, yaml.MappingNode):
+            return super().construct_mapping(node, deep=deep)
+        own, count = node.value, len(node.value)   # flatten_mapping drops '<<' pairs from this list
+        mapping = super().construct_mapping(node, deep=deep)
+        if node.value is own and len(own) == count and len(mapping) == count:
+            return mapping
+        seen: dict[Any, yaml.Node] = {}
+        for key_node, _ in own:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise DuplicateKey(key, seen[key].start_mark, key_node.start_mark)
+            seen[key] = key_node
+        return mapping
+
+
+def _node_path(node: yaml.Node, line: int, column: int) -> list[Any] | None:
+    """The path (keys and list indexes) of the mapping key written at ``line``/``column``."""
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
+            if (key_node.start_mark.line, key_node.start_mark.column) == (line, column):
+                return [key]
+            sub = _node_path(value_node, line, column)
+            if sub is not None:
+                return [key, *sub]
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            sub = _node_path(item, line, column)
+            if sub is not None:
+                return [i, *sub]
+    return None
+
+
+def _entry_id(node: yaml.Node, kind: str, index: int) -> str:
+    """The ``id`` of entry ``index`` of ``kind`` in a composed (not constructed) document."""
+    entries = next((v for k, v in node.value if getattr(k, "value", None) == kind), None)
+    entry = entries.value[index] if isinstance(entries, yaml.SequenceNode) else None
+    ident = next((v.value for k, v in entry.value if getattr(k, "value", None) == "id"
+                  and isinstance(v, yaml.ScalarNode)), None) if isinstance(entry, yaml.MappingNode) else None
+    return ident or f"#{index + 1}"
+
+
+def _duplicate_key_error(text: str, rel: str, kind: str, exc: DuplicateKey) -> DataError:
+    """Name the entry and the full field path of a duplicate key (composed again: errors only)."""
+    where = f"line {exc.second.line + 1}, column {exc.second.column + 1}"
+    message = (f"{where}: duplicate key '{exc.key}' (first given on line {exc.first.line + 1}); "
+               "YAML would silently keep only the second value")
+    root = yaml.compose(text, Loader=_LOADER)
+    path = _node_path(root, exc.second.line, exc.second.column) if root is not None else None
+    if not path:
+        return DataError(rel, None, None, message)
+    entry = None
+    if len(path) >= 3 and path[0] == kind and isinstance(path[1], int):
+        entry, path = _entry_id(root, kind, path[1]), path[2:]
+    return DataError(rel, entry, _format_path(path), message)
+
+
+def _entry_before(lines: list[str]) -> str | None:
+    """The id of the last entry that starts in ``lines`` (a file read up to a problem)."""
+    entry = None
+    for line in lines:
+        m = re.match(r"^\s*-?\s*id:\s*['\"]?([^'\"#]+?)['\"]?\s*$", line)
+        if m:
+            entry = m.group(1)
+    return entry
+
+
 def _yaml_error(path: Path, rel: str, exc: yaml.YAMLError) -> DataError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -147,11 +251,7 @@ def _yaml_error(path: Path, rel: str, exc: yaml.YAMLError) -> DataError:
     # An unclosed bracket is found on a later line; the context mark is where it was opened.
     start = getattr(exc, "context_mark", None) or mark
     lines = path.read_text(encoding="utf-8").splitlines()[: min(start.line, mark.line) + 1]
-    entry = None
-    for line in lines:
-        m = re.match(r"^\s*-?\s*id:\s*['\"]?([^'\"#]+?)['\"]?\s*$", line)
-        if m:
-            entry = m.group(1)
+    entry = _entry_before(lines)
     key = re.match(r"^\s*-?\s*([A-Za-z_][\w-]*)\s*:", lines[-1]) if lines else None
     return DataError(rel, entry, key.group(1) if key else None,
                      f"line {mark.line + 1}, column {mark.column + 1}: not valid YAML: {problem}")
@@ -186,8 +286,71 @@ def _schema_error(rel: str, kind: str, doc: Any, err: jsonschema.ValidationError
             message = "unknown field (not in the schema)"
     elif err.validator == "type":
         message = f"wrong type: {err.message}"
+    elif err.validator in ("enum", "const"):
+        message = _value_message(err)
     field_name = _format_path(path) or None
     return DataError(rel, entry, field_name, message)
+
+
+def _pick_error(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
+    """jsonschema's best match, unless a more specific error lies below it.
+
+    best_match prefers the shallowest error: a clause whose ``rolls`` must be ``[save]`` would
+    hide that ``rolls[1]`` is not a roll type at all. The bad value is the more useful report.
+    """
+    best = jsonschema.exceptions.best_match(errors)
+    where = list(best.absolute_path)
+    deeper = [e for e in errors if len(e.absolute_path) > len(where)
+              and list(e.absolute_path)[:len(where)] == where]
+    return jsonschema.exceptions.best_match(deeper) if deeper else best
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
+
+
+def _value_message(err: jsonschema.ValidationError) -> str:
+    """``'sav' is not a roll type (maneuver, melee, ...)``: the noun is the schema's ``title``.
+
+    A ``const`` says what it must be, and why when the schema gives a ``description``.
+    """
+    if err.validator == "const":
+        why = err.schema.get("description")
+        return f"must be {_show(err.validator_value)}" + (f" ({why})" if why else "")
+    noun = err.schema.get("title")
+    allowed = ", ".join(_show(v) for v in err.validator_value)
+    if not noun:
+        return f"{err.instance!r} is not one of the allowed values ({allowed})"
+    article = "an" if noun[:1].lower() in "aeio" else "a"
+    return f"{err.instance!r} is not {article} {noun} ({allowed})"
+
+
+def _inline_refs(node: Any, defs: dict[str, Any], chain: tuple[str, ...] = ()) -> Any:
+    """A copy of a schema with its local ``#/$defs/...`` references written out in place.
+
+    Same meaning, validated about a quarter faster: jsonschema resolves every ``$ref`` anew
+    for every value it checks. A recursive reference stays a ``$ref`` (``$defs`` are kept).
+    """
+    if isinstance(node, list):
+        return [_inline_refs(v, defs, chain) for v in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    name = ref[len("#/$defs/"):] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
+    rest = {k: _inline_refs(v, defs, chain) for k, v in node.items() if k != "$ref" or name is None}
+    if name is None or name not in defs or name in chain:
+        return {**rest, "$ref": ref} if name is not None else rest
+    target = _inline_refs(defs[name], defs, chain + (name,))
+    if isinstance(target, dict) and not rest.keys() & target.keys():
+        return {**target, **rest}
+    return {"allOf": [target, rest]} if rest else target
+
+
+def _validator(root: Path, kind: Kind) -> jsonschema.protocols.Validator:
+    schema = _load_schema(root, kind)
+    return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
 
 
 def _load_schema(root: Path, kind: Kind) -> dict[str, Any]:
@@ -195,23 +358,25 @@ def _load_schema(root: Path, kind: Kind) -> dict[str, Any]:
     if not path.exists():
         raise DataError(_rel(path, root), None, None, "schema file is missing")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(_read_text(path, _rel(path, root)))
     except json.JSONDecodeError as exc:
         raise DataError(_rel(path, root), None, None, f"not valid JSON: {exc}") from None
 
 
 def _read_file(path: Path, root: Path, kind: Kind, validator: jsonschema.protocols.Validator) -> list[dict]:
     rel = _rel(path, root)
+    text = _read_text(path, rel)
     try:
-        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        doc = yaml.load(text, Loader=_StrictLoader)
+    except DuplicateKey as exc:
+        raise _duplicate_key_error(text, rel, kind.name, exc) from None
     except yaml.YAMLError as exc:
         raise _yaml_error(path, rel, exc) from None
     if not isinstance(doc, dict) or kind.name not in doc:
         raise DataError(rel, None, kind.name, f"the file must be a mapping with the key '{kind.name}'")
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        best = jsonschema.exceptions.best_match(errors)
-        raise _schema_error(rel, kind.name, doc, best)
+        raise _schema_error(rel, kind.name, doc, _pick_error(errors))
     return doc[kind.name]
 
 
@@ -270,6 +435,49 @@ def _check_refs(ds: Dataset) -> None:
                     raise DataError(where, entry["id"], path, f"'{ident}' has no part with id '{frag}'")
 
 
+def _check_dice_ids(ds: Dataset) -> None:
+    """A die's id is ``<species>/<slug>`` (``items/`` for items): the prefix is its species."""
+    for die in ds.kinds.get("dice", []):
+        prefix = die["id"].partition("/")[0]
+        if prefix != die["species"]:
+            raise DataError(ds.files["dice"][die["id"]], die["id"], "id",
+                            f"the id must start with the die's species: '{die['species']}/...', not '{prefix}/...'")
+
+
+def example_error(ds: Dataset, example: dict[str, Any], exc: Exception) -> DataError:
+    """An engine error on an example roll, as a data error on that example's input."""
+    where = ds.files.get("examples", {}).get(example["id"], "examples.yaml")
+    field_name = getattr(exc, "field", None)
+    if field_name is not None and hasattr(exc, "message"):
+        return DataError(where, example["id"], f"input.{field_name}" if field_name else "input",
+                         " ".join(str(exc.message).split()))
+    first = (str(exc).strip().splitlines() or [""])[0]
+    return DataError(where, example["id"], "input",
+                     f"the calculator fails on this example ({type(exc).__name__}: {first})")
+
+
+def _check_examples(ds: Dataset, engine: Any) -> None:
+    """Every example roll resolves in the calculator exactly as its page will show it.
+
+    The engine is the judge of what a valid input is (faces on the die, species, SAIs and
+    delayed SAIs, spells, terrain), so nothing here restates its rules. Pages draw each unit
+    from the catalogue, so every unit must name a die.
+    """
+    examples = ds.kinds.get("examples", [])
+    if not examples:
+        return
+    for ex in examples:
+        for i, unit in enumerate(ex["input"]["army"]):
+            if "die" not in unit:
+                raise DataError(ds.files["examples"][ex["id"]], ex["id"], f"input.army[{i}].die",
+                                "missing: an example shown on a page names a die from the catalogue")
+    for ex in examples:
+        try:
+            engine.resolve(ex["input"])
+        except Exception as exc:  # noqa: BLE001 - an input error or an engine failure: both stop the build
+            raise example_error(ds, ex, exc) from None
+
+
 def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
     """Read, validate and cross-check every data file under ``root``.
 
@@ -278,8 +486,7 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
     root = Path(root)
     ds = Dataset(root=root)
     for kind in KINDS:
-        schema = _load_schema(root, kind)
-        validator = jsonschema.Draft202012Validator(schema)
+        validator = _validator(root, kind)
         paths = sorted(root.glob(kind.pattern))
         if not paths:
             raise DataError(_rel(root / kind.pattern, root), None, None, "no data file found")
@@ -295,17 +502,21 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
                 index[ident], files[ident] = item, rel
                 entries.append(item)
         ds.kinds[kind.name], ds._index[kind.name], ds.files[kind.name] = entries, index, files
+    _check_dice_ids(ds)
     _check_refs(ds)
-    _check_engine(ds)
+    _check_examples(ds, _check_engine(ds))
     return ds
 
 
-def _check_engine(ds: Dataset) -> None:
-    """Every effect, ability and modifier must be owned by the calculator's registry (one line if not)."""
+def _check_engine(ds: Dataset) -> Any:
+    """Every effect, ability and modifier must be owned by the calculator's registry (one line if not).
+
+    Returns the engine, which then resolves the example rolls.
+    """
     from calculator import BundleError, Engine
 
     try:
-        Engine(ds.bundle())
+        return Engine(ds.bundle())
     except BundleError as exc:
         where = ds.files.get(exc.kind, {}).get(exc.entry or "", exc.kind)
         raise DataError(where, exc.entry, exc.field, exc.message) from None

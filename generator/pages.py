@@ -180,17 +180,22 @@ class Site:
         return site_url(page, see) if see.startswith("/") else see
 
     # --- example rolls ---------------------------------------------------------------------
-    def trace(self, example: dict[str, Any]) -> dict[str, Any] | None:
-        """The engine's trace of an example roll, or None if the engine is missing or fails."""
-        try:
-            if self._engine is None:
-                from calculator import Engine
+    def trace(self, example: dict[str, Any]) -> dict[str, Any]:
+        """The engine's trace of an example roll; a failure stops the build with one data error.
 
-                self._engine = Engine(self.ds.bundle())
+        ``generator check`` already resolves every example, so this only fails on an engine
+        change; publishing the example without its trace would hide that.
+        """
+        from .data import example_error
+
+        if self._engine is None:
+            from calculator import Engine
+
+            self._engine = Engine(self.ds.bundle())
+        try:
             return self._engine.resolve(example["input"])
-        except Exception as exc:  # noqa: BLE001 - an engine bug must not break the site build
-            self.engine_error = f"{example['id']}: {type(exc).__name__}: {exc}"
-            return None
+        except Exception as exc:  # noqa: BLE001 - reported as one line naming the example
+            raise example_error(self.ds, example, exc) from None
 
     def calculator_href(self, page: str, example: dict[str, Any]) -> str:
         roll = json.dumps(example["input"], separators=(",", ":"), ensure_ascii=False)

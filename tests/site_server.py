@@ -5,29 +5,38 @@ import functools
 import http.server
 import threading
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from generator.build import register_mime_types
 
-BUILT_FOR = b"http://127.0.0.1:8000/"   # mkdocs.yml's default site_url
+
+def sitemap(root: Path, origin: str) -> bytes:
+    """A sitemap listing every page of the site at ``origin``, as a SITE_URL build would.
+
+    mkdocs-material's instant navigation only follows links the sitemap lists, with their host
+    *and* port. A build without SITE_URL lists no page (a sitemap may not hold relative
+    addresses), and a build for a public address names that address: this test server stands
+    in for a deployment at its own origin either way.
+    """
+    pages = sorted(p.parent.relative_to(root).as_posix() for p in root.rglob("index.html"))
+    urls = "".join(f"<url><loc>{escape(origin + ('' if d == '.' else d + '/'))}</loc></url>\n" for d in pages)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            f"{urls}</urlset>\n").encode()
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files, except that sitemap.xml names this server's origin.
+    """Static files, except that sitemap.xml lists every page at this server's origin."""
 
-    mkdocs-material's instant navigation only follows links under the sitemap's origin
-    (host *and* port); a deployment sets SITE_URL, this test server stands in for it.
-    """
-
-    origin = BUILT_FOR
+    sitemap = b""
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib naming
         if self.path.split("?")[0] == "/sitemap.xml":
-            body = (Path(self.directory) / "sitemap.xml").read_bytes().replace(BUILT_FOR, self.origin)
             self.send_response(200)
             self.send_header("Content-Type", "application/xml")
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(len(self.sitemap)))
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(self.sitemap)
             return
         super().do_GET()
 
@@ -44,7 +53,7 @@ class SiteServer:
         handler = functools.partial(handler_cls, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        handler_cls.origin = self.url.encode()
+        handler_cls.sitemap = sitemap(Path(root), self.url)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     def __enter__(self) -> "SiteServer":
