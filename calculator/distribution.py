@@ -8,6 +8,7 @@ and calculator.totals), so no rule is restated here. The work is counted and bou
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Callable
 
 from .bundle import Index
@@ -18,7 +19,7 @@ from .faceval import contribution
 from .inputs import RollInput, Unit
 from .interpret import see
 from .limits import BOUNDS
-from .outcomes import Layout, Outcome, sources_for, unit_outcomes
+from .outcomes import Layout, Outcome, faces_of, unit_outcomes
 from .results import Trace
 from .steps import DelayedUse, cannot_roll, delayed_uses
 from .targets import pick
@@ -33,22 +34,11 @@ class Budget:
     def __init__(self) -> None:
         self.work = 0
 
-    def spend(self, n: int, states: int) -> None:
+    def spend(self, n: int, states: int, ahead: int = 0) -> None:
         self.work += n
-        if self.work > BOUNDS["work"] or states > BOUNDS["states"]:
+        if self.work + ahead > BOUNDS["work"] or states > BOUNDS["states"]:
             raise TooLarge("army", "too large to compute exactly (more than "
                                    f"{BOUNDS['work']:,} outcome combinations); try fewer dice")
-
-
-def _merge_groups(a: tuple, o: Outcome) -> tuple:
-    if not o.rolled:
-        return a
-    d = dict(a)
-    cur = dict(d.get(o.group, ()))
-    for s, n in o.rolled:
-        cur[s] = cur.get(s, 0) + n
-    d[o.group] = tuple(sorted(cur.items()))
-    return tuple(sorted(d.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])))
 
 
 def _dedupe(casas: tuple) -> tuple:
@@ -59,32 +49,75 @@ def _dedupe(casas: tuple) -> tuple:
     return tuple(out)
 
 
-class Army:
-    """How outcomes combine for one roll: which records to keep, how to prune them."""
+def _mults(a: tuple, b: tuple) -> tuple:
+    if not b:
+        return a
+    one = [m for m in a + b if m[5] is None]
+    species = sorted(set(m for m in a + b if m[5] is not None))   # a species is doubled once
+    return tuple(sorted(one)) + tuple(species)
 
-    def __init__(self, lay: Layout, k: int, keep_records: bool, species_mult: bool) -> None:
-        self.lay, self.k, self.keep_records, self.species_mult = lay, k, keep_records, species_mult
+
+class Packer:
+    """Packs a vector of counts into one integer, each field wide enough for the largest sum it can
+    reach in this army (so a sum can never spill into the next field), to add vectors at once."""
+
+    def __init__(self, bounds: list[int]) -> None:
+        self.shifts, shift = [], 0
+        for b in bounds:
+            self.shifts.append(shift)
+            shift += max(b, 1).bit_length() + 1
+        self.masks = [(1 << (max(b, 1).bit_length() + 1)) - 1 for b in bounds]
+
+    def pack(self, vec: tuple[int, ...]) -> int:
+        out = 0
+        for v, sh in zip(vec, self.shifts):
+            out |= v << sh
+        return out
+
+    def unpack(self, n: int) -> tuple[int, ...]:
+        return tuple((n >> sh) & m for sh, m in zip(self.shifts, self.masks))
+
+
+def packer_for(per_unit: list[dict[Outcome, float]], width: int) -> Packer:
+    bounds = [0] * width
+    for dist in per_unit:
+        top = [max((o.vec[i] for o in dist), default=0) for i in range(width)]
+        bounds = [a + b for a, b in zip(bounds, top)]
+    return Packer(bounds)
+
+
+class Army:
+    """How outcomes combine for one roll: which unit records to keep, and how to prune them."""
+
+    def __init__(self, lay: Layout, packer: Packer, mods: list[Any]) -> None:
+        self.lay, self.packer = lay, packer
+        self.k = max(lay.one_unit, 1)
+        # No modifier, no Bash, no counts-as source, not split: steps 5-10 only add up.
+        self.plain = not (mods or lay.split or lay.bash or lay.sources)
 
     def start(self) -> State:
-        return (tuple([0] * self.lay.width), (), (), (), (), ())
+        return (0, (), (), (), ())
 
     def add(self, s: State, o: Outcome, aside: bool) -> State:
-        vec, groups, mults, casas, recs, side = s
+        vec, mults, casas, recs, side = s
         if aside and o.id_roller is not None:
-            return (vec, groups, mults, casas, recs, tuple(sorted(side + (o,), key=_aside_key)))
-        vec = tuple(x + y for x, y in zip(vec, o.vec))
-        if o.record is not None and self.keep_records and any(o.record):
-            tag = o.group[0] if self.species_mult else None
-            recs = self.prune(recs + ((tag, o.record),))
-        return (vec, _merge_groups(groups, o), tuple(sorted(mults + o.mults)),
-                _dedupe(casas + o.casas) if o.casas else casas, recs, side)
+            return (vec, mults, casas, recs, tuple(sorted(side + (o,), key=_aside_key)))
+        vec += o.vec
+        if o.record is not None and any(o.record[1]):
+            recs = self.merge(recs, o.record)
+        if o.mults:
+            mults = _mults(mults, o.mults)
+        if o.casas:
+            casas = _dedupe(casas + o.casas)
+        return (vec, mults, casas, recs, side)
 
-    def prune(self, recs: tuple) -> tuple:
-        recs = tuple(sorted(recs, key=lambda r: (str(r[0]), r[1])))
-        if self.species_mult or len(recs) <= self.k:
+    def merge(self, recs: tuple, rec: tuple) -> tuple:
+        lay = self.lay
+        recs = tuple(sorted(recs + (rec,), key=lambda r: (str(r[0]), r[1])))
+        if lay.species_mult or len(recs) <= self.k:
             return recs
         keep: set[int] = set()
-        for i in range(self.lay.k):   # a one-unit pick only ever takes one of the K best of a type
+        for i in range(lay.k):   # a one-unit pick only ever takes one of the K best of a type
             best = sorted(range(len(recs)), key=lambda j: (-recs[j][1][i], -sum(recs[j][1]), recs[j][1]))
             keep.update(best[: self.k])
         best = sorted(range(len(recs)), key=lambda j: (-sum(recs[j][1]), recs[j][1]))
@@ -93,11 +126,12 @@ class Army:
 
 
 def _aside_key(o: Outcome) -> tuple:
-    return (o.id_roller, o.vec, o.rolled, o.mults, o.casas, o.group)
+    return (o.id_roller, o.vec, o.mults, o.casas, str(o.record))
 
 
-def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int) -> tuple[Layout, list[Unit], list[str]]:
-    notes = []
+def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[str, ...] = ()
+             ) -> tuple[Layout, list[Unit], list[str]]:
+    notes: list[str] = []
     rolling = []
     for u in inp.units:
         rule = cannot_roll(u, inp.roll, idx)
@@ -107,14 +141,13 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int) -> tuple[Layo
         if u.rolled is not None:
             notes.append(f"{u.label} (die {u.index + 1}) is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
-    parts = [contribution(u, f, inp.roll, idx) for u in rolling for f in set(u.faces) | set(u.rerolled)
-             | ({u.rolled} if u.rolled else set())]
-    lay = Layout(inp.roll, idx, rolling, extra, n_extra, sources_for(inp.roll, idx, rolling, parts, inp.modifiers))
-    return lay, rolling, notes
+    parts = [contribution(u, f, inp.roll, idx) for u in rolling for f in faces_of(u)]
+    return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, notes
 
 
 def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
-                budget: Budget | None = None) -> tuple[dict[State, float], Army, list[DelayedUse], float, list[str]]:
+                budget: Budget | None = None, keep: tuple[str, ...] = ()
+                ) -> tuple[dict[State, float], Army, list[DelayedUse], float, list[str]]:
     """Every distinct army state and its probability; also the dropped mass and notes."""
     budget = budget or Budget()
     uses = delayed_uses(inp.delayed, idx)
@@ -122,7 +155,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
         raise InputError("delayed", "the chances with Confuse are not worked out (its targets depend on every "
                                     "die); resolve single rolls instead")
     aside = any(u.effect.selects_id_rollers for u in uses)
-    lay, rolling, notes = _prepare(inp, idx, extra, n_extra)
+    lay, rolling, notes = _prepare(inp, idx, extra, n_extra, keep)
     per_unit = []
     dropped = 0.0
     survive = 1.0
@@ -131,24 +164,20 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
         survive *= 1.0 - lost
         per_unit.append(dist)
     dropped = 1.0 - survive
-    army = _army(lay, per_unit, inp)
+    packer = packer_for(per_unit, lay.full)
+    army = Army(lay, packer, list(inp.modifiers))
     states: dict[State, float] = {army.start(): 1.0}
-    for dist in per_unit:
-        budget.spend(len(states) * len(dist), len(states))
+    for n, dist in enumerate(per_unit):
+        # Even if the states stopped growing, the rest would cost this much: refuse at once.
+        budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
+        packed = [(replace(o, vec=packer.pack(o.vec)), q) for o, q in dist.items()]
         nxt: dict[State, float] = {}
         for s, p in states.items():
-            for o, q in dist.items():
+            for o, q in packed:
                 key = army.add(s, o, aside)
                 nxt[key] = nxt.get(key, 0.0) + p * q
         states = nxt
     return states, army, uses, dropped, notes
-
-
-def _army(lay: Layout, per_unit: list[dict[Outcome, float]], inp: RollInput) -> Army:
-    one_unit = sum(max((sum(1 for m in o.mults if m[5] is None) for o in d), default=0) for d in per_unit)
-    one_unit += sum(1 for m in inp.modifiers if m.kind == "multiply-unit")
-    species = any(m[5] is not None for d in per_unit for o in d for m in o.mults)
-    return Army(lay, max(one_unit, 1), bool(one_unit or species), species)
 
 
 def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
@@ -156,32 +185,38 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
     """Steps 2 (for ID rollers kept aside) and 5-10 of one army state: (totals per counted type, extras)."""
     lay = army.lay
     excluded: tuple = ()
-    if state[5]:
+    if state[4]:
         state, excluded = _step_2(state, army, uses)
-    vec, groups, mults, casas, recs, _ = state
-    k = lay.k
-    sums = Sums({t: vec[i] for i, t in enumerate(lay.roll.counts)}, {t: vec[k + i] for i, t in enumerate(lay.roll.counts)})
+    full, mults, casas, recs, _ = state
+    vec, groups, species = lay.unfold(army.packer.unpack(full))
+    k, counts = lay.k, lay.roll.counts
+    if army.plain and not (mults or casas or recs):
+        # Nothing but results and step-10 additions (the common case): steps 5-10 add them up.
+        out = (tuple(vec[i] + vec[k + i] for i in range(k)), vec[2 * k + 1:])
+        return out + (excluded,) if with_excluded else out
+    recs = recs + tuple((sp, res) for sp, res in species.items())
+    sai = {t: vec[k + i] for i, t in enumerate(counts)} if lay.split else {t: 0 for t in counts}
+    sums = Sums({t: vec[i] for i, t in enumerate(counts)}, sai)
+    base = 2 * k if lay.split else k
     records = [Record(i, "unit", tag, rec) for i, (tag, rec) in enumerate(recs)]
     multipliers = [Multiplier(m[0], m[1], -1, m[2], m[3], m[4], m[5]) for m in mults]
     multipliers += [Multiplier("", m.source, -1, m.factor, tuple(t for t in m.p["types"] if t in lay.roll.counts),
                                False, None) for m in mods if m.kind == "multiply-unit" and m.fits(lay.roll)]
     sums.extras = unit_extras(records, multipliers, lay.roll)
-    grps = [Group(g[0], g[1], rolled) for g, rolled in groups]
+    grps = [Group(g, False, tuple((s, n) for s, n in zip(lay.sources, rolled) if n)) for g, rolled in groups]
     sums.adds = counts_as_adds(grps, [CountsAs(c[0], c[1], c[2]) for c in casas], mods, lay.roll, lay.idx, trace)
-    for i, t in enumerate(lay.roll.counts):
-        if vec[2 * k + i]:
-            sums.adds.append(Add("added to the army", t, vec[2 * k + i]))
-    if vec[3 * k]:
-        sums.adds.append(Add("automatic saves", "save", vec[3 * k]))
-    reflected(vec[3 * k + 1], sums.sai, lay.roll, trace)
+    for i, t in enumerate(counts):
+        if vec[base + i]:
+            sums.adds.append(Add("added at step 10", t, vec[base + i]))
+    reflected(vec[base + k], sums.sai, lay.roll, trace)
     totals = finish(sums, [m for m in mods if m.kind not in ("multiply-unit", "counts-as")], lay.roll, trace)
-    out = (tuple(totals[t] for t in lay.roll.counts), vec[3 * k + 2:])
+    out = (tuple(totals[t] for t in counts), vec[base + k + 1:])
     return out + (excluded,) if with_excluded else out
 
 
 def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tuple]:
     """Units that rolled an ID icon, taken out by delayed effects as a single roll does."""
-    side = list(state[5])
+    side = list(state[4])
     out: set[int] = set()
     for use in uses:
         if not use.effect.selects_id_rollers:
@@ -189,7 +224,7 @@ def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tu
         cands = [(i, o.id_roller[0], o.id_roller[1], o.id_roller[2]) for i, o in enumerate(side) if i not in out]
         max_h, max_u = use.effect.limits(use.x)
         out.update(pick(cands, max_h, max_u))
-    s = (state[0], state[1], state[2], state[3], state[4], ())
+    s = (state[0], state[1], state[2], state[3], ())
     for i, o in enumerate(side):
         if i not in out:
             s = army.add(s, o, False)
@@ -197,16 +232,19 @@ def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tu
 
 
 def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
-                  with_excluded: bool = False, budget: Budget | None = None) -> tuple[dict[tuple, float], float, list[str]]:
-    """Distribution of (totals per counted type, extra quantities[, units taken out at step 2])."""
+                  with_excluded: bool = False, budget: Budget | None = None, keep: tuple[str, ...] = ()
+                  ) -> tuple[dict[tuple, float], float, list[str]]:
+    """Distribution of (totals per counted type, extra quantities[, units taken out at step 2]).
+    ``keep``: the counted types the caller needs (the others may be left at 0)."""
     budget = budget or Budget()
-    states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget)
+    states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget, keep)
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers
                                                          if m.kind in ("counts-as", "multiply-unit")]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
     out: dict[tuple, float] = {}
     cache: dict[State, tuple] = {}
+    budget.spend(0 if army.plain else 30 * len(states), len(states))   # one evaluation ~ 30 additions
     for s, p in states.items():
         key = cache.get(s)
         if key is None:
@@ -249,7 +287,7 @@ def distribution_of(engine: Any, data: Any) -> dict[str, Any]:
         raise InputError("result", f"{chosen!r} is not counted in this roll (one of {', '.join(counts)})")
     result = chosen or counts[0]
     i = counts.index(result)
-    joint, dropped, notes = roll_outcomes(inp, engine.index)
+    joint, dropped, notes = roll_outcomes(inp, engine.index, keep=(result,))
     dist: dict[int, float] = {}
     for key, p in joint.items():
         dist[key[0][i]] = dist.get(key[0][i], 0.0) + p

@@ -1,10 +1,10 @@
-"""Each unit's possible outcomes in one roll, reduced to what steps 5-10 can see.
+"""Each unit's possible outcomes in one roll, reduced to what steps 5-10 can tell apart.
 
 A unit's outcome (:class:`Outcome`) is its first face and the "roll again" faces that follow,
-summed: the additive results (per counted type: normal, SAI, added to the army), automatic
-saves, the rolled results a counts-as effect could count as another type, the unit multipliers
-and counts-as effects its faces bring, and its own results record (for a multiplier that picks
-one unit). A unit that rolled an ID icon is kept aside when a delayed effect may take it out.
+summed. The :class:`Layout` keeps only what the roll can tell apart: results before and after
+step 8 only when a modifier subtracts or divides, rolled results of a type only when a counts-as
+effect could count them, a species' results only when something treats that species alone, and
+each unit's own results only when an effect doubles one unit's results.
 """
 from __future__ import annotations
 
@@ -26,59 +26,105 @@ CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its m
 
 @dataclass(frozen=True)
 class Outcome:
-    """One unit's reduced outcome. ``vec``: nonsai, sai, army adds per counted type, automatic
-    saves, Bash faces, then the caller's extra quantities; ``rolled``: (source, n) a counts-as
-    effect could count as another type."""
+    """One unit's reduced outcome (see :class:`Layout` for what ``vec`` holds)."""
 
     vec: tuple[int, ...]
-    rolled: tuple[tuple[str, int], ...]
     mults: tuple[Any, ...]
     casas: tuple[Any, ...]
-    record: tuple[int, ...] | None      # counted results, for unit multipliers (None: an item)
-    group: tuple[str | None, bool]      # (species, is an item): whose rolled results these are
+    record: tuple | None                # (species tag, counted results) when a one-unit doubling may pick it
     id_roller: tuple | None = None      # (health, results, key) when kept aside for step 2
 
 
 class Layout:
-    """Which quantities a roll's outcomes keep (the roll's counted types, sources, extras)."""
+    """What a roll's outcomes keep, all in one vector of counts that simply adds up: per counted
+    type the results before step 8 (only when ``split``) and the results; per counted type the
+    step-10 additions (automatic saves, Cloak); the Bash faces; the caller's extra quantities;
+    then, per group of units (a species that counts results as another type alone, or everyone
+    else), the rolled results a counts-as effect could count; then, per species doubled as a
+    whole (Trumpet), its units' results."""
 
-    def __init__(self, roll: Roll, idx: Index, units: list[Unit], extra: Callable[[Contribution], tuple] | None,
-                 n_extra: int, sources: tuple[str, ...]) -> None:
+    def __init__(self, roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any],
+                 extra: Callable[[Contribution], tuple] | None, n_extra: int, keep: tuple[str, ...] = ()) -> None:
         self.roll, self.idx, self.extra, self.n_extra = roll, idx, extra, n_extra
         self.k = len(roll.counts)
-        self.width = 3 * self.k + 2 + n_extra
-        self.sources = sources
+        arith = [m for m in mods if m.kind not in ("counts-as", "multiply-unit") and m.fits(roll)]
+        self.split = any(m.step in (6, 7) and m.types(roll, {t: 1 for t in roll.counts}) for m in arith)
+        # Types the answer needs; all of them when one type's total can depend on another's (a
+        # "result of any type" modifier, a doubling that picks missile or save).
+        coupled = any(m.p.get("result") == "all" and m.step in (6, 10) for m in arith) or \
+            any(m.choose_one for p in parts for m in p.multiply)
+        self.keep = set(roll.counts) if coupled or not keep else set(keep)
+        self.bash = any(p.reflect for p in parts)
+        self.width = (2 if self.split else 1) * self.k + self.k + 1 + n_extra
+        self.sources, self.species_groups = _sources(roll, idx, units, parts, mods, self.keep)
+        mults = [m for p in parts for m in p.multiply]
+        self.one_unit = sum(1 for m in mults if m.species is None) + sum(1 for m in mods if m.kind == "multiply-unit")
+        self.species_mult = {m.species for m in mults if m.species is not None}
+        self.groups: list[Any] = [None] + sorted(self.species_groups)
+        self.species_slots = [] if self.one_unit else sorted(self.species_mult)
+        self.full = self.width + len(self.groups) * len(self.sources) + len(self.species_slots) * self.k
 
-    def reduce(self, c: Contribution, unit: Unit) -> list[int]:
-        counts = self.roll.counts
-        vec = [c.nonsai.get(t, 0) for t in counts] + [c.sai.get(t, 0) for t in counts] + \
-            [c.army_adds.get(t, 0) for t in counts] + [0, c.reflect]
+    def group_of(self, unit: Unit) -> Any:
+        if unit.is_item or unit.species not in self.species_groups:
+            return None
+        return unit.species
+
+    def unfold(self, vec: tuple[int, ...]) -> tuple[tuple, list[tuple], dict[str, tuple]]:
+        """(the sums, rolled results per group, results per doubled species) of a folded vector."""
+        w, s = self.width, len(self.sources)
+        groups = [(g, vec[w + i * s: w + (i + 1) * s]) for i, g in enumerate(self.groups)]
+        at = w + len(self.groups) * s
+        species = {sp: vec[at + i * self.k: at + (i + 1) * self.k] for i, sp in enumerate(self.species_slots)}
+        return vec[:w], groups, species
+
+    def reduce(self, c: Contribution) -> tuple[int, ...]:
+        counts = [t if t in self.keep else "" for t in self.roll.counts]     # "": a type left out
+        if self.split:
+            vec = [c.nonsai.get(t, 0) for t in counts] + [c.sai.get(t, 0) for t in counts]
+        else:
+            vec = [c.nonsai.get(t, 0) + c.sai.get(t, 0) for t in counts]
+        vec += [c.army_adds.get(t, 0) for t in counts] + [c.reflect if "save" in self.keep else 0]
         if self.extra:
             vec += list(self.extra(c))
-        return vec
+        return tuple(vec)
+
+    def results(self, vec: tuple[int, ...]) -> tuple[int, ...]:
+        k = self.k
+        if self.split:
+            return tuple(vec[i] + vec[k + i] for i in range(k))
+        return vec[:k]
 
 
-def sources_for(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any]) -> tuple[str, ...]:
-    """Rolled types (and open choices such as "maneuver|save") a counts-as effect could count as
-    another type in this roll."""
+def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any],
+             keep: set[str]) -> tuple[tuple[str, ...], set[str]]:
+    """Rolled types (and open choices such as "maneuver|save") some counts-as effect could count
+    as a kept type, and the species whose rolled results must be kept apart."""
     srcs: set[str] = set()
+    groups: set[str] = set()
     for sp in {u.species for u in units if u.species}:
         for ab in idx.abilities.get(sp, []):
-            if ab.kind.kind == "counts-as" and ab.kind.applies(roll):
-                srcs.add(ab.kind.p["from"])
-    srcs.update(c.src for p in parts for c in p.counts_as)
-    srcs.update(m.p["from"] for m in mods if m.kind == "counts-as")
+            k = ab.kind
+            off = roll.options.get(ab.id) is False or (k.p.get("toggle") and roll.options.get(ab.id) is not True)
+            if k.kind == "counts-as" and k.applies(roll) and not off and roll.pick(k.p["to"]) in keep:
+                srcs.add(k.p["from"])
+                groups.add(sp)
+    srcs.update(c.src for p in parts for c in p.counts_as if roll.pick(c.to) in keep)
+    for m in mods:
+        if m.kind == "counts-as" and m.fits(roll) and roll.pick(m.p["to"]) in keep:
+            srcs.add(m.p["from"])
+            if m.species:
+                groups.add(m.species)
     plain = [t for t in RESULT_TYPES if t in srcs and t not in roll.counts]
     choices = sorted({k for p in parts for k in p.rolled if "|" in k and set(k.split("|")) & srcs})
-    return tuple(plain + choices)
+    return tuple(plain + choices), groups
 
 
-def _reduced(unit: Unit, c: Contribution, lay: Layout) -> tuple:
+def _reduced(c: Contribution, lay: Layout) -> tuple:
     """(vector, rolled sources, multipliers, counts-as, lose automatic saves) of one face."""
     mults = tuple((m.sai, m.name, m.factor, m.types, m.choose_one, m.species) for m in c.multiply)
     casas = tuple((x.name, x.src, x.to) for x in c.counts_as)
     rolled = tuple(c.rolled.get(s, 0) for s in lay.sources)
-    return tuple(lay.reduce(c, unit)), rolled, mults, casas, c.lose_auto_saves
+    return lay.reduce(c), rolled, mults, casas, c.lose_auto_saves
 
 
 def _add(a: tuple, b: tuple) -> tuple:
@@ -86,14 +132,17 @@ def _add(a: tuple, b: tuple) -> tuple:
             a[3] + b[3], a[4] or b[4])
 
 
+def faces_of(unit: Unit) -> list[Face]:
+    return sorted(set(unit.faces) | set(unit.rerolled) | ({unit.rolled} if unit.rolled else set()))
+
+
 def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool) -> tuple[dict[Outcome, float], float]:
     """Distribution of one unit's outcome and the probability mass of dropped long chains."""
-    faces = sorted(set(unit.faces) | set(unit.rerolled) | ({unit.rolled} if unit.rolled else set()))
-    contrib = {f: contribution(unit, f, lay.roll, lay.idx) for f in faces}
+    contrib = {f: contribution(unit, f, lay.roll, lay.idx) for f in faces_of(unit)}
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
         raise InputError(f"army[{unit.index}]", f"every face of {unit.label} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
-    parts = {f: _reduced(unit, c, lay) for f, c in contrib.items()}
+    parts = {f: _reduced(c, lay) for f, c in contrib.items()}
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
     done, dropped = _chains(unit, first, parts, contrib)
     out: dict[Outcome, float] = {}
@@ -133,15 +182,26 @@ def _chains(unit: Unit, first: list[tuple[Face, float]], parts: dict, contrib: d
 
 def _outcome(unit: Unit, acc: tuple, first: Face, contrib: dict, lay: Layout, aside_ids: bool) -> Outcome:
     vec, rolled, mults, casas, lose = acc
-    vec = list(vec)
-    if unit.auto_saves and not lose and "save" in lay.roll.counts:
-        vec[3 * lay.k] += unit.auto_saves      # automatic saves at step 10, only if rolled (p.54)
-    k = lay.k
-    results = tuple(vec[i] + vec[k + i] for i in range(k))
-    record = None if unit.is_item else results
+    results = lay.results(vec)
+    if unit.auto_saves and not lose and "save" in lay.keep:
+        # Automatic saves at step 10, only if rolled and not lost to Belly (rulebook p.54).
+        i = (2 if lay.split else 1) * lay.k + lay.roll.counts.index("save")
+        vec = vec[:i] + (vec[i] + unit.auto_saves,) + vec[i + 1:]
     aside = None
     if aside_ids and contrib[first].rolled_id and not unit.is_item:
         aside = (unit.health or 1, sum(results), die_key(unit))
-    group = (None if unit.is_item else unit.species, unit.is_item)
-    return Outcome(tuple(vec), tuple(sorted((s, n) for s, n in zip(lay.sources, rolled) if n)),
-                   tuple(sorted(mults)), tuple(sorted(casas)), record, group, aside)
+    species_mults = tuple(sorted(set(m for m in mults if m[5] is not None)))
+    tag = unit.species if unit.species in lay.species_mult else None
+    record = (tag, results) if lay.one_unit and not unit.is_item else None
+    return Outcome(_fold(vec, rolled, unit, results, lay), tuple(sorted(m for m in mults if m[5] is None)) + species_mults,
+                   tuple(sorted(casas)), record, aside)
+
+
+def _fold(vec: tuple, rolled: tuple, unit: Unit, results: tuple, lay: Layout) -> tuple:
+    extra = []
+    mine = lay.group_of(unit)
+    for g in lay.groups:
+        extra += list(rolled) if g == mine else [0] * len(lay.sources)
+    for sp in lay.species_slots:
+        extra += list(results) if sp == unit.species and not unit.is_item else [0] * lay.k
+    return vec + tuple(extra)

@@ -217,3 +217,28 @@ def test_cloak_saves_are_not_doubled_by_elevate(engine):
         {"die": "amazons/soldier", "rolled": "1 save"}]})
     assert out["totals"] == {"save": 6}
     assert out["steps"][7]["subtotals"] == {"save": 1} and out["steps"][8]["subtotals"] == {"save": 2}
+
+
+# Individual rolls ---------------------------------------------------------------------------
+
+def test_individual_roll_of_a_champion(engine):
+    # A Dragon Hunter targeted alone saves: its Logo gives 4 saves against an individual-targeting
+    # effect (rulebook p.62) - not the 2 results it is worth as an ID icon in army rolls.
+    assert totals(engine, {"roll": "individual", "army": [{"die": "eldarim/air-dragon-hunter",
+                                                           "rolled": "logo-champion"}]}) == {"save": 4}
+
+
+def test_individual_roll_gets_no_army_modifiers(engine):
+    # Stone Skin (+1 save to an army) does not reach a unit rolling alone (rulebook p.29).
+    out = engine.resolve({"roll": "individual", "modifiers": [{"spell": "stone-skin"}],
+                          "army": [{"die": "amazons/soldier", "rolled": "1 save"}]})
+    assert out["totals"] == {"save": 1}
+    assert any("individual" in w["text"] for w in out["warnings"])
+
+
+def test_items_never_roll_alone(engine):
+    from calculator import InputError
+
+    with pytest.raises(InputError) as err:
+        engine.resolve({"roll": "individual", "army": [{"die": "items/air-trueflyer", "rolled": 1}]})
+    assert err.value.field == "army[0]"
