@@ -100,7 +100,7 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Data
     if pages is not None:
         for rel, text in pages.render_pages(ds).items():
             out.put(rel, text)
-    for rel, text in urls.redirect_files(urls.load_moves()).items():
+    for rel, text in urls.redirect_files(urls.load_moves(Path(data_dir) / "moves.yaml")).items():
         out.put(rel, text)   # moved pages keep their old URL (data/moves.yaml)
     out.prune()
     (out_dir.parent / ".generated").write_text(str(time.time()))

@@ -86,7 +86,8 @@ class Linker:
                 # One-word rule names (Modifiers, Targeting) are ordinary words in rule text.
                 if kind == "rules" and (len(name.split()) < 2 or entry.get("applies_to_dragon_dice") is False):
                     continue
-                self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, say), kind))
+                self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain),
+                                               kind))
         names = sorted(self.targets, key=len, reverse=True)
         alts = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         self.regex = re.compile(rf"{SEED_REF_RE.pattern}|(?<![\w-])({alts})(?![\w-])")

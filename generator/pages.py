@@ -72,7 +72,7 @@ class Site:
                                       comment_start_string="{##", comment_end_string="##}",
                                       undefined=jinja2.StrictUndefined)
         self.env.filters.update(h=lambda s: html.escape(str(s)), source=self.wording.label, say=self.say,
-                                short=lambda s, n=140: short(self.say(str(s)), n),
+                                short=lambda s, n=140: short(self.plain(s), n),
                                 bullets=bullets, slug=lambda s: str(s).replace("_", "-"), words=words)
         self.env.globals.update(site=self, a=a, rel_url=rel_url, roll_label=self.roll_label,
                                 icon_name=self.icon_name, json=json.dumps, timings=TIMINGS)
@@ -95,6 +95,17 @@ class Site:
 
     def link(self, text: str, page: str, skip: tuple[str, ...] = ()) -> str:
         return self.linker.link(str(text), page, skip)
+
+    def species_name(self, ident: str) -> str:
+        return self.ds.get("species", ident)["name"] if self.ds.has("species", ident) else words(ident).title()
+
+    def face_label(self, token: Any) -> str:
+        """An example's rolled face (``4 summon-dragon``) as players read it (``4 Summon Dragon``)."""
+        count, _, icon = str(token).partition(" ")
+        if not icon:
+            count, icon = "", count
+        name = self.icon_name(icon) if icon in self.icons or icon in self.sais else words(icon)
+        return f"{count} {name}".strip()
 
     def die_href(self, page: str, die: dict[str, Any]) -> str:
         return rel_url(page, f"dice/{die['species']}", die["id"].split("/", 1)[1])
@@ -120,7 +131,7 @@ class Site:
         name = entry["name"]
         if anchor and kind == "rules":
             name += f": {self.part_name(ident, anchor)}"
-        return a(rel_url(page, f"{target}/{ident}", anchor), name, entry_title(kind, entry, self.say))
+        return a(rel_url(page, f"{target}/{ident}", anchor), name, entry_title(kind, entry, self.plain))
 
     @staticmethod
     def point_label(ruling: dict[str, Any], point: dict[str, Any]) -> str:

@@ -8,11 +8,13 @@
 from __future__ import annotations
 
 import html
+import os
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
-from generator.data import load_dataset
+from generator.data import DEFAULT_DATA_DIR, load_dataset
 from generator.links import short
 from generator.urls import Move, load_moves
 
@@ -44,10 +46,12 @@ def _terms_regex(terms: list[dict[str, Any]]) -> tuple[re.Pattern[str], dict[str
 
 
 def on_pre_build(config: Any) -> None:   # noqa: ANN401 - MkDocs hook signature
-    ds = load_dataset()
+    # DRAGONDICE_DATA: another data folder (tests build a site from a changed copy of data/).
+    data = Path(os.environ.get("DRAGONDICE_DATA") or DEFAULT_DATA_DIR)
+    ds = load_dataset(data)
     terms = ds.kinds.get("glossary", [])
     _state["regex"], _state["terms"] = _terms_regex(terms)
-    _state["moves"] = load_moves()
+    _state["moves"] = load_moves(data / "moves.yaml")
 
 
 def _glossary_link(term: dict[str, Any], text: str, page_url: str) -> str:

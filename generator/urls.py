@@ -171,6 +171,17 @@ def write_manifest(urls: set[str], path: Path = MANIFEST) -> None:
     path.write_text(header + "".join(f"{u}\n" for u in sorted(urls)), encoding="utf-8")
 
 
+def _moved_anchor(url: str, move: Move) -> str:
+    """Where an anchor of a moved page lands: the same id on the new page (the page's own
+    title anchor, named after the page, is renamed with it)."""
+    anchor = url.partition("#")[2]
+    old_slug = move.old.strip("/").rsplit("/", 1)[-1]
+    new_page = move.new.partition("#")[0]
+    if anchor == old_slug:
+        anchor = new_page.strip("/").rsplit("/", 1)[-1]
+    return f"{new_page}#{anchor}"
+
+
 def missing_urls(published: list[str], built: set[str], moves: list[Move]) -> list[str]:
     """One message per published URL that the build lost without a declared, working move."""
     by_old = {m.old: m for m in moves}
@@ -183,7 +194,7 @@ def missing_urls(published: list[str], built: set[str], moves: list[Move]) -> li
         if move is None:
             problems.append(f"{url} disappeared (declare where it moved in data/moves.yaml)")
             continue
-        new = move.new if move.old == url else move.new.partition("#")[0] + url[len(page):]
+        new = move.new if move.old == url else _moved_anchor(url, move)
         if new not in built:
             problems.append(f"{url} moved to {new}, which does not exist")
     return problems
