@@ -22,6 +22,10 @@ from generator.urls import Move, load_moves
 SKIP = {"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "script", "style", "button", "textarea",
         "select", "option", "label", "title", "svg", "span", "th", "dt", "abbr", "output", "form", "nav",
         "sup", "summary", "q", "kbd", "footer"}
+# ... nor inside elements of these classes (titles, badges, the glossary's own letter bar).
+SKIP_CLASSES = {"admonition-title", "dd-meta", "dd-letters", "dd-source", "dd-search"}
+# Phrases that contain a term but are not it: the game's name is not a dragon.
+NOT_TERMS = ("Dragon Dice",)
 VOID = {"br", "img", "input", "hr", "meta", "link", "source", "wbr", "col", "area", "base", "embed",
         "param", "track"}
 TOKEN = re.compile(r"<!--.*?-->|<[^>]+>", re.S)
@@ -32,13 +36,13 @@ _state: dict[str, Any] = {}
 
 def _terms_regex(terms: list[dict[str, Any]]) -> tuple[re.Pattern[str], dict[str, dict[str, Any]]]:
     """One regex for every name and alias; all-caps names (DUA, SAI) match in capitals only."""
-    by_name: dict[str, dict[str, Any]] = {}
+    by_name: dict[str, dict[str, Any] | None] = {phrase.lower(): None for phrase in NOT_TERMS}
     for term in terms:
         for name in [term["name"], *term.get("aliases", [])]:
             by_name.setdefault(name.lower(), term)
     alts = []
     for name in sorted(by_name, key=len, reverse=True):
-        original = next(n for t in terms for n in [t["name"], *t.get("aliases", [])] if n.lower() == name)
+        original = next((n for t in terms for n in [t["name"], *t.get("aliases", [])] if n.lower() == name), name)
         word = re.escape(original)
         alts.append(word if original.isupper() or len(original) == 1 else f"(?i:{word})")
     pattern = r"(?<![\w-])(" + "|".join(alts) + r")(?:e?s)?(?![\w-])"
@@ -66,7 +70,7 @@ def link_glossary(content: str, page_url: str) -> str:
     """The page's HTML with the first mention of each glossary term linked."""
     regex, by_name = _state["regex"], _state["terms"]
     seen: set[str] = set()
-    stack: list[str] = []
+    stack: list[tuple[str, bool]] = []   # open elements: (tag, text inside is never linked)
     out: list[str] = []
     pos = 0
     for m in TOKEN.finditer(content):
@@ -78,23 +82,26 @@ def link_glossary(content: str, page_url: str) -> str:
         if not name or tag.startswith("<!--"):
             continue
         tag_name = name.group(1).lower()
+        names = [t for t, _ in stack]
         if tag.startswith("</"):
-            if tag_name in stack:
-                del stack[len(stack) - 1 - stack[::-1].index(tag_name):]
+            if tag_name in names:
+                del stack[len(names) - 1 - names[::-1].index(tag_name):]
         elif tag_name not in VOID and not tag.endswith("/>"):
-            stack.append(tag_name)
+            classes = re.search(r'\sclass="([^"]*)"', tag)
+            skip = tag_name in SKIP or bool(classes and SKIP_CLASSES & set(classes.group(1).split()))
+            stack.append((tag_name, skip))
     out.append(_link_text(content[pos:], stack, seen, regex, by_name, page_url))
     return "".join(out)
 
 
-def _link_text(text: str, stack: list[str], seen: set[str], regex: re.Pattern[str],
-               by_name: dict[str, dict[str, Any]], page_url: str) -> str:
-    if not text.strip() or any(t in SKIP for t in stack):
+def _link_text(text: str, stack: list[tuple[str, bool]], seen: set[str], regex: re.Pattern[str],
+               by_name: dict[str, dict[str, Any] | None], page_url: str) -> str:
+    if not text.strip() or any(skip for _, skip in stack):
         return text
 
     def repl(m: re.Match[str]) -> str:
         term = by_name[m.group(1).lower()]
-        if term["id"] in seen:
+        if term is None or term["id"] in seen:
             return m.group(0)
         seen.add(term["id"])
         return _glossary_link(term, m.group(0), page_url)

@@ -114,6 +114,13 @@
     });
   }
 
+  /* An open quote menu closes when the reader clicks elsewhere. */
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details.dd-quote[open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) menu.open = false;
+    });
+  });
+
   /* A published anchor that moved (data/moves.yaml) keeps a marker under its old id. */
   function followMovedAnchor() {
     if (!location.hash) return;
