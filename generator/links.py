@@ -88,6 +88,12 @@ class Linker:
                     continue
                 self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain),
                                                kind))
+        for sp in ds.kinds.get("species", []):   # "Javelin Charge" is the ability, not the Charge SAI
+            for ab in sp.get("abilities", []):
+                if len(ab["name"].split()) > 1:
+                    self.targets.setdefault(ab["name"], (f"species/{sp['id']}#{ab['id']}",
+                                                         short(self.plain(ab.get("summary") or ab["name"])),
+                                                         "abilities"))
         names = sorted(self.targets, key=len, reverse=True)
         alts = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         self.regex = re.compile(rf"{SEED_REF_RE.pattern}|(?<![\w-])({alts})(?![\w-])")
@@ -141,6 +147,7 @@ class Linker:
                 out.append(html.escape(name, quote=False))
                 continue
             seen.add(name)
-            out.append(a(rel_url(from_page, page), name, title, "dd-xref"))
+            target, _, anchor = page.partition("#")
+            out.append(a(rel_url(from_page, target, anchor or None), name, title, "dd-xref"))
         out.append(html.escape(text[pos:], quote=False))
         return "".join(out)
