@@ -35,8 +35,9 @@ def entry(kind: str, title: str, url: str, label: str, snippet: str, names: list
     extra = [n for n in dict.fromkeys(names or []) if n and n != title]
     if extra:
         out["n"] = extra
-    if text:
-        out["x"] = " ".join(text.split())
+    text = " ".join(text.split())
+    if text and text != out["s"]:   # the full text, where the snippet is cut short
+        out["x"] = text
     return out
 
 
