@@ -12,6 +12,7 @@ import shutil
 import time
 from pathlib import Path
 
+from . import urls
 from .data import DEFAULT_DATA_DIR, REPO_ROOT, Dataset, load_dataset
 from .wheel import build_wheel
 
@@ -99,6 +100,8 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Data
     if pages is not None:
         for rel, text in pages.render_pages(ds).items():
             out.put(rel, text)
+    for rel, text in urls.redirect_files(urls.load_moves(Path(data_dir) / "moves.yaml")).items():
+        out.put(rel, text)   # moved pages keep their old URL (data/moves.yaml)
     out.prune()
     (out_dir.parent / ".generated").write_text(str(time.time()))
     return ds
@@ -124,6 +127,9 @@ def mkdocs_build(strict: bool = True) -> None:
 
     cfg = load_config(str(REPO_ROOT / "mkdocs.yml"), strict=strict, site_dir=str(SITE_DIR))
     build(cfg)
+    problems = urls.check_site(SITE_DIR)   # no published URL may disappear
+    if problems:
+        raise SystemExit(f"error: {problems[0]}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
     (OUT_DIR.parent / ".site-built").write_text(str(time.time()))
 
 

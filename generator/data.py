@@ -19,6 +19,7 @@ import jsonschema
 import yaml
 
 from .errors import DataError
+from .urls import with_permalinks
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: much faster
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("rules", "rules.yaml", "rules.schema.json"),
     Kind("rulings", "rulings.yaml", "rulings.schema.json"),
     Kind("examples", "examples.yaml", "examples.schema.json"),
+    Kind("glossary", "glossary.yaml", "glossary.schema.json"),
+    Kind("sources", "sources.yaml", "sources.schema.json"),
 )
 
 
@@ -88,6 +91,11 @@ REFS: tuple[Ref, ...] = (
     Ref("rulings", "links.rules[]", ("rules",)),
     Ref("rulings", "links.rulings[]", ("rulings",)),
     Ref("species", "history[].rulings[]", ("rulings",)),
+    Ref("rulings", "points[].links.sais[]", ("sais",)),
+    Ref("rulings", "points[].links.species[]", ("species",)),
+    Ref("rulings", "points[].links.spells[]", ("spells",)),
+    Ref("rulings", "points[].links.rules[]", ("rules",)),
+    Ref("glossary", "rule", ("rules",)),
     Ref("examples", "input.army[].die", ("dice",)),
     Ref("examples", "input.modifiers[].spell", ("spells",)),
     Ref("examples", "input.terrain", ("terrain_types", "terrains"), allow=("reserve",)),
@@ -125,7 +133,7 @@ class Dataset:
         from calculator.vocabulary import vocabulary
 
         out["calculator"] = vocabulary(out["spells"])   # the engine's roll types, limits, anchors: once
-        return out
+        return with_permalinks(out)   # glossary terms and ruling points carry their URL
 
     def schemas(self) -> dict[str, dict[str, Any]]:
         """The published schemas: one per kind plus one for the whole bundle."""

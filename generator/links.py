@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .data import Dataset
 
@@ -66,18 +66,19 @@ def short(text: str, limit: int = 140) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def entry_title(kind: str, entry: dict[str, Any]) -> str:
-    """The hover preview of a link to an entry: its first clause, summary or text."""
+def entry_title(kind: str, entry: dict[str, Any], say: Callable[[str], str] = str) -> str:
+    """The hover preview of a link to an entry: its first clause, summary or text, in player words."""
     if kind == "sais" and entry.get("clauses") and not entry.get("status"):
-        return short(entry["clauses"][0]["text"])
-    return short(entry.get("summary") or entry.get("text") or entry["name"])
+        return short(say(entry["clauses"][0]["text"]))
+    return short(say(entry.get("summary") or entry.get("text") or entry["name"]))
 
 
 class Linker:
     """Turns names of SAIs, spells, species and rules in text into links (one compiled regex)."""
 
-    def __init__(self, ds: Dataset) -> None:
+    def __init__(self, ds: Dataset, say: Callable[[str], str] = str) -> None:
         self.ds = ds
+        self.say = say      # player wording for internal labels (generator/wording.py)
         self.targets: dict[str, tuple[str, str, str]] = {}   # name -> (page, title, kind)
         for kind in LINKED_KINDS:
             for entry in ds.kinds.get(kind, []):
@@ -85,7 +86,21 @@ class Linker:
                 # One-word rule names (Modifiers, Targeting) are ordinary words in rule text.
                 if kind == "rules" and (len(name.split()) < 2 or entry.get("applies_to_dragon_dice") is False):
                     continue
-                self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry), kind))
+                self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain),
+                                               kind))
+        for sp in ds.kinds.get("species", []):   # "Javelin Charge" is the ability, not the Charge SAI
+            for ab in sp.get("abilities", []):
+                if len(ab["name"].split()) > 1:
+                    self.targets.setdefault(ab["name"], (f"species/{sp['id']}#{ab['id']}",
+                                                         short(self.plain(ab.get("summary") or ab["name"])),
+                                                         "abilities"))
+        counts: dict[str, int] = {}
+        for die in ds.kinds.get("dice", []):
+            counts[die["name"]] = counts.get(die["name"], 0) + 1
+        for die in ds.kinds.get("dice", []):   # "Sprite Swarm", "Silver Medallion": the die itself
+            if counts[die["name"]] == 1 and len(die["name"].split()) > 1:
+                self.targets.setdefault(die["name"], (f"dice/{die['species']}#{die['id'].split('/', 1)[1]}",
+                                                      f"{die['name']}: a {die['kind']} die", "dice"))
         names = sorted(self.targets, key=len, reverse=True)
         alts = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         self.regex = re.compile(rf"{SEED_REF_RE.pattern}|(?<![\w-])({alts})(?![\w-])")
@@ -108,12 +123,20 @@ class Linker:
             return True
         return kind_dir in kinds and self.ds.has(kinds[kind_dir], ident)
 
+    def plain(self, text: str) -> str:
+        """``text`` for quoting: player wording, seed references as "rulebook p.NN", no markup."""
+        def ref(m: re.Match[str]) -> str:
+            number = m.group(1) or m.group(3)
+            return f"(see the rulebook, p.{int(number)})" if m.group(1) else f"the rulebook, p.{int(number)}"
+        return SEED_REF_RE.sub(ref, self.say(str(text)))
+
     def link(self, text: str, from_page: str, skip: Iterable[str] = ()) -> str:
         """HTML-escaped ``text`` with seed references and the first mention of each name linked.
 
         ``skip``: names not to link (the page's own entry). Works per call: call it once per
         paragraph so that each name is linked once per paragraph.
         """
+        text = self.say(text)
         seen = set(skip)
         out: list[str] = []
         pos = 0
@@ -131,6 +154,7 @@ class Linker:
                 out.append(html.escape(name, quote=False))
                 continue
             seen.add(name)
-            out.append(a(rel_url(from_page, page), name, title, "dd-xref"))
+            target, _, anchor = page.partition("#")
+            out.append(a(rel_url(from_page, target, anchor or None), name, title, "dd-xref"))
         out.append(html.escape(text[pos:], quote=False))
         return "".join(out)

@@ -8,45 +8,29 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import jinja2
+import yaml
 
+from . import reference, search
 from .data import Dataset
 from .links import Linker, a, entry_title, rel_url, short, site_url
+from .textutil import bullets, point_label, point_text, quotes_json, ruling_index, words
+from .wording import Wording
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
 CALC_DOC = "rules/how-the-calculator-reads-the-rules"
-SOURCE_LABEL = {
-    "seed-sai-table": "Rulebook SAI table",
-    "seed-die-roll-resolution": "Rulebook, Die Roll Resolution",
-    "seed-faq-1996": "TSR FAQ part 4 v0.96",
-    "seed-dracolem": "Dracolem Rules",
-    "rulebook": "Rulebook",
-    "octgn": "OCTGN dice data",
-}
+ABILITY_TYPES = "rules/ability-types"
 # Order of roll types in filters and chips; labels come from the rules data (sai-application).
 ROLL_ORDER = ("maneuver", "melee", "missile", "magic", "save", "dragon_attack", "individual", "special")
 SIZE_ORDER = ("small", "medium", "large", "monster", "champion", "artifact", "medallion", "relic")
-
-
-def source(src: dict[str, Any] | None) -> str:
-    """``Rulebook SAI table, v4.01d, p.31`` from a ``source`` block."""
-    if not src:
-        return ""
-    parts = [SOURCE_LABEL.get(src["doc"], src["doc"]), src.get("edition", "")]
-    if src.get("page"):
-        parts.append(f"p.{src['page']}")
-    return ", ".join(p for p in parts if p and p != "n/a")
-
-
-def bullets(text: str) -> list[str]:
-    """The seed's ``•a <br>•b`` cells as a list of bullets."""
-    return [b.strip().lstrip("•").strip() for b in str(text).split("<br>") if b.strip().lstrip("•").strip()]
+TIMINGS = ("static", "triggered", "activated")   # section ids ability-types-<timing> explain them
 
 
 class Site:
@@ -54,7 +38,9 @@ class Site:
 
     def __init__(self, ds: Dataset) -> None:
         self.ds = ds
-        self.linker = Linker(ds)
+        self.wording = Wording(ds.kinds.get("sources", []))
+        self.say = self.wording.say
+        self.linker = Linker(ds, self.say)
         self.icons = {i["id"]: i for i in ds.kinds.get("icons", [])}
         self.sais = {s["id"]: s for s in ds.kinds.get("sais", [])}
         self.roll_labels = {t["roll_type"]: t["name"] for r in ds.kinds.get("rules", [])
@@ -70,16 +56,14 @@ class Site:
         for die in ds.kinds.get("dice", []):
             names[(die["species"], die["name"])] += 1
         self.shared_names = {k for k, n in names.items() if n > 1}
-        self.rulings_for: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-        for ruling in ds.kinds.get("rulings", []):
-            for kind, ids in (ruling.get("links") or {}).items():
-                for ident in ids or []:
-                    self.rulings_for[(kind, ident.partition("#")[0])].append(ruling)
+        self.rulings_for, self.points_for = ruling_index(ds)
         self.examples: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for ex in ds.kinds.get("examples", []):
             self.examples[ex["page"]].append(ex)
         self.part_rule = {p["id"]: r["id"] for r in ds.kinds.get("rules", [])
                           for key in ("steps", "points", "types", "sections") for p in r.get(key, [])}
+        types = ds.get("rules", "ability-types") if ds.has("rules", "ability-types") else {}
+        self.timing_sections = {s["id"].removeprefix("ability-types-"): s for s in types.get("sections", [])}
         self.has_calc_doc = (DOCS_DIR / f"{CALC_DOC}.md").exists()
         self.engine_error: str | None = None
         self._engine: Any = None
@@ -87,10 +71,11 @@ class Site:
                                       lstrip_blocks=True, keep_trailing_newline=True,
                                       comment_start_string="{##", comment_end_string="##}",
                                       undefined=jinja2.StrictUndefined)
-        self.env.filters.update(h=lambda s: html.escape(str(s)), short=short, source=source,
-                                bullets=bullets, slug=lambda s: str(s).replace("_", "-"))
+        self.env.filters.update(h=lambda s: html.escape(str(s)), source=self.wording.label, say=self.say,
+                                short=lambda s, n=140: short(self.plain(s), n),
+                                bullets=bullets, slug=lambda s: str(s).replace("_", "-"), words=words)
         self.env.globals.update(site=self, a=a, rel_url=rel_url, roll_label=self.roll_label,
-                                icon_name=self.icon_name, json=json.dumps)
+                                icon_name=self.icon_name, json=json.dumps, timings=TIMINGS)
 
     # --- small lookups used by templates -------------------------------------------------
     def roll_label(self, roll: str) -> str:
@@ -104,6 +89,18 @@ class Site:
 
         raw = ([clause["effect"]] if clause.get("effect") else []) + list(clause.get("extra_effects") or [])
         return "; ".join(EFFECTS.make(e, "effect").describe("X") for e in raw) or "—"
+
+    def modifier_labels(self, spell: dict[str, Any]) -> list[str]:
+        """A spell's roll modifiers in the words of the calculator's registry ("−2 melee", ...)."""
+        from calculator.bundle import make_modifiers
+
+        out = []
+        raw = spell["modifier"] if isinstance(spell["modifier"], list) else [spell["modifier"]]
+        for m, mod in zip(raw, make_modifiers(spell)):
+            who = {"army": "an army", "terrain": "every army at a terrain",
+                   "opposing-army": "an opposing army"}.get(m.get("target", ""), "")
+            out.append(mod.label() + (f", for {who}" if who else "") + (f": {m['condition']}" if m.get("condition") else ""))
+        return out
 
     def works_in_dua(self, clause: dict[str, Any]) -> bool:
         """The engine's reading: parts that generate saves work in the DUA unless limited to armies."""
@@ -125,8 +122,24 @@ class Site:
     def icon_kind(self, icon: str) -> str:
         return self.icons[icon]["kind"] if icon in self.icons else "sai"
 
+    def plain(self, text: Any) -> str:
+        """Text without markup or internal labels, for quotes, tooltips and search snippets."""
+        text = re.sub(r"<[^>]+>", " ", str(text or "")).replace("•", " ")
+        return self.linker.plain(" ".join(text.split()))
+
     def link(self, text: str, page: str, skip: tuple[str, ...] = ()) -> str:
         return self.linker.link(str(text), page, skip)
+
+    def species_name(self, ident: str) -> str:
+        return self.ds.get("species", ident)["name"] if self.ds.has("species", ident) else words(ident).title()
+
+    def face_label(self, token: Any) -> str:
+        """An example's rolled face (``4 summon-dragon``) as players read it (``4 Summon Dragon``)."""
+        count, _, icon = str(token).partition(" ")
+        if not icon:
+            count, icon = "", count
+        name = self.icon_name(icon) if icon in self.icons or icon in self.sais else words(icon)
+        return f"{count} {name}".strip()
 
     def die_href(self, page: str, die: dict[str, Any]) -> str:
         return rel_url(page, f"dice/{die['species']}", die["id"].split("/", 1)[1])
@@ -147,15 +160,39 @@ class Site:
                   "rulings": "rulings"}[kind]
         if kind == "rulings":
             ruling = self.ds.get("rulings", ident)
-            return a(rel_url(page, "rulings", ident), ruling["name"], short(ruling["edition_note"]))
+            return a(rel_url(page, "rulings", ident), ruling["name"], short(self.say(ruling["edition_note"])))
         entry = self.ds.get(kind, ident)
         name = entry["name"]
-        if anchor:
-            part = next((s for key in ("steps", "points", "types", "sections") for s in entry.get(key, [])
-                         if s.get("id") == anchor), None)
-            label = part.get("title") or part.get("name") if part else None
-            name += f": {'Step ' + str(part['number']) + ' ' if part and part.get('number') else ''}{label or anchor}"
-        return a(rel_url(page, f"{target}/{ident}", anchor), name, entry_title(kind, entry))
+        if anchor and kind == "rules":
+            name += f": {self.part_name(ident, anchor)}"
+        return a(rel_url(page, f"{target}/{ident}", anchor), name, entry_title(kind, entry, self.plain))
+
+    @staticmethod
+    def point_label(ruling: dict[str, Any], point: dict[str, Any]) -> str:
+        return point_label(ruling, point)
+
+    def point_link(self, page: str, ruling: dict[str, Any], point: dict[str, Any]) -> str:
+        """``Charm E (second)``, linked to the point's permalink, its text as the preview."""
+        label = f"{ruling['title']} {point_label(ruling, point)}"
+        return a(rel_url(page, "rulings", point["id"]), label, self.say(point_text(point)))
+
+    def page_rulings(self, kind: str, ident: str) -> list[dict[str, Any]]:
+        """The rulings about one entry, each with the points that concern it (for its page)."""
+        out = []
+        for ruling in self.rulings_for.get((kind, ident), []):
+            points = [(p, anchor) for r, p, anchor in self.points_for.get((kind, ident), []) if r is ruling]
+            out.append({"ruling": ruling, "points": points})
+        return out
+
+    def part_name(self, rule_id: str, anchor: str | None) -> str:
+        """``Step 6: Subtract`` for a part of a rule, ``""`` for the whole rule."""
+        if not anchor:
+            return ""
+        rule = self.ds.get("rules", rule_id)
+        part = next((p for key in ("steps", "points", "types", "sections") for p in rule.get(key, [])
+                     if p.get("id") == anchor), {})
+        label = part.get("title") or part.get("name") or anchor
+        return f"Step {part['number']}: {label}" if part.get("number") else label
 
     def rule_link(self, page: str, ident: str) -> str:
         """Link to a rule or to one part (step, point, type) of a rule by the part's id."""
@@ -164,7 +201,7 @@ class Site:
         return self.entry_link(page, "rules", self.part_rule[ident], ident)
 
     def concerns(self, page: str, ruling: dict[str, Any]) -> str:
-        """Links to everything a ruling is about (``links`` of the ruling)."""
+        """Links to everything a ruling (or one point of it) is about (its ``links``)."""
         out = []
         for kind, ids in (ruling.get("links") or {}).items():
             for ref in ids or []:
@@ -201,6 +238,17 @@ class Site:
         roll = json.dumps(example["input"], separators=(",", ":"), ensure_ascii=False)
         return rel_url(page, "calculator") + "?roll=" + quote(roll, safe="")
 
+    def docs_pages(self) -> list[str]:
+        """Hand-written pages (``docs/**/*.md``), relative to ``docs/``."""
+        return [p.relative_to(DOCS_DIR).as_posix() for p in DOCS_DIR.rglob("*.md")]
+
+    @staticmethod
+    def front_matter(rel: str) -> dict[str, Any]:
+        text = (DOCS_DIR / rel).read_text(encoding="utf-8")
+        if not text.startswith("---"):
+            return {}
+        return yaml.safe_load(text.split("---", 2)[1]) or {}
+
     def render(self, template: str, **ctx: Any) -> str:
         return self.env.get_template(template).render(**ctx)
 
@@ -225,8 +273,8 @@ def render_sai(site: Site, sai: dict[str, Any]) -> str:
     page = f"sai/{sai['id']}"
     carriers = sorted(site.carriers.get(sai["id"], []), key=lambda dc: (dc[0]["species"], dc[0]["name"]))
     return site.render("sai.md.j2", page=page, sai=sai, carriers=carriers, x_values=x_values(site, sai),
-                       rulings=site.rulings_for.get(("sais", sai["id"]), []),
-                       examples=site.examples.get(page, []))
+                       rulings=site.page_rulings("sais", sai["id"]), examples=site.examples.get(page, []),
+                       quotes=quotes_json([reference.sai_quote(site, sai)]))
 
 
 def clause_rolls(sai: dict[str, Any]) -> list[str]:
@@ -243,7 +291,7 @@ def render_sai_index(site: Site) -> str:
 def render_spell(site: Site, spell: dict[str, Any]) -> str:
     page = f"spells/{spell['id']}"
     return site.render("spell.md.j2", page=page, spell=spell,
-                       rulings=site.rulings_for.get(("spells", spell["id"]), []),
+                       rulings=site.page_rulings("spells", spell["id"]),
                        examples=site.examples.get(page, []))
 
 
@@ -269,20 +317,13 @@ def dice_groups(site: Site, species_id: str) -> list[tuple[str, list[dict[str, A
 def render_species(site: Site, sp: dict[str, Any]) -> str:
     page = f"species/{sp['id']}"
     return site.render("species.md.j2", page=page, sp=sp, groups=dice_groups(site, sp["id"]),
-                       rulings=site.rulings_for.get(("species", sp["id"]), []),
+                       rulings=site.page_rulings("species", sp["id"]),
                        examples=site.examples.get(page, []))
 
 
 def render_dice(site: Site, species_id: str, name: str) -> str:
     return site.render("dice.md.j2", page=f"dice/{species_id}", name=name, species_id=species_id,
                        groups=dice_groups(site, species_id))
-
-
-def render_rule(site: Site, rule: dict[str, Any]) -> str:
-    page = f"rules/{rule['id']}"
-    return site.render("rule.md.j2", page=page, rule=rule,
-                       rulings=site.rulings_for.get(("rules", rule["id"]), []),
-                       examples=site.examples.get(page, []))
 
 
 def render_pages(ds: Dataset) -> dict[str, str]:
@@ -303,12 +344,14 @@ def render_pages(ds: Dataset) -> dict[str, str]:
     out["dice/index.md"] = site.render("dice_index.md.j2", page="dice", species=ds.kinds.get("species", []),
                                        count=lambda sid: sum(1 for d in ds.kinds.get("dice", []) if d["species"] == sid))
     for rule in ds.kinds.get("rules", []):
-        out[f"rules/{rule['id']}.md"] = render_rule(site, rule)
-    out["rules/index.md"] = site.render("rules_index.md.j2", page="rules", rules=ds.kinds.get("rules", []))
-    out["rulings/index.md"] = site.render("rulings.md.j2", page="rulings", rulings=ds.kinds.get("rulings", []))
+        out[f"rules/{rule['id']}.md"] = reference.render_rule(site, rule)
+    out["rules/index.md"] = reference.render_rules_index(site)
+    out["rulings/index.md"] = reference.render_rulings(site)
+    out["glossary/index.md"] = reference.render_glossary(site)
     out["terrains/index.md"] = site.render("terrains.md.j2", page="terrains", types=ds.kinds.get("terrain_types", []),
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
+    out[search.INDEX] = search.index_json(site)
     if site.engine_error:
         import sys
 

@@ -44,4 +44,10 @@ def test_bundle_has_every_kind_with_ids_and_names(published):
         assert bundle[key], key
         for entry in bundle[key]:
             assert entry["id"] and entry["name"], (key, entry.get("id"))
-    assert set(bundle) == {"meta"} | {k.name for k in KINDS}
+    assert set(bundle) == {"meta", "calculator"} | {k.name for k in KINDS}
+    # The calculator's vocabulary is published once, for the page and other tools.
+    from calculator.limits import LIMITS
+    from calculator.rolls import ROLL_TYPES
+
+    assert [r["id"] for r in bundle["calculator"]["roll_types"]] == list(ROLL_TYPES)
+    assert bundle["calculator"]["limits"]["input"] == LIMITS

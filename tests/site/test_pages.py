@@ -68,7 +68,8 @@ def test_sai_index_rows_carry_their_roll_types(site, dataset):
     ids = parse(site / "sai" / "index.html").ids
     assert all(s["id"] in ids for s in dataset.kinds["sais"])
     html = html_of(site, "sai")
-    assert re.search(r'<tr id="counter" data-row data-name="counter" data-rolls="melee save dragon_attack">', html)
+    assert re.search(r'<tr id="counter" data-row data-name="counter" data-rolls="melee save dragon_attack" '
+                     r'data-timing="triggered">', html)
     assert 'data-filter-value="save"' in html
 
 

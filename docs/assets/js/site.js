@@ -1,4 +1,5 @@
-/* Small site-wide behaviours (no rules logic): copy-permalink buttons and index filters.
+/* Small site-wide behaviours (no rules logic): copy-permalink and copy-as-quote buttons, moved
+   anchors, and index filters.
    Material's instant navigation swaps pages without reloading, so everything (re)binds on
    every page through document$.subscribe. */
 (function () {
@@ -26,8 +27,8 @@
     box.select();
   }
 
-  function copy(button) {
-    var href = button.getAttribute("data-href");
+  function copy(button, text) {
+    var href = text || button.getAttribute("data-href");
     var label = button.textContent;
     var done = function () {
       button.classList.add("dd-copy--done");
@@ -54,6 +55,79 @@
       var host = el.tagName === "TR" ? el.querySelector("td") : el;
       if (host) host.appendChild(button);
     });
+  }
+
+  /* "Copy as quote": the page's quote data (script.dd-quotes: anchor id -> title, text, source,
+     note) gives each of those elements a Quote menu beside its copy-link button, copying Markdown
+     or BBCode with the text, its source and edition, and the permalink. */
+  function quoteData(root) {
+    var data = {};
+    root.querySelectorAll("script.dd-quotes").forEach(function (node) {
+      try { Object.assign(data, JSON.parse(node.textContent)); } catch (e) { /* ignore bad data */ }
+    });
+    return data;
+  }
+
+  function quoteText(q, href, format) {
+    var lines = String(q.text).split("\n");
+    if (format === "bbcode") {
+      return "[quote][b]" + q.title + "[/b]\n" + lines.join("\n") + (q.note ? "\n\n" + q.note : "") +
+        "\n\n\u2014 " + q.source + "[/quote]\n[url]" + href + "[/url]\n";
+    }
+    var body = ["**" + q.title + "**"].concat(lines);
+    if (q.note) body.push("", q.note);
+    body.push("", "\u2014 " + q.source + " \u00b7 <" + href + ">");
+    return body.map(function (line) { return line ? "> " + line : ">"; }).join("\n") + "\n";
+  }
+
+  function quoteMenu(id, q) {
+    var menu = document.createElement("details");
+    menu.className = "dd-quote";
+    var summary = document.createElement("summary");
+    summary.textContent = "Quote";
+    summary.setAttribute("aria-label", "Copy as quote: " + q.title);
+    menu.appendChild(summary);
+    [["markdown", "Markdown"], ["bbcode", "BBCode"]].forEach(function (f) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "dd-copy dd-quote__format";
+      button.textContent = f[1];
+      button.setAttribute("data-format", f[0]);
+      button.setAttribute("aria-label", "Copy " + q.title + " as a " + f[1] + " quote");
+      button.addEventListener("click", function (event) {
+        event.preventDefault();
+        copy(button, quoteText(q, absoluteUrl(id), f[0]));
+      });
+      menu.appendChild(button);
+    });
+    return menu;
+  }
+
+  function addQuoteButtons(root) {
+    var data = quoteData(root);
+    Object.keys(data).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el) return;
+      var host = el.tagName === "TR" ? el.querySelector("td") : el;
+      if (!host || host.querySelector(":scope > .dd-quote")) return;
+      host.appendChild(quoteMenu(id, data[id]));
+    });
+  }
+
+  /* An open quote menu closes when the reader clicks elsewhere. */
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details.dd-quote[open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) menu.open = false;
+    });
+  });
+
+  /* A published anchor that moved (data/moves.yaml) keeps a marker under its old id. */
+  function followMovedAnchor() {
+    if (!location.hash) return;
+    var el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (el && el.classList.contains("dd-moved") && el.getAttribute("data-moved-to")) {
+      location.replace(new URL(el.getAttribute("data-moved-to"), location.href).href);
+    }
   }
 
   /* Index filters: a form[data-filter] filters every [data-row] of the page by its data-* tokens. */
@@ -111,6 +185,8 @@
   function init() {
     var article = document.querySelector("article") || document.body;
     addCopyButtons(article);
+    addQuoteButtons(article);
+    followMovedAnchor();
     document.querySelectorAll("form[data-filter]").forEach(bindFilter);
   }
 

@@ -1,0 +1,130 @@
+"""The site's search box, as a player uses it: typing the exact name of a thing opens that thing.
+
+Every SAI, spell, species, dragon, glossary term and rules section, and a seeded sample of 80
+dice, is typed into the header's search box; the first result must be that thing's page or
+anchor for at least 98% of each kind. The expected URL of each name is derived from the data,
+never written here.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+THRESHOLD = 0.98
+DICE_SAMPLE, DICE_SEED = 80, 12
+
+
+def glossary_target(term: dict) -> str:
+    """A term that has a rule leads to the rule (search "DUA" -> the Dead Unit Area rule)."""
+    if term.get("rule"):
+        rule, _, anchor = term["rule"].partition("#")
+        return f"rules/{rule}/" + (f"#{anchor}" if anchor else "")
+    return f"glossary/#{term['id']}"
+
+
+def die_query(die: dict, shared: Counter) -> str:
+    """A die's name as a player types it: "Fire Dragonstallion" when the name alone is shared."""
+    if shared[die["name"]] == 1:
+        return die["name"]
+    return " ".join([*(e.title() for e in die["element"]), die["name"]])
+
+
+def queries(ds) -> dict[str, list[tuple[str, str]]]:
+    kinds = ds.kinds
+    shared = Counter(d["name"] for d in kinds["dice"])
+    dice = random.Random(DICE_SEED).sample(kinds["dice"], DICE_SAMPLE)
+    return {
+        "sais": [(s["name"], f"sai/{s['id']}/") for s in kinds["sais"]],
+        "spells": [(s["name"], f"spells/{s['id']}/") for s in kinds["spells"]],
+        "species": [(s["name"], f"species/{s['id']}/") for s in kinds["species"]],
+        "dragons": [(d["name"], f"dragons/#{d['id']}") for d in kinds["dragons"]],
+        "glossary": [(t["name"], glossary_target(t)) for t in kinds["glossary"]],
+        "rules": [(r["name"], f"rules/{r['id']}/") for r in kinds["rules"]
+                  if r.get("applies_to_dragon_dice") is not False],
+        "dice": [(die_query(d, shared), f"dice/{d['species']}/#{d['id'].split('/', 1)[1]}") for d in dice],
+    }
+
+
+def first_result(page, query: str) -> str:
+    box = page.locator(".dd-search__input")
+    box.fill(query)
+    page.wait_for_function("q => document.querySelector('.dd-search').getAttribute('data-query') === q", arg=query)
+    links = page.locator(".dd-search__result a")
+    if links.count() == 0:
+        return ""
+    parts = urlsplit(links.first.get_attribute("href"))
+    return parts.path.lstrip("/") + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+@pytest.fixture
+def search_page(page):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("sai/")
+    box = page.locator(".dd-search__input")
+    expect(box).to_be_visible()
+    box.click()
+    return page
+
+
+def test_exact_names_find_their_page_first(search_page, dataset):
+    report = {}
+    for kind, pairs in queries(dataset).items():
+        misses = [(q, want, got) for q, want in pairs if (got := first_result(search_page, q)) != want]
+        share = 1 - len(misses) / len(pairs)
+        report[kind] = (share, len(pairs), misses)
+    failing = {k: v for k, v in report.items() if v[0] < THRESHOLD}
+    summary = {k: f"{v[0]:.1%} of {v[1]}" for k, v in report.items()}
+    assert not failing, f"{summary}; misses: { {k: v[2][:5] for k, v in failing.items()} }"
+
+
+def test_results_name_their_kind_and_show_sentences(search_page):
+    first_result(search_page, "Gryphon")
+    first = search_page.locator(".dd-search__result").first
+    expect(first.locator(".dd-search__title")).to_have_text("Gryphon")
+    expect(first.locator(".dd-search__kind")).to_have_text("— Coral Elves die")
+    snippet = first.locator(".dd-search__snippet").text_content()
+    assert "<" not in snippet and snippet.endswith(".")
+
+
+@pytest.mark.parametrize("query,want", [
+    ("counts as", "rules/counts-as/"),
+    ("DUA", "rules/play-areas/#dead-unit-area"),
+    ("dead unit area", "rules/play-areas/#dead-unit-area"),
+    ("damage", "rules/saves-and-damage/"),
+    ("counter-attack", "rules/counter-attacks/"),
+    ("Flame", "sai/flame/"),
+    ("Eldarim", "species/eldarim/"),
+    ("Water Morehl Warder", "dice/eldarim/#morehl-water-warder"),
+    ("Fire Dragonstallion", "dice/dragonkin/#fire-dragonstallion"),
+])
+def test_what_players_type_leads_to_the_rule(search_page, query, want):
+    assert first_result(search_page, query) == want
+
+
+def test_enter_opens_the_first_result_and_escape_closes(search_page):
+    box = search_page.locator(".dd-search__input")
+    first_result(search_page, "Summoning Pool")
+    box.press("Enter")
+    search_page.wait_for_url("**/rules/play-areas/#summoning-pool")
+    target = search_page.locator('[id="summoning-pool"]')
+    expect(target).to_be_in_viewport()
+
+
+def test_search_works_on_a_phone(page):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto("./")
+    expect(page.locator(".dd-search__input")).to_be_hidden()
+    page.locator(".dd-search__open").click()
+    box = page.locator(".dd-search__input")
+    expect(box).to_be_visible()
+    box.fill("Counter")
+    first = page.locator(".dd-search__result a").first
+    expect(first.locator(".dd-search__title")).to_have_text("Counter")
+    first.click()
+    page.wait_for_url("**/sai/counter/")
+    box_after = page.locator(".dd-search__input")
+    expect(box_after).to_be_hidden()

@@ -1,0 +1,141 @@
+"""Pages speak to players: no seed numbers, file names, raw effect ids or bare tool names.
+
+Scans every built page's visible text, its tooltips and labels (title, aria-label, alt,
+placeholder, meta description), the quote text players copy (script.dd-quotes) and the search
+index's titles and snippets. Example traces made by the calculator (.dd-example) and the
+calculator's own pages come from the engine and are checked with the engine, not here.
+"""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.build import ensure_site
+from tests.site.htmlindex import site_pages
+
+ATTRS = ("title", "aria-label", "alt", "placeholder")
+ENGINE_PAGES = ("calculator",)
+# Effect ids that are also the rulebook's own words ("a 'Counts As' effect").
+ENGLISH = {"counts-as"}
+FIXED = [
+    (re.compile(r"\bseeds? ?0\d\d\b", re.I), "a seed number"),
+    (re.compile(r"\bseed (?:file|document)s?\b", re.I), "the word seed for a source"),
+    (re.compile(r"\b[\w-]+\.ya?ml\b"), "a data file name"),
+    (re.compile(r"\bOCTGN\b(?! dice data| module| program| \d)"), "OCTGN as jargon (say 'the OCTGN dice data')"),
+    (re.compile(r"@\d\d_[a-z_]+\.md"), "a seed cross-reference"),
+]
+
+
+class _Text(HTMLParser):
+    """Visible text, player-facing attributes and quote data of one page (engine traces skipped)."""
+
+    SKIP = {"script", "style"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.stack: list[tuple[str, bool]] = []   # (tag, skipped)
+        self.quotes = False
+
+    def _skipping(self) -> bool:
+        return any(skip for _, skip in self.stack)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        skip = tag in self.SKIP or "dd-example" in (a.get("class") or "").split()
+        self.quotes = tag == "script" and "dd-quotes" in (a.get("class") or "")
+        if tag == "meta" and a.get("name") == "description":
+            self.parts.append(a.get("content") or "")
+        if not self._skipping():
+            self.parts.extend(a[k] for k in ATTRS if a.get(k))
+        if tag not in ("br", "img", "input", "meta", "link", "hr", "source", "wbr"):
+            self.stack.append((tag, skip))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+        self.quotes = False
+
+    def handle_data(self, data: str) -> None:
+        if self.quotes:
+            self.parts.extend(str(v) for q in json.loads(data).values() for v in q.values())
+        elif not self._skipping():
+            self.parts.append(data)
+
+
+def page_text(path: Path) -> str:
+    parser = _Text()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return " ".join(" ".join(parser.parts).split())
+
+
+def effect_ids(dataset) -> set[str]:
+    """Hyphenated tokens the SAI data uses as effect kinds and parameters (its-melee-results)."""
+    found: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str) and re.fullmatch(r"[a-z]+(-[a-z]+)+", value):
+            found.add(value)
+
+    for sai in dataset.kinds["sais"]:
+        for clause in sai["clauses"]:
+            walk(clause.get("effect", {}))
+    return found - ENGLISH
+
+
+def problems(text: str, ids_regex: re.Pattern[str]) -> list[str]:
+    out = []
+    for regex, what in FIXED:
+        out += [f"{what}: …{text[max(m.start() - 40, 0):m.end() + 30]}…" for m in regex.finditer(text)]
+    out += [f"raw effect id '{m.group(0)}': …{text[max(m.start() - 40, 0):m.end() + 20]}…"
+            for m in ids_regex.finditer(text)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    return ensure_site()
+
+
+@pytest.fixture(scope="module")
+def ids_regex(dataset) -> re.Pattern[str]:
+    ids = sorted(effect_ids(dataset), key=len, reverse=True)
+    assert "its-melee-results" in ids and "reflect-damage" in ids   # the scan looks for real ids
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+
+
+def test_no_internal_labels_on_any_page(site, ids_regex):
+    found = {}
+    pages = [p for p in site_pages(site) if p.relative_to(site).parts[0] not in ENGINE_PAGES]
+    assert len(pages) > 200
+    for path in pages:
+        hits = problems(page_text(path), ids_regex)
+        if hits:
+            found[str(path.relative_to(site))] = hits[:3]
+    assert not found, f"{len(found)} pages with internal labels, e.g. {dict(list(found.items())[:6])}"
+
+
+def test_no_internal_labels_in_search_results(site, ids_regex):
+    index = json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
+    hits = [h for e in index["entries"] for field in ("t", "k", "s")
+            for h in problems(e.get(field, ""), ids_regex)]
+    assert not hits, hits[:8]
+
+
+def test_the_scan_catches_what_it_looks_for(ids_regex):
+    """Each kind of label is found in a sentence that carries it, and ordinary text passes."""
+    for bad in ("Seed 003 has no Cantrip column.", "OCTGN marks the spell Cantrip=No.",
+                "See rules.yaml.", "reflect damage (its-melee-results)", "(see @62_eldarim_champions.md)"):
+        assert problems(bad, ids_regex), bad
+    assert not problems("The OCTGN dice data gives it 10 saves; the Dracolem Rules v1.01 say nothing.", ids_regex)
