@@ -38,6 +38,12 @@ class Engine:
 
         return distribution_of(self, data)
 
+    def exchange(self, data: Any) -> dict[str, Any]:
+        """An attack exchange (or a dragon attack) resolved roll by roll (calculator.exchange)."""
+        from .exchange import exchange
+
+        return exchange(self, data)
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.plan)."""
         from .plan import plan

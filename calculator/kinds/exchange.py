@@ -65,6 +65,23 @@ class TargetKill(Reported):
         again = "; then its owner targets another unit, until a target saves" if self.repeat else ""
         return f"targets {who} in the defending army: {test}{bury}{again}"
 
+    def exchange(self, use: Any, step: Any) -> None:
+        """Targets roll alone against the test; those that fail are killed (and maybe buried)."""
+        for u in step.targets(self.n(use.x), self.measure, self.up_to, self.test):
+            if self.test == "none":
+                passed = False
+            else:
+                passed, _ = step.individual(u, use.sai, self.test)
+            if passed and self.on_pass == "send-to-reserve" and self.test == "id":
+                step.run.kill(u, f"sent to its Reserve Area by {use.name}", "reserve")
+            elif not passed:
+                buried = self.bury == "always" or (self.bury == "failed-second-save"
+                                                   and not step.individual(u, use.sai, "save")[0])
+                step.run.kill(u, f"{'killed and buried' if buried else 'killed'} by {use.name}",
+                              "buried" if buried else "killed")
+            elif self.repeat:
+                break          # Plague: it goes on until a target saves
+
 
 @EFFECTS.register
 class DamageNoSave(Reported):
@@ -76,6 +93,9 @@ class DamageNoSave(Reported):
     def describe(self, x: int) -> str:
         extra = "; Dragonkin killed by it are buried" if self.bury else ""
         return f"{self.n(x)} damage to the defending army with no save possible{extra}"
+
+    def exchange(self, use: Any, step: Any) -> None:
+        step.damage(self.n(use.x), False, use.name)
 
 
 @EFFECTS.register
@@ -97,6 +117,19 @@ class DamageTargetUnit(Reported):
             text += "; if killed it is buried"
         return text
 
+    def exchange(self, use: Any, step: Any) -> None:
+        # Gore, Kick: one unit takes X damage and saves alone; Hug: no save; Coil's and Hug's rolls back
+        # at the attacking unit are left to the player.
+        targets = step.targets(1, "units", False, "save")
+        if not targets:
+            return
+        killed = step.unit_damage(targets[0], self.n(use.x), use.sai, self.save != "none",
+                                  f"killed by {use.name}{' and buried' if self.bury_if_killed else ''}")
+        if killed and self.bury_if_killed:
+            targets[0].status = "buried"
+        if self.retaliation:
+            step.leave(use, "the target's melee results back at the attacking unit are left to you")
+
 
 @EFFECTS.register
 class DamageAttacker(Reported):
@@ -105,6 +138,9 @@ class DamageAttacker(Reported):
 
     def describe(self, x: int) -> str:
         return f"{self.n(x)} damage to the attacking army; only saves from spells reduce it"
+
+    def exchange(self, use: Any, step: Any) -> None:
+        step.damage(self.n(use.x), True, use.name)
 
 
 @EFFECTS.register
@@ -136,6 +172,17 @@ class ReflectDamage(Reported):
         return ("one attacking unit takes damage equal to its melee results and makes a save roll against it, "
                 "and you gain as many save results")
 
+    def exchange(self, use: Any, step: Any) -> None:
+        # Bash against a melee attack: the attacking unit with most melee takes that much damage and
+        # saves alone (its saves were counted in this roll through attacker_melee).
+        if self.target != "one-attacking-unit":
+            step.leave(use, "it needs the dragons' damage (a dragon attack)")
+            return
+        hit = step.best_attacker()
+        if hit is not None:
+            u, melee = hit
+            step.unit_damage(u, melee, use.sai, True, f"killed by the damage of its own melee results ({use.name})")
+
 
 @EFFECTS.register
 class DefenderCombinationRoll(Reported):
@@ -148,6 +195,9 @@ class DefenderCombinationRoll(Reported):
     def describe(self, x: int) -> str:
         return ("the defending army makes one save and melee roll instead of a save roll and a counter-attack; "
                 "the attacking army takes its melee results as damage, which only saves from spells reduce")
+
+    def exchange(self, use: Any, step: Any) -> None:
+        step.flag("charge")
 
 
 @EFFECTS.register
@@ -165,6 +215,12 @@ class OpponentSubtract(Reported):
             if self.duration == "until-your-next-turn" else ""
         return f"{who} subtracts {what}{until}"
 
+    def exchange(self, use: Any, step: Any) -> None:
+        types = ["all"] if self.types == "all" else list(self.types)
+        mods = [{"op": "subtract", "result": t, "amount": self.n(use.x), "source": f"{use.name} ({step.actor})"}
+                for t in types]
+        step.modify(mods, self.duration == "until-your-next-turn")
+
 
 @EFFECTS.register
 class OpponentHalve(Reported):
@@ -174,6 +230,11 @@ class OpponentHalve(Reported):
 
     def describe(self, x: int) -> str:
         return f"an opposing army at this terrain halves {names(self.types)} results it rolls until your next turn"
+
+    def exchange(self, use: Any, step: Any) -> None:
+        types = ["all"] if self.types == "all" else list(self.types)
+        step.modify([{"op": "divide", "result": t, "amount": 2, "source": f"{use.name} ({step.actor})"} for t in types],
+                    self.duration == "until-your-next-turn")
 
 
 @EFFECTS.register
@@ -190,6 +251,17 @@ class SendToReserve(Reported):
             return (f"up to {n} health-worth of defending units make a save roll before the army saves; those "
                     f"without a save result go to their Reserve Area, those that roll their ID are killed")
         return f"up to {n} health-worth of defending units go to their Reserve Area before the army saves"
+
+    def exchange(self, use: Any, step: Any) -> None:
+        for u in step.targets(self.n(use.x), "health-worth", self.up_to, self.test):
+            if self.test == "none":
+                step.run.kill(u, f"sent to its Reserve Area by {use.name}", "reserve")
+                continue
+            passed, result = step.individual(u, use.sai, "save")
+            if result.rolls and result.rolls[0].rolled_id and self.id_rollers == "killed":
+                step.run.kill(u, f"killed by {use.name} (it rolled its ID)")
+            elif not passed:
+                step.run.kill(u, f"sent to its Reserve Area by {use.name}", "reserve")
 
 
 @EFFECTS.register
@@ -218,6 +290,13 @@ class DisableUnits(Reported):
         stay = " or leave their terrain" if self.no_leave else ""
         return f"{who}{test} cannot be rolled{stay} until your next turn"
 
+    def exchange(self, use: Any, step: Any) -> None:
+        n = self.n(use.x) if self.target == "defending-army" else 1
+        for u in step.targets(n, "units" if self.target != "defending-army" else "health-worth", self.up_to,
+                              self.test if self.test != "none" else "save"):
+            if self.test == "none" or not step.individual(u, use.sai, self.test)[0]:
+                step.run.kill(u, f"cannot be rolled ({use.name})", "out")
+
 
 @EFFECTS.register
 class TargetsRollForAttacker(Reported):
@@ -238,6 +317,9 @@ class NoCounterAttack(Reported):
 
     def describe(self, x: int) -> str:
         return "the defending army cannot counter-attack (it still saves)"
+
+    def exchange(self, use: Any, step: Any) -> None:
+        step.flag("no-counter")
 
 
 @EFFECTS.register

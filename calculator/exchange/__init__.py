@@ -1,0 +1,108 @@
+"""Exchanges: an attack, the saves, the damage and the counter-attack, roll by roll.
+
+>>> from calculator import Engine                  # doctest: +SKIP
+>>> Engine(bundle).exchange({"attack": "melee", "attacker": {...}, "defender": {...}})["summary"]  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..interpret import see
+from .flow import Run
+from .request import ExchangeInput, parse_exchange
+from .sequence import attack, charge_back, foul_stench, hit_back, hit_defender, save
+
+SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counter_save_total", "counter_damage",
+                "save_roll_damage_to_attacker", "counter_save_roll_damage_to_defender")
+
+
+def resolve_exchange(engine: Any, inp: ExchangeInput) -> Run:
+    run = Run(engine, inp)
+    run.summary = {k: 0 for k in SUMMARY_KEYS}
+    kind = inp.attack
+    hit = attack(run, "attacker", kind, "attack")
+    if hit is None:
+        return run
+    run.summary["attack_total"] = hit.result.totals.get(kind, 0)
+    charge = kind == "melee" and "charge" in run.flags
+    answer = save(run, "defender", "save_and_melee" if charge else "save", kind, hit, combination=charge)
+    run.summary["save_total"] = answer.result.totals.get("save", 0) if answer else 0
+    run.summary["damage"] = hit_defender(run, "defender", "attack", run.summary["attack_total"], kind, answer, hit)
+    if charge and answer is not None:
+        charge_back(run, answer)
+    run.summary["save_roll_damage_to_attacker"] = hit_back(run, "attacker", "save", answer)
+    if not charge:
+        counter(run, answer)
+    run.ignored_faces()
+    return run
+
+
+def counter(run: Run, answer: Any) -> None:
+    """The defender's counter-attack and the attacker's save roll (melee; Defensive Volley for missiles)."""
+    kind = run.inp.attack
+    if kind == "melee" and "no-counter" in run.flags:
+        run.warn("Surprise: the defending army cannot counter-attack", "exchanges")
+        return
+    barred = foul_stench(run)
+    if kind == "missile" and not volley(run, answer):
+        return
+    for u in run.sides["defender"].units:
+        if u.index in barred:
+            u.status, u.why = "out", "kept out of the counter-attack by Foul Stench"
+    back = attack(run, "defender", kind, "counter", counter=True)
+    if back is None:
+        return
+    run.summary["counter_total"] = back.result.totals.get(kind, 0)
+    cover = save(run, "attacker", "counter_save", kind, back)
+    run.summary["counter_save_total"] = cover.result.totals.get("save", 0) if cover else 0
+    run.summary["counter_damage"] = hit_defender(run, "attacker", "counter", run.summary["counter_total"], kind,
+                                                 cover, back)
+    run.summary["counter_save_roll_damage_to_defender"] = hit_back(run, "defender", "counter_save", cover)
+
+
+def volley(run: Run, answer: Any) -> bool:
+    """Defensive Volley (Coral Elves, a terrain with air): after saving against missiles, the Coral
+    Elf units counter-attack with missiles; the other units of the army stay out."""
+    if answer is None:
+        return False
+    for sp in sorted({u.unit.species for u in answer.units if u.unit.species}):
+        for ab in run.idx.abilities.get(sp, []):
+            if ab.kind.kind == "missile-counter-attack" and ab.kind.applies(answer.result.roll):
+                if run.sides["defender"].options.get(ab.id) is False:
+                    return False
+                for u in run.sides["defender"].units:
+                    if u.unit.species != sp and u.can_roll:
+                        u.status, u.why = "out", f"only {run.idx.species_names[sp]} units answer with {ab.name}"
+                run.warn(f"{ab.name}: the {run.idx.species_names[sp]} units answer the missile attack "
+                         f"(switch it off with defender.options)", "exchanges")
+                return True
+    return False
+
+
+def exchange_json(run: Run) -> dict[str, Any]:
+    killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
+    for name, side in run.sides.items():
+        for u in side.units:
+            if u.status in ("killed", "buried", "reserve"):
+                killed[name].append({"unit": u.index, "label": u.unit.label, "health": u.health,
+                                     "status": u.status, "why": u.why})
+    return {
+        "attack": run.inp.attack, "terrain": run.inp.terrain,
+        "rolls": [{"name": name, "side": side, "units": [u.index for u in units], "roll": result.to_json()}
+                  for name, side, result, units in run.rolls],
+        "damage": [d.to_json() for d in run.damages],
+        "killed": killed,
+        "summary": dict(run.summary),
+        "left": [x.to_json() for x in run.left],
+        "warnings": run.warnings,
+        "see": see("exchanges"),
+    }
+
+
+def exchange(engine: Any, data: Any) -> dict[str, Any]:
+    inp = parse_exchange(data, engine.index)
+    if inp.attack == "dragon":
+        from ..dragons import dragon_attack
+
+        return dragon_attack(engine, data)
+    return exchange_json(resolve_exchange(engine, inp))

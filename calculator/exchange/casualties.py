@@ -1,0 +1,65 @@
+"""Choosing casualties (rulebook p.29): the owner kills units whose health comes as close as possible
+to the damage without exceeding it; damage that cannot be matched is lost.
+
+Among equal choices the calculator's default keeps the army as strong as it can: it loses as few
+units as possible, then the units whose faces give the fewest melee results (so the best units are
+left for a counter-attack), then the dice that come first by name. The owner may name its own
+choice, which is checked against the rule.
+
+>>> best_health([3, 2, 2], 4)
+4
+>>> best_health([3], 2)
+0
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError
+
+
+def best_health(healths: list[int], damage: int) -> int:
+    """The most health-worth that fits within ``damage`` (a subset sum)."""
+    reach = 1            # bit h set: a choice of units with total health h exists
+    for h in healths:
+        if h > 0:
+            reach |= reach << h
+    reach &= (1 << (damage + 1)) - 1
+    return reach.bit_length() - 1
+
+
+def choose(units: list[Any], damage: int, strength: Any) -> list[Any]:
+    """The default casualties: ``units`` are the damaged army's living units (ExUnit),
+    ``strength(unit)`` how much the owner wants to keep one (higher: kept first)."""
+    target = best_health([u.health for u in units], damage)
+    if target <= 0:
+        return []
+    # best[h] = (units, strength lost, keys, chosen): the preferred choice reaching health h.
+    best: dict[int, tuple] = {0: (0, 0.0, (), ())}
+    for u in sorted(units, key=lambda u: (u.unit.label, u.index)):
+        for h, (n, lost, keys, chosen) in sorted(best.items(), reverse=True):
+            h2 = h + u.health
+            if h2 > target:
+                continue
+            cand = (n + 1, lost + strength(u), tuple(sorted(keys + ((u.unit.label, u.index),))), chosen + (u,))
+            old = best.get(h2)
+            if old is None or cand[:3] < old[:3]:
+                best[h2] = cand
+    return sorted(best[target][3], key=lambda u: u.index)
+
+
+def check_choice(units: list[Any], damage: int, picked: list[int], where: str) -> list[Any]:
+    """The owner's own casualties: living units, within the damage, as close to it as possible."""
+    alive = {u.index: u for u in units}
+    for i in picked:
+        if i not in alive:
+            raise InputError(where, f"unit {i} is not alive in the army at that point")
+    chosen = [alive[i] for i in picked]
+    total = sum(u.health for u in chosen)
+    best = best_health([u.health for u in units], damage)
+    if total > damage:
+        raise InputError(where, f"these units have {total} health, more than the {damage} damage")
+    if total != best:
+        raise InputError(where, f"these units have {total} health; the rule needs units with {best} health "
+                                f"(as close to the {damage} damage as possible)")
+    return chosen

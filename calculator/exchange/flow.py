@@ -1,0 +1,161 @@
+"""The rolls of an exchange, one after another, each resolved by the ten steps of a single roll.
+
+:class:`Run` keeps what the exchange knows (the two sides, the rolls made, damage, warnings);
+:class:`Step` is what one roll's effects see and change: the registered effect kinds act through
+it (calculator.kinds.exchange), so each kind keeps its own behaviour.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..interpret import see
+from ..inputs import parse_roll
+from ..results import RollResult
+from .casualties import check_choice, choose
+from .request import ExchangeInput, ExUnit, Side
+
+FIRST_ROLL = {"attacker": "attack", "defender": "save"}
+EVENTS = {"attack": "attack", "save": "defender's save roll", "counter": "counter-attack",
+          "counter_save": "attacker's save roll"}
+
+
+@dataclass
+class Damage:
+    """One packet of damage to a side and what it killed."""
+
+    to: str
+    source: str
+    amount: int
+    saved: int = 0
+    no_save: int = 0
+    killed: list[ExUnit] = field(default_factory=list)
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"to": self.to, "from": self.source, "amount": self.amount, "saved": self.saved,
+                "no_save": self.no_save, "killed": [k.index for k in self.killed],
+                "health_killed": sum(k.health for k in self.killed), "text": self.text}
+
+
+@dataclass
+class Left:
+    """An effect the calculator leaves to the player, with what it needs."""
+
+    side: str
+    roll: str
+    text: str
+    see: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "roll": self.roll, "text": self.text, **({"see": self.see} if self.see else {})}
+
+
+class Run:
+    """One exchange being resolved."""
+
+    def __init__(self, engine: Any, inp: ExchangeInput) -> None:
+        self.engine, self.idx, self.inp = engine, engine.index, inp
+        self.sides: dict[str, Side] = inp.sides
+        self.rng = random.Random(inp.seed)
+        self.rolls: list[tuple[str, str, RollResult, list[ExUnit]]] = []
+        self.damages: list[Damage] = []
+        self.warnings: list[dict[str, Any]] = []
+        self.left: list[Left] = []
+        self.summary: dict[str, int] = {}
+        self.delayed: dict[str, list[Any]] = {"attacker": [], "defender": []}   # for that side's next save
+        self.mods: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}       # lasting
+        self.mods_once: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}  # next roll only
+        self.flags: set[str] = set()
+        self.used: dict[int, set[str]] = {}
+        self.memo: dict[str, RollResult] = {}
+
+    def warn(self, text: str, link: str | None = None) -> None:
+        if all(w["text"] != text for w in self.warnings):
+            self.warnings.append({"text": text, **({"see": see(link)} if link else {})})
+
+    def other(self, side: str) -> str:
+        return "defender" if side == "attacker" else "attacker"
+
+    # ---- rolling ---------------------------------------------------------------------------------
+
+    def faces_for(self, u: ExUnit, name: str) -> dict[str, Any]:
+        given = u.faces.get(name) or (u.faces.get("*") if name == FIRST_ROLL.get(u.side) else None)
+        self.used.setdefault(id(u), set()).add(name if name in u.faces else "*")
+        out: dict[str, Any] = {}
+        if given:
+            rolled, rerolled = given
+            if rolled is not None:
+                out["rolled"] = rolled
+            if rerolled:
+                out["rerolled"] = rerolled
+        return out
+
+    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit]) -> RollResult:
+        """Resolve one roll of ``units`` (the input's other fields in ``data``); seeds follow in order."""
+        data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units],
+                    seed=self.rng.randrange(10 ** 9), terrain=self.inp.terrain)
+        if data["terrain"] is None:
+            del data["terrain"]
+        result = self.cached(data)
+        self.rolls.append((name, side, result, units))
+        return result
+
+    def cached(self, data: dict[str, Any]) -> RollResult:
+        import json
+
+        from ..resolve import resolve_input
+
+        key = json.dumps(data, sort_keys=True)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = resolve_input(parse_roll(data, self.idx), self.idx)
+        return hit
+
+    def side_input(self, side: str, roll: str, **extra: Any) -> dict[str, Any]:
+        s = self.sides[side]
+        mods = s.modifiers + self.mods[side] + self.mods_once[side]
+        self.mods_once[side] = []
+        data: dict[str, Any] = {"roll": roll, **extra}
+        if mods:
+            data["modifiers"] = mods
+        if s.options:
+            data["options"] = dict(s.options)
+        return data
+
+    # ---- damage and casualties ---------------------------------------------------------------------
+
+    def apply_damage(self, dmg: Damage, event: str) -> Damage:
+        side = self.sides[dmg.to]
+        alive = [u for u in side.units if u.alive]
+        picked = self.inp.casualties.get(dmg.to, {}).get(event)
+        if picked is not None:
+            killed = check_choice(alive, dmg.amount, picked, f"casualties.{dmg.to}.{event}")
+        else:
+            killed = choose(alive, dmg.amount, self.strength)
+        for u in killed:
+            u.status, u.why = "killed", f"killed by the damage of the {EVENTS.get(dmg.source, dmg.source)}"
+        dmg.killed = killed
+        self.damages.append(dmg)
+        return dmg
+
+    def strength(self, u: ExUnit) -> float:
+        """How much a unit's owner wants to keep it: its average melee results per face."""
+        faces = u.unit.faces or ()
+        if not faces:
+            return 0.0
+        return sum(f.count if f.icon in ("melee", "id") else 0 for f in faces) / len(faces)
+
+    def kill(self, u: ExUnit, how: str, status: str = "killed") -> None:
+        u.status, u.why = status, how
+
+    def ignored_faces(self) -> None:
+        """Faces given for rolls a unit did not make (it died first, say) are named, not silently dropped."""
+        for s in self.sides.values():
+            for u in s.units:
+                for name in u.faces:
+                    if name not in self.used.get(id(u), set()):
+                        roll = name if name != "*" else FIRST_ROLL.get(u.side, "its roll")
+                        self.warn(f"{s.name}.army[{u.index}].rolled.{roll}: {u.unit.label} did not make this roll "
+                                  f"({u.why or 'it was not needed'}); the face given is not used", "exchanges")

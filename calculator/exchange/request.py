@@ -1,0 +1,183 @@
+"""Parse and check an exchange input (``python -m calculator exchange``, the worker's "exchange").
+
+A side's UNIT is the single-roll unit, except that ``rolled`` (and ``rerolled``) may name the face
+for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}``. Errors name the
+field: ``attacker.army[2].rolled.counter: ...``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bundle import Index
+from ..errors import InputError
+from ..inputs import Unit, need_int, need_list, only, parse_face, parse_modifier, parse_options, parse_seed, \
+    parse_unit, parse_where, short
+from ..limits import LIMITS
+
+ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
+TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
+CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua")
+
+
+@dataclass
+class ExUnit:
+    """One unit of one side, with the faces given for each roll and what has become of it."""
+
+    side: str
+    index: int
+    unit: Unit                                  # checked, without a face (for its name, health, faces)
+    raw: dict[str, Any]                         # the single-roll unit, without rolled/rerolled
+    faces: dict[str, tuple[Any, list[Any]]]     # roll name -> (rolled, rerolled) as given
+    status: str = ""                            # "", killed, buried, reserve, out (cannot be rolled)
+    why: str = ""
+    damage: int = 0                             # damage taken by this unit alone (Gore, Bash, ...)
+
+    @property
+    def alive(self) -> bool:
+        return self.status in ("", "out")
+
+    @property
+    def can_roll(self) -> bool:
+        return self.status == ""
+
+    @property
+    def health(self) -> int:
+        return self.unit.health or 0
+
+
+@dataclass
+class Side:
+    name: str
+    units: list[ExUnit]
+    modifiers: list[dict[str, Any]]
+    options: dict[str, bool]
+    in_dua: dict[str, int]
+    spell_saves: int = 0                        # saves from spells (they alone reduce some damage)
+
+
+@dataclass
+class ExchangeInput:
+    attack: str
+    terrain: str | None
+    seed: int
+    sides: dict[str, Side]
+    casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    dragons: list[Any] = field(default_factory=list)     # a dragon attack's dragons (calculator.dragons)
+
+
+def roll_name_ok(name: str, idx: Index) -> bool:
+    if name in ROLL_NAMES or name in ("response", "breath_save"):
+        return True
+    m = TARGET_ROLL.match(name)
+    return bool(m and m.group(1) in idx.sais)
+
+
+def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[str, tuple[Any, list[Any]]]:
+    """Faces per roll name; a bare face (not a mapping) is the face of the unit's first roll."""
+    rolled, rerolled = raw.get("rolled"), raw.get("rerolled")
+    if rolled is not None and not isinstance(rolled, Mapping):
+        rolled = {"*": rolled}
+    if rerolled is not None and not isinstance(rerolled, Mapping):
+        rerolled = {"*": rerolled}
+    out: dict[str, tuple[Any, list[Any]]] = {}
+    for key in sorted(set(rolled or {}) | set(rerolled or {})):
+        if key != "*" and not roll_name_ok(key, idx):
+            raise InputError(f"{where}.rolled.{key}", f"not a roll of an exchange ({', '.join(ROLL_NAMES)}, "
+                                                      f"or <sai>_target_save)")
+        face = (rolled or {}).get(key)
+        if face is not None:
+            parse_face(face, f"{where}.rolled.{key}", idx, unit.faces, unit.label)
+        more = need_list((rerolled or {}).get(key) or [], f"{where}.rerolled.{key}", LIMITS["reroll_depth"])
+        for j, f in enumerate(more):
+            parse_face(f, f"{where}.rerolled.{key}[{j}]", idx, unit.faces, unit.label)
+        out[key] = (face, list(more))
+    return out
+
+
+def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
+    if not isinstance(raw, Mapping):
+        raise InputError(name, "expected an object with 'army'")
+    only(raw, SIDE_KEYS, name)
+    army = need_list(raw.get("army"), f"{name}.army", LIMITS["army_size"])
+    if need_army and not army:
+        raise InputError(f"{name}.army", "expected a non-empty list of units")
+    units = []
+    for i, u in enumerate(army):
+        where = f"{name}.army[{i}]"
+        if not isinstance(u, Mapping):
+            raise InputError(where, "expected an object with 'die' or 'species'")
+        plain = {k: v for k, v in u.items() if k not in ("rolled", "rerolled")}
+        if "die" not in plain and "faces" not in plain:
+            raise InputError(f"{where}.faces", "a unit without a catalogue die needs its 'faces' in an exchange")
+        try:
+            unit = parse_unit(i, plain, idx)
+        except InputError as exc:
+            raise InputError(exc.field.replace(f"army[{i}]", where, 1), exc.message) from None
+        units.append(ExUnit(name, i, unit, plain, _faces(u, where, unit, idx)))
+    mods_raw = need_list(raw.get("modifiers") or [], f"{name}.modifiers", LIMITS["modifiers"])
+    for i, m in enumerate(mods_raw):
+        try:
+            parse_modifier(i, m, idx)
+        except InputError as exc:
+            raise InputError(f"{name}.{exc.field}", exc.message) from None
+    try:
+        options = parse_options(raw.get("options"), idx)
+    except InputError as exc:
+        raise InputError(f"{name}.{exc.field}", exc.message) from None
+    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx))
+
+
+def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InputError(where, "expected an object of species id: number of its units in the DUA")
+    for key, val in raw.items():
+        if key not in idx.species_names:
+            raise InputError(f"{where}.{key}", "unknown species")
+        need_int(val, f"{where}.{key}", 0, LIMITS["army_size"])
+    return dict(raw)
+
+
+def _casualties(raw: Any, sides: dict[str, Side]) -> dict[str, dict[str, list[int]]]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InputError("casualties", 'expected {"defender": {"attack": [unit indices]}, ...}')
+    out: dict[str, dict[str, list[int]]] = {}
+    for side, events in raw.items():
+        if side not in CASUALTY_EVENTS:
+            raise InputError(f"casualties.{side}", "expected 'attacker' or 'defender'")
+        if not isinstance(events, Mapping):
+            raise InputError(f"casualties.{side}", f"expected an object with {', '.join(CASUALTY_EVENTS[side])}")
+        for event, units in events.items():
+            where = f"casualties.{side}.{event}"
+            if event not in CASUALTY_EVENTS[side]:
+                raise InputError(where, f"the {side} takes damage from: {', '.join(CASUALTY_EVENTS[side])}")
+            picked = [need_int(u, f"{where}[{j}]", 0, len(sides[side].units) - 1)
+                      for j, u in enumerate(need_list(units, where, LIMITS["army_size"]))]
+            if len(set(picked)) != len(picked):
+                raise InputError(where, "a unit is named twice")
+            out.setdefault(side, {})[event] = picked
+    return out
+
+
+def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
+    """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
+    if not isinstance(data, Mapping):
+        raise InputError("", "the input must be a JSON object")
+    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties"), "")
+    attack = data.get("attack")
+    if attack not in ("melee", "missile", "dragon"):
+        raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
+    terrain, where, _ = parse_where(data.get("terrain"), idx)
+    if where == "reserve":
+        raise InputError("terrain", "no attack happens in a Reserve Area")
+    sides = {"attacker": parse_side("attacker", data.get("attacker"), idx),
+             "defender": parse_side("defender", data.get("defender"), idx)}
+    return ExchangeInput(attack, terrain, parse_seed(data.get("seed", 0)), sides,
+                         _casualties(data.get("casualties"), sides))

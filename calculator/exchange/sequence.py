@@ -1,0 +1,143 @@
+"""A melee or missile exchange, roll by roll (rulebook p.11, p.27, p.29, p.31):
+
+1. the attacker's roll; its SAIs act (targets roll alone, damage with no save, effects on the
+   defender's rolls, delayed effects);
+2. the defender's save roll (against a Charge: one save-and-melee roll) with the delayed effects at
+   step 2; its SAIs act (Counter, Volley, Bash damage the attacker);
+3. damage = attack results - saves (never below 0) plus damage with no save; casualties;
+4. a melee attack's counter-attack by the defenders still standing (not after Surprise or a
+   Charge; Foul Stench keeps some out), and the attacker's save roll; a missile attack has none,
+   unless Defensive Volley lets Coral Elves answer with missiles.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..interpret import see
+from .flow import Damage, Run
+from .request import ExUnit
+from .step import Step, run_effects
+
+
+def rolling(run: Run, side: str, barred: set[int] = frozenset()) -> list[ExUnit]:
+    return [u for u in run.sides[side].units if u.can_roll and u.index not in barred]
+
+
+def mark_step_2(run: Run, result: Any, units: list[ExUnit]) -> None:
+    """Units taken out at step 2 of a save roll (Choke kills them, Hypnotic Glare holds them)."""
+    for ur, u in zip(result.rolls, units):
+        if ur.excluded.startswith("killed"):
+            run.kill(u, ur.excluded)
+        elif ur.excluded.startswith("hypnotized"):
+            run.kill(u, ur.excluded, "out")
+
+
+def attack(run: Run, side: str, kind: str, name: str, counter: bool = False) -> Step | None:
+    units = rolling(run, side)
+    if not units:
+        return None
+    result = run.roll(side, name, run.side_input(side, kind, **({"counter": True} if counter else {})), units)
+    step = Step(run, side, name, result, units, kind, counter)
+    run_effects(step)
+    return step
+
+
+def save(run: Run, side: str, name: str, against: str, hit: Step, combination: bool = False) -> Step | None:
+    units = rolling(run, side)
+    if not units:
+        return None
+    extra: dict[str, Any] = {} if combination else {"against": against}
+    if hit.counter:
+        extra["counter"] = True
+    if run.delayed[side]:
+        extra["delayed"], run.delayed[side] = run.delayed[side], []
+    if against == "melee":
+        extra["attacker_melee"] = [ur.results("melee") for ur, u in zip(hit.result.rolls, hit.units) if u.alive]
+    result = run.roll(side, name, run.side_input(side, "save_and_melee" if combination else "save", **extra), units)
+    mark_step_2(run, result, units)
+    step = Step(run, side, name, result, units, against, hit.counter)
+    run_effects(step)
+    scorching(run, step)
+    return step
+
+
+def scorching(run: Run, step: Step) -> None:
+    """Species abilities that turn the saver's save results into damage to the attacker (Scorching Touch)."""
+    for ab_units, ab in _abilities(run, step, "damage-attacker"):
+        n = sum(ur.results("save") for ur, u in zip(step.result.rolls, step.units) if u in ab_units)
+        if n:
+            step.damage(n, True, ab.name)
+
+
+def _abilities(run: Run, step: Step, kind: str) -> list[tuple[list[ExUnit], Any]]:
+    out = []
+    for sp in sorted({u.unit.species for u in step.units if u.unit.species}):
+        for ab in run.idx.abilities.get(sp, []):
+            if ab.kind.kind == kind and ab.kind.applies(step.result.roll):
+                out.append(([u for u in step.units if u.unit.species == sp], ab))
+    return out
+
+
+def spell_saves(run: Run, side: str) -> int:
+    """Saves from spells on a side: the only saves that reduce Counter, Volley or Charge damage."""
+    n = 0
+    for m in run.sides[side].modifiers:
+        for mod in run.idx.modifiers.get(m.get("spell", ""), ()):
+            if mod.kind == "add" and mod.p.get("result") == "save":
+                n += mod.amount
+    return n
+
+
+def words(parts: list[str], dmg: Damage, run: Run) -> str:
+    lost = ", ".join(f"{u.unit.label} ({u.health})" for u in dmg.killed)
+    return f"{' '.join(parts)} = {dmg.amount} damage" + (f": {lost} {'die' if len(dmg.killed) != 1 else 'dies'}"
+                                                           if lost else ": no unit dies")
+
+
+def hit_defender(run: Run, side: str, event: str, total: int, kind: str, saved: Step | None, hit: Step) -> int:
+    saves = saved.result.totals.get("save", 0) if saved else 0
+    amount = max(0, total - saves) + hit.no_save
+    dmg = Damage(side, event, amount, min(saves, total), hit.no_save)
+    parts = [f"{total} {kind} − {saves} saves"] + ([f"+ {hit.no_save} with no save"] if hit.no_save else [])
+    run.apply_damage(dmg, event)
+    dmg.text = words(parts, dmg, run)
+    return amount
+
+
+def hit_back(run: Run, to: str, event: str, step: Step | None) -> int:
+    """Damage the saving side's SAIs did to the attacking side; only spell-made saves reduce it."""
+    if step is None or not (step.spell_only or step.no_save):
+        return 0
+    shield = spell_saves(run, to)
+    amount = max(0, step.spell_only - shield) + step.no_save
+    dmg = Damage(to, event, amount, min(shield, step.spell_only), step.no_save)
+    run.apply_damage(dmg, event)
+    dmg.text = words([f"{step.spell_only} from {', '.join(dict.fromkeys(step.sources))}"]
+                     + ([f"− {shield} saves from spells"] if shield else []), dmg, run)
+    return amount
+
+
+def charge_back(run: Run, answer: Step) -> None:
+    # Charge: the attacking army takes the defender's melee results; only spell saves reduce them.
+    melee = answer.result.totals.get("melee", 0)
+    shield = spell_saves(run, "attacker")
+    amount = max(0, melee - shield)
+    dmg = run.apply_damage(Damage("attacker", "save", amount, min(shield, melee)), "save")
+    dmg.text = words([f"{melee} melee (Charge)"] + ([f"− {shield} saves from spells"] if shield else []), dmg, run)
+    run.summary.update(counter_total=melee, counter_save_total=min(shield, melee), counter_damage=amount)
+
+
+def foul_stench(run: Run) -> set[int]:
+    """Goblins' Foul Stench: the defender keeps N of its units out of the counter-attack."""
+    att = run.sides["attacker"]
+    if not any(u.alive and u.unit.species == "goblins" for u in att.units) or run.inp.attack != "melee":
+        return set()
+    ab = next((a for a in run.idx.abilities.get("goblins", []) if a.kind.kind == "bar-counter-attackers"), None)
+    if ab is None:
+        return set()
+    n = min(att.in_dua.get("goblins", 0), ab.kind.dua_limit["max"] if ab.kind.dua_limit else 3)
+    if "goblins" not in att.in_dua:
+        run.warn("Foul Stench: how many units it keeps out of the counter-attack depends on the Goblins in the "
+                 "attacker's DUA; give attacker.in_dua.goblins", "exchanges")
+    living = sorted(rolling(run, "defender"), key=lambda u: (run.strength(u), u.unit.label, u.index))
+    return {u.index for u in living[:n]}

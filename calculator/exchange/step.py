@@ -1,0 +1,141 @@
+"""What the effects of one roll of an exchange can see and do (the registered kinds call this).
+
+The actor is the side that made the roll; the target is the other side. An effect kind with an
+``exchange(use, step)`` method acts through these few verbs; any other effect is listed for the
+player with what it needs.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..interpret import see
+from ..results import RollResult
+from ..targets import pick
+from .flow import Damage, Left, Run
+from .request import ExUnit
+
+TEST_COUNTS = {"save": ["save"], "maneuver": ["maneuver"], "melee": ["melee"], "id": ["save"], "roll": ["save", "melee"]}
+
+
+class Step:
+    def __init__(self, run: Run, actor: str, name: str, result: RollResult, units: list[ExUnit],
+                 attack: str, counter: bool = False) -> None:
+        self.run, self.actor, self.target = run, actor, run.other(actor)
+        self.name, self.result, self.units, self.attack, self.counter = name, result, units, attack, counter
+        self.no_save = 0          # damage to the target with no save possible
+        self.spell_only = 0       # damage to the target that only spell-made saves reduce
+        self.sources: list[str] = []
+        self.picked: set[int] = set()    # attacking units already targeted by a Bash of this roll
+
+    # ---- the other side's rolls ------------------------------------------------------------------
+
+    def delay(self, use: Any) -> None:
+        """An effect delayed until the target's save roll (Die Roll Resolution step 2)."""
+        self.run.delayed[self.target].append({"sai": use.sai, "x": use.x})
+
+    def modify(self, mods: list[dict[str, Any]], lasting: bool) -> None:
+        """Modifiers on the target's rolls: its next roll only, or the rest of the exchange."""
+        (self.run.mods if lasting else self.run.mods_once)[self.target].extend(mods)
+
+    def flag(self, name: str) -> None:
+        self.run.flags.add(name)
+
+    # ---- damage -------------------------------------------------------------------------------------
+
+    def damage(self, amount: int, spell_only: bool, source: str) -> None:
+        if spell_only:
+            self.spell_only += amount
+        else:
+            self.no_save += amount
+        self.sources.append(source)
+
+    # ---- targets and their own rolls --------------------------------------------------------------
+
+    def targets(self, amount: int, measure: str, up_to: bool, test: str) -> list[ExUnit]:
+        """The target side's units an effect picks: the most health-worth it allows (seed 000:
+        to the fullest extent), then the units least likely to pass the test, then by name."""
+        living = [u for u in self.run.sides[self.target].units if u.alive and not u.unit.is_item]
+        cands = [(u.index, u.health, -round(1000 * self.pass_chance(u, test)), u.unit.label) for u in living]
+        chosen = pick(cands, None if measure == "units" else amount, amount if measure == "units" else None)
+        return [u for u in living if u.index in chosen]
+
+    def pass_chance(self, u: ExUnit, test: str) -> float:
+        faces = u.unit.faces or ()
+        if not faces:
+            return 0.0
+        ok = 0
+        for f in faces:
+            res = self.individual_face(u, f, test)
+            ok += 1 if res else 0
+        return ok / len(faces)
+
+    def individual_face(self, u: ExUnit, face: Any, test: str) -> bool:
+        from ..faceval import contribution
+        from ..rolls import ROLL_TYPES, Roll
+
+        roll = Roll(ROLL_TYPES["individual"], tuple(TEST_COUNTS[test]), "other")
+        c = contribution(u.unit, face, roll, self.run.idx)
+        return c.rolled_id if test == "id" else c.results(test) > 0
+
+    def individual(self, u: ExUnit, sai: str, test: str) -> tuple[bool, RollResult]:
+        """The target rolls alone ("<sai>_target_<test>"): did it pass the test?"""
+        name = f"{sai}_target_{test}"
+        data = {"roll": "individual", "counts": TEST_COUNTS[test]}
+        result = self.run.roll(u.side, name, data, [u])
+        if test == "id":
+            return bool(result.rolls and result.rolls[0].rolled_id), result
+        return result.totals.get(test, 0) > 0, result
+
+    def unit_damage(self, u: ExUnit, amount: int, sai: str, save: bool, how: str) -> bool:
+        """A unit alone takes damage; it saves alone unless no save is possible. True if killed."""
+        saves = 0
+        if save and amount > 0:
+            _, result = self.individual(u, sai, "save")
+            saves = result.totals.get("save", 0)
+        u.damage += max(0, amount - saves)
+        killed = u.damage >= u.health > 0
+        if killed:
+            self.run.kill(u, how)
+        return killed
+
+    def best_attacker(self) -> tuple[ExUnit, int] | None:
+        """The unit of the target side that rolled most melee results in its last attack, with them
+        (Bash's pick: the most damage back and the most saves)."""
+        last = next((r for r in reversed(self.run.rolls) if r[1] == self.target and r[0] in ("attack", "counter")), None)
+        if last is None:
+            return None
+        best = max(((ur.results("melee"), u) for ur, u in zip(last[2].rolls, last[3])
+                    if u.alive and id(u) not in self.picked), key=lambda t: (t[0], -t[1].index), default=None)
+        if not best or best[0] <= 0:
+            return None
+        self.picked.add(id(best[1]))
+        return best[1], best[0]
+
+    def attacker_melee(self) -> list[int]:
+        """Each living unit of the other side's last attack roll: its melee results (for Bash's saves)."""
+        last = next((r for r in reversed(self.run.rolls) if r[1] == self.target and r[0] in ("attack", "counter")), None)
+        if last is None:
+            return []
+        return [ur.results("melee") for ur, u in zip(last[2].rolls, last[3]) if u.alive]
+
+    def leave(self, use: Any, what: str = "") -> None:
+        text = f"{use.name} ({use.label}, X = {use.x}): {use.effect.describe(use.x)}"
+        self.run.left.append(Left(self.actor, self.name, text + (f" — {what}" if what else ""), see("effects-reported")))
+
+
+def run_effects(step: Step) -> None:
+    """Each effect of the roll acts through its registered kind, in the order rolled."""
+    for use in step.result.effects:
+        if use.applied:
+            continue           # it already changed the roll itself (or came delayed from the other side)
+        act = getattr(use.effect, "exchange", None)
+        if use.delayed:
+            step.delay(use)
+        elif act is not None:
+            act(use, step)
+        else:
+            step.leave(use)
+
+
+def settle(step: Step, to: str, event: str, amount: int, saves: int, text: str) -> Damage:
+    return step.run.apply_damage(Damage(to, event, amount, saves, step.no_save, text=text), event)
