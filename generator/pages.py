@@ -15,7 +15,10 @@ from urllib.parse import quote
 
 import jinja2
 
+from . import cards as dice_cards
+from . import previews
 from .data import Dataset
+from .icons import NAMES, SPRITE, load_glyphs
 from .links import Linker, a, entry_title, rel_url, short, site_url
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -55,6 +58,7 @@ class Site:
     def __init__(self, ds: Dataset) -> None:
         self.ds = ds
         self.linker = Linker(ds)
+        self.glyphs = load_glyphs(ds)
         self.icons = {i["id"]: i for i in ds.kinds.get("icons", [])}
         self.sais = {s["id"]: s for s in ds.kinds.get("sais", [])}
         self.roll_labels = {t["roll_type"]: t["name"] for r in ds.kinds.get("rules", [])
@@ -90,7 +94,7 @@ class Site:
         self.env.filters.update(h=lambda s: html.escape(str(s)), short=short, source=source,
                                 bullets=bullets, slug=lambda s: str(s).replace("_", "-"))
         self.env.globals.update(site=self, a=a, rel_url=rel_url, roll_label=self.roll_label,
-                                icon_name=self.icon_name, json=json.dumps)
+                                icon_name=self.icon_name, json=json.dumps, icon=self.glyphs.icon)
 
     # --- small lookups used by templates -------------------------------------------------
     def roll_label(self, roll: str) -> str:
@@ -114,6 +118,10 @@ class Site:
         if (die["species"], die["name"]) in self.shared_names and die.get("element"):
             return f"{die['name']} ({', '.join(die['element']).title()})"
         return die["name"]
+
+    def card(self, page: str, die: dict[str, Any]) -> dict[str, Any]:
+        """A unit or item die as a drawn card (``_macros.md.j2`` ``die_card``)."""
+        return dice_cards.unit_card(self, page, die)
 
     def die_size(self, die: dict[str, Any]) -> str:
         """``large unit (d6)``; ``monster (d10)`` when size and kind say the same."""
@@ -175,7 +183,8 @@ class Site:
         return rel_url(page, "calculator") + "?roll=" + quote(roll, safe="")
 
     def render(self, template: str, **ctx: Any) -> str:
-        return self.env.get_template(template).render(**ctx)
+        # Each page carries the symbols of the icons it draws (no extra request per page).
+        return self.glyphs.with_defs(self.env.get_template(template).render(**ctx))
 
 
 # --- one function per page kind -------------------------------------------------------------
@@ -251,6 +260,14 @@ def render_dice(site: Site, species_id: str, name: str) -> str:
                        groups=dice_groups(site, species_id))
 
 
+def render_dice_index(site: Site) -> str:
+    rank = {s: i for i, s in enumerate(SIZE_ORDER)}
+    groups = dice_cards.all_cards(site, "dice", rank)
+    every = [c for _, cards in groups for c in cards]
+    return site.render("dice_index.md.j2", page="dice", groups=groups, total=len(every),
+                       options=dice_cards.filter_options(site, every), species=site.ds.kinds.get("species", []))
+
+
 def render_rule(site: Site, rule: dict[str, Any]) -> str:
     page = f"rules/{rule['id']}"
     return site.render("rule.md.j2", page=page, rule=rule,
@@ -273,8 +290,7 @@ def render_pages(ds: Dataset) -> dict[str, str]:
         out[f"dice/{sp['id']}.md"] = render_dice(site, sp["id"], sp["name"])
     out["species/index.md"] = site.render("species_index.md.j2", page="species", species=ds.kinds.get("species", []))
     out["dice/items.md"] = render_dice(site, "items", "Items")
-    out["dice/index.md"] = site.render("dice_index.md.j2", page="dice", species=ds.kinds.get("species", []),
-                                       count=lambda sid: sum(1 for d in ds.kinds.get("dice", []) if d["species"] == sid))
+    out["dice/index.md"] = render_dice_index(site)
     for rule in ds.kinds.get("rules", []):
         out[f"rules/{rule['id']}.md"] = render_rule(site, rule)
     out["rules/index.md"] = site.render("rules_index.md.j2", page="rules", rules=ds.kinds.get("rules", []))
@@ -282,6 +298,9 @@ def render_pages(ds: Dataset) -> dict[str, str]:
     out["terrains/index.md"] = site.render("terrains.md.j2", page="terrains", types=ds.kinds.get("terrain_types", []),
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
+    out[SPRITE] = site.glyphs.sprite()
+    out[NAMES] = site.glyphs.names_json()
+    out.update(previews.render_previews(site))
     if site.engine_error:
         import sys
 
