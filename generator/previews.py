@@ -100,18 +100,27 @@ def dice_entries(site: Any, add: Callable[[str, Entry], None]) -> None:
                                                "p": paras(icon["summary"]), "s": site.env.filters["source"](icon.get("source"))})
 
 
+def rule_parts(rule: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(anchor, title, text) of each step, point, type and section of a rule."""
+    out = []
+    for key in ("steps", "points", "types", "sections"):
+        for part in rule.get(key, []):
+            title = part.get("title") or part.get("name") or ""
+            if part.get("number"):
+                title = f"Step {part['number']}: {title}"
+            out.append((part["id"], title, plain(part.get("text") or part.get("summary") or "")))
+    return out
+
+
 def rule_entries(site: Any, add: Callable[[str, Entry], None]) -> None:
     for rule in site.ds.kinds.get("rules", []):
         base = f"rules/{rule['id']}/"
-        add(base, {"t": rule["name"], "k": "Rule", "p": paras(rule.get("text") or rule.get("summary")),
+        parts = rule_parts(rule)
+        whole = [f"{title}. {text}" if title else text for _, title, text in parts]
+        add(base, {"t": rule["name"], "k": "Rule", "p": paras(rule.get("text") or rule.get("summary")) + whole,
                    "s": site.env.filters["source"](rule.get("source"))})
-        for key in ("steps", "points", "types", "sections"):
-            for part in rule.get(key, []):
-                title = part.get("title") or part.get("name") or rule["name"]
-                if part.get("number"):
-                    title = f"Step {part['number']}: {title}"
-                add(f"{base}#{part['id']}", {"t": title, "k": rule["name"],
-                                             "p": paras(part.get("text") or part.get("summary"))})
+        for anchor, title, text in parts:
+            add(f"{base}#{anchor}", {"t": title or rule["name"], "k": rule["name"], "p": [text]})
 
 
 def ruling_entries(site: Any, add: Callable[[str, Entry], None]) -> None:

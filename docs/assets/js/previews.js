@@ -159,10 +159,14 @@
     });
   }
 
-  function hide(refocus) {
+  // Forget a card still on its way (Escape, a new page): the player moved on.
+  function cancel() {
     clearTimeout(openTimer);
-    clearTimeout(closeTimer);
     seq++;
+  }
+
+  function hide(refocus) {
+    clearTimeout(closeTimer);
     if (!card) return;
     var had = card.contains(document.activeElement);
     card.remove();
@@ -258,6 +262,7 @@
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape" && card) {
       e.preventDefault();
+      cancel();
       hide(true);
     } else if (e.key === "Tab" && !e.shiftKey && card && document.activeElement === owner) {
       var first = focusables(card)[0];
@@ -281,7 +286,7 @@
 
   stripTitles(document);   // before Material mounts its tooltips on first load
   if (typeof document$ !== "undefined" && document$.subscribe) {
-    document$.subscribe(function () { hide(false); stripTitles(document); });
+    document$.subscribe(function () { cancel(); hide(false); stripTitles(document); });
   }
-  window.DragonDicePreviews = { hide: function () { hide(false); } };
+  window.DragonDicePreviews = { hide: function () { cancel(); hide(false); } };
 })();

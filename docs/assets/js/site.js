@@ -59,7 +59,8 @@
   /* Index filters: a form[data-filter] filters every [data-row] of the page by its data-* tokens
      (space-separated; a row matches a key when one of its tokens is the chosen value). Filters
      combine, and their state lives in the page's address (?rolls=save, /dice/?sai=rend&species=dwarves,
-     ?q=text for the name box) so that a filtered list can be linked and survives a reload. */
+     ?name=text for the name box; not ?q=, which opens Material's search) so that a filtered list
+     can be linked and survives a reload. */
   function bindFilter(form) {
     if (form.dataset.bound) return;
     form.dataset.bound = "1";
@@ -105,7 +106,7 @@
         if (state[key]) params.set(key, state[key]); else params.delete(key);
       });
       var needle = text ? text.value.trim() : "";
-      if (needle) params.set("q", needle); else params.delete("q");
+      if (needle) params.set("name", needle); else params.delete("name");
       var query = params.toString();
       history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
     }
@@ -131,7 +132,7 @@
     function readUrl() {
       var params = new URLSearchParams(location.search);
       Object.keys(controls).forEach(function (key) { show(key, params.get(key) || ""); });
-      if (text) text.value = params.get("q") || "";
+      if (text) text.value = params.get("name") || "";
     }
 
     function changed() { apply(); writeUrl(); }
