@@ -41,6 +41,7 @@ STYLES = {
     "thin": 'stroke-width="1.5"',
     "bold": 'stroke-width="2.6"',
     "dash": 'stroke-dasharray="2.2 2.4"',
+    "evenodd": 'fill-rule="evenodd"',
 }
 SYMBOL_ATTRS = ('viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
                 'stroke-linecap="round" stroke-linejoin="round"')

@@ -36,7 +36,8 @@ def names(dataset) -> dict[str, str]:
 def faces_drawn(html: str, die_id: str) -> list[tuple[str, str]]:
     """(icon id, number) of every face drawn in the element with ``data-die="<die_id>"``."""
     start = html.index(f'data-die="{die_id}"')
-    block = html[start:html.index("</div>", start)]   # faces hold no <div> of their own
+    end = min(i for i in (html.find("</div>", start), html.find("</li>", start)) if i > 0)
+    block = html[start:end]   # faces hold no <div> or <li> of their own
     return re.findall(r'data-icon="([a-z0-9-]+)"[^>]*>.*?</svg><b>([^<]*)</b>', block)
 
 
@@ -80,7 +81,7 @@ def test_dice_pages_draw_every_face_in_order(site, dataset):
 
 def test_dice_index_lists_every_die_with_all_its_faces(site, dataset):
     html = html_of(site, "dice")
-    ids = re.findall(r'<div class="dd-card[^"]*" data-die="([^"]+)"', html)
+    ids = re.findall(r'<li class="dd-card[^"]*" data-die="([^"]+)"', html)
     everything = [d["id"] for d in dataset.kinds["dice"]] + [t["id"] for t in dataset.kinds["terrains"]] \
         + [d["id"] for d in dataset.kinds["dragons"]]
     assert sorted(ids) == sorted(everything) and len(set(ids)) == len(ids)

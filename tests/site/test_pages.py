@@ -82,7 +82,7 @@ def test_spell_page_and_index(site):
 def test_species_page_draws_its_dice(site):
     html = html_of(site, "species/coral-elves")
     gryphon = html[html.index('data-die="coral-elves/gryphon"'):]
-    gryphon = gryphon[:gryphon.index('<div class="dd-card')]
+    gryphon = gryphon[:gryphon.index('</li>')]
     assert 'class="dd-card__name" href="../../dice/coral-elves/#gryphon"' in gryphon
     # Drawn faces: the ID face outlined, Ferry drawn and linked to its SAI page.
     assert 'class="dd-face dd-face--id dd-face--marked"' in gryphon
