@@ -70,6 +70,14 @@ def test_keyboard_focus_opens_a_preview_that_escape_closes(page, dataset):
     page.keyboard.press("Escape")
     expect(page.locator(".dd-preview")).to_have_count(0)
     expect(link).to_be_focused()
+    page.wait_for_timeout(600)   # focus given back to the link does not reopen the card
+    expect(page.locator(".dd-preview")).to_have_count(0)
+    # Escape also closes a card opened by hovering, and it stays closed.
+    page.locator('#sai-table a[href$="/sai/rend/"]').hover()
+    expect(page.locator(".dd-preview")).to_contain_text(clause_texts(dataset, "rend")[0])
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(600)
+    expect(page.locator(".dd-preview")).to_have_count(0)
 
 
 def test_previews_cover_abilities_dice_rules_and_spells(page, dataset):
