@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         if args.command == "check":
             ds = load_dataset(args.data or DEFAULT_DATA_DIR)
+            from .icons import load_glyphs
+
+            load_glyphs(ds)   # every icon drawn (data/glyphs.yaml)
             total = sum(len(v) for v in ds.kinds.values())
             print(f"data ok: {total} entries in {len(ds.kinds)} kinds")
             return 0

@@ -17,8 +17,10 @@ from urllib.parse import quote
 import jinja2
 import yaml
 
-from . import reference, search
+from . import cards as dice_cards
+from . import previews, reference, search
 from .data import Dataset
+from .icons import NAMES, SPRITE, load_glyphs
 from .links import Linker, a, entry_title, rel_url, short, site_url
 from .textutil import bullets, point_label, point_text, quotes_json, ruling_index, words
 from .wording import Wording
@@ -41,6 +43,7 @@ class Site:
         self.wording = Wording(ds.kinds.get("sources", []))
         self.say = self.wording.say
         self.linker = Linker(ds, self.say)
+        self.glyphs = load_glyphs(ds)
         self.icons = {i["id"]: i for i in ds.kinds.get("icons", [])}
         self.sais = {s["id"]: s for s in ds.kinds.get("sais", [])}
         self.roll_labels = {t["roll_type"]: t["name"] for r in ds.kinds.get("rules", [])
@@ -75,7 +78,8 @@ class Site:
                                 short=lambda s, n=140: short(self.plain(s), n),
                                 bullets=bullets, slug=lambda s: str(s).replace("_", "-"), words=words)
         self.env.globals.update(site=self, a=a, rel_url=rel_url, roll_label=self.roll_label,
-                                icon_name=self.icon_name, json=json.dumps, timings=TIMINGS)
+                                icon_name=self.icon_name, json=json.dumps, timings=TIMINGS,
+                                icon=self.glyphs.icon)
 
     # --- small lookups used by templates -------------------------------------------------
     def roll_label(self, roll: str) -> str:
@@ -149,6 +153,10 @@ class Site:
         if (die["species"], die["name"]) in self.shared_names and die.get("element"):
             return f"{die['name']} ({', '.join(die['element']).title()})"
         return die["name"]
+
+    def card(self, page: str, die: dict[str, Any]) -> dict[str, Any]:
+        """A unit or item die as a drawn card (``_macros.md.j2`` ``die_card``)."""
+        return dice_cards.unit_card(self, page, die)
 
     def die_size(self, die: dict[str, Any]) -> str:
         """``large unit (d6)``; ``monster (d10)`` when size and kind say the same."""
@@ -250,7 +258,8 @@ class Site:
         return yaml.safe_load(text.split("---", 2)[1]) or {}
 
     def render(self, template: str, **ctx: Any) -> str:
-        return self.env.get_template(template).render(**ctx)
+        # Each page carries the symbols of the icons it draws (no extra request per page).
+        return self.glyphs.with_defs(self.env.get_template(template).render(**ctx))
 
 
 # --- one function per page kind -------------------------------------------------------------
@@ -326,6 +335,14 @@ def render_dice(site: Site, species_id: str, name: str) -> str:
                        groups=dice_groups(site, species_id))
 
 
+def render_dice_index(site: Site) -> str:
+    rank = {s: i for i, s in enumerate(SIZE_ORDER)}
+    groups = dice_cards.all_cards(site, "dice", rank)
+    every = [c for _, cards in groups for c in cards]
+    return site.render("dice_index.md.j2", page="dice", groups=groups, total=len(every),
+                       options=dice_cards.filter_options(site, every), species=site.ds.kinds.get("species", []))
+
+
 def render_pages(ds: Dataset) -> dict[str, str]:
     """Every generated page: relative path below ``build/docs`` -> Markdown."""
     site = Site(ds)
@@ -341,8 +358,7 @@ def render_pages(ds: Dataset) -> dict[str, str]:
         out[f"dice/{sp['id']}.md"] = render_dice(site, sp["id"], sp["name"])
     out["species/index.md"] = site.render("species_index.md.j2", page="species", species=ds.kinds.get("species", []))
     out["dice/items.md"] = render_dice(site, "items", "Items")
-    out["dice/index.md"] = site.render("dice_index.md.j2", page="dice", species=ds.kinds.get("species", []),
-                                       count=lambda sid: sum(1 for d in ds.kinds.get("dice", []) if d["species"] == sid))
+    out["dice/index.md"] = render_dice_index(site)
     for rule in ds.kinds.get("rules", []):
         out[f"rules/{rule['id']}.md"] = reference.render_rule(site, rule)
     out["rules/index.md"] = reference.render_rules_index(site)
@@ -352,6 +368,9 @@ def render_pages(ds: Dataset) -> dict[str, str]:
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
     out[search.INDEX] = search.index_json(site)
+    out[SPRITE] = site.glyphs.sprite()
+    out[NAMES] = site.glyphs.names_json()
+    out.update(previews.render_previews(site))
     if site.engine_error:
         import sys
 

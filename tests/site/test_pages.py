@@ -82,10 +82,13 @@ def test_spell_page_and_index(site):
 
 def test_species_page_draws_its_dice(site):
     html = html_of(site, "species/coral-elves")
-    assert 'class="dd-die" href="../../dice/coral-elves/#gryphon"' in html
-    gryphon = html[html.index('href="../../dice/coral-elves/#gryphon"'):]
-    gryphon = gryphon[:gryphon.index("</a>")]
-    assert "dd-face--idface" in gryphon and "Ferry" in gryphon
+    gryphon = html[html.index('data-die="coral-elves/gryphon"'):]
+    gryphon = gryphon[:gryphon.index('</li>')]
+    assert 'class="dd-card__name" href="../../dice/coral-elves/#gryphon"' in gryphon
+    # Drawn faces: the ID face outlined, Ferry drawn and linked to its SAI page.
+    assert 'class="dd-face dd-face--id dd-face--marked"' in gryphon
+    assert re.search(r'<a class="dd-face dd-face--sai" href="../../sai/ferry/"><svg class="dd-icon" '
+                     r'data-icon="ferry" role="img" aria-label="Ferry">', gryphon)
     text = text_of(html)
     assert "Coastal Dodge" in text and "Old rules: TSR 1996 FAQ" in text
     assert 'href="../../rulings/#' in html

@@ -27,33 +27,59 @@
     return node;
   }
 
+  // A "nice" step for the percentage axis: about four gridlines up to the tallest bar.
+  function niceStep(top) {
+    const steps = [0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5];
+    return steps.find((s) => top / s <= 5) || 0.5;
+  }
+
+  function text(attrs, content) {
+    const node = svg("text", attrs);
+    node.textContent = content;
+    return node;
+  }
+
   function chart(out) {
     const totals = Object.keys(out.distribution).map(Number).sort((a, b) => a - b);
     const lo = totals[0], hi = totals[totals.length - 1];
     const top = Math.max(...totals.map((t) => out.distribution[t]));
-    const bw = 24, gap = 4, h = 160, pad = 24;
-    const width = (hi - lo + 1) * (bw + gap) + gap;
-    const root = svg("svg", { viewBox: `0 0 ${width} ${h + pad * 2}`, role: "img", class: "dd-chances-chart",
-      width: width, height: h + pad * 2, preserveAspectRatio: "xMinYMin meet" });
+    const step = niceStep(top);
+    const yMax = Math.max(step, Math.ceil(top / step - 1e-9) * step);
+    const bw = 24, gap = 4, h = 160, left = 46, head = 18, foot = 40;
+    const width = left + (hi - lo + 1) * (bw + gap) + gap;
+    const height = head + h + foot;
+    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "dd-chances-chart",
+      width: width, height: height, preserveAspectRatio: "xMinYMin meet" });
     const best = totals.reduce((a, t) => (out.distribution[t] > out.distribution[a] ? t : a), totals[0]);
     root.setAttribute("aria-label", `Chances of each ${out.result} total, from ${lo} to ${hi}: ` +
       `most likely ${best} (${pct(out.distribution[best])}), average ${out.mean.toFixed(2)}.`);
     const title = svg("title");
     title.textContent = root.getAttribute("aria-label");
     root.append(title);
+    const y = (p) => head + h - (p / yMax) * h;
+    // Percentage axis: gridlines and labels, then its title.
+    for (let p = 0; p <= yMax + 1e-9; p += step) {
+      root.append(svg("line", { x1: left, x2: width, y1: y(p), y2: y(p), class: "dd-chances-grid" }),
+        text({ x: left - 5, y: y(p) + 4, "text-anchor": "end", class: "dd-chances-tick" }, Math.round(p * 100) + "%"));
+    }
+    root.append(text({ x: 11, y: head + h / 2, "text-anchor": "middle", class: "dd-chances-axis",
+      transform: `rotate(-90 11 ${head + h / 2})` }, "Chance"));
     totals.forEach((t) => {
       const p = out.distribution[t];
-      const bh = Math.max(1, Math.round((p / top) * h));
-      const x = gap + (t - lo) * (bw + gap);
-      const bar = svg("rect", { x, y: pad + h - bh, width: bw, height: bh, class: "dd-chances-bar",
+      const bh = Math.max(1, (p / yMax) * h);
+      const x = left + gap + (t - lo) * (bw + gap);
+      const bar = svg("rect", { x, y: head + h - bh, width: bw, height: bh, class: "dd-chances-bar",
         "data-total": t, "data-p": p });
       const tip = svg("title");
       tip.textContent = `${t} ${out.result}: ${pct(p)}`;
       bar.append(tip);
-      const label = svg("text", { x: x + bw / 2, y: pad + h + 16, "text-anchor": "middle", class: "dd-chances-label" });
-      label.textContent = String(t);
-      root.append(bar, label);
+      root.append(bar,
+        text({ x: x + bw / 2, y: head + h - bh - 4, "text-anchor": "middle", class: "dd-chances-pct" }, pct(p)),
+        text({ x: x + bw / 2, y: head + h + 15, "text-anchor": "middle", class: "dd-chances-label" }, String(t)));
     });
+    root.append(svg("line", { x1: left, x2: width, y1: head + h, y2: head + h, class: "dd-chances-baseline" }),
+      text({ x: left + (width - left) / 2, y: height - 6, "text-anchor": "middle", class: "dd-chances-axis" },
+        `Total ${out.result} results`));
     return root;
   }
 

@@ -131,24 +131,37 @@
   }
 
   /* Index filters: a form[data-filter] filters every [data-row] of the page by its data-* tokens. */
+  /* Index filters: a form[data-filter] filters every [data-row] of the page by its data-* tokens
+     (space-separated; a row matches a key when one of its tokens is the chosen value). Filters
+     combine, and their state lives in the page's address (?rolls=save, /dice/?sai=rend&species=dwarves,
+     ?name=text for the name box; not ?q=, which opens Material's search) so that a filtered list
+     can be linked and survives a reload. */
   function bindFilter(form) {
     if (form.dataset.bound) return;
     form.dataset.bound = "1";
     var rows = Array.prototype.slice.call(document.querySelectorAll("article [data-row]"));
+    var names = rows.map(function (row) {
+      return (row.getAttribute("data-name") || (row.querySelector("a") || row).textContent || "").toLowerCase();
+    });
+    var groups = Array.prototype.slice.call(document.querySelectorAll("article [data-group]"));
     var text = form.querySelector("[data-filter-text]");
     var count = form.querySelector("[data-filter-count]");
+    var reset = form.querySelector("[data-filter-reset]");
+    var controls = {};
     var state = {};
+
+    function matches(row, i, needle) {
+      if (needle && names[i].indexOf(needle) === -1) return false;
+      return Object.keys(state).every(function (key) {
+        return !state[key] || (row.getAttribute("data-" + key) || "").split(" ").indexOf(state[key]) !== -1;
+      });
+    }
 
     function apply() {
       var needle = text ? text.value.trim().toLowerCase() : "";
       var shown = 0;
-      rows.forEach(function (row) {
-        var ok = !needle || (row.getAttribute("data-name") || "").indexOf(needle) !== -1;
-        Object.keys(state).forEach(function (key) {
-          if (ok && state[key]) {
-            ok = (row.getAttribute("data-" + key) || "").split(" ").indexOf(state[key]) !== -1;
-          }
-        });
+      rows.forEach(function (row, i) {
+        var ok = matches(row, i, needle);
         row.hidden = !ok;
         if (ok) shown += 1;
       });
@@ -158,27 +171,67 @@
         var heading = table.previousElementSibling;
         if (heading && /^H[2-4]$/.test(heading.tagName)) heading.hidden = !any;
       });
+      groups.forEach(function (group) { group.hidden = !group.querySelector("[data-row]:not([hidden])"); });
       if (count) count.textContent = shown + " of " + rows.length + " shown";
     }
 
+    function writeUrl() {
+      var params = new URLSearchParams(location.search);
+      Object.keys(controls).forEach(function (key) {
+        if (state[key]) params.set(key, state[key]); else params.delete(key);
+      });
+      var needle = text ? text.value.trim() : "";
+      if (needle) params.set("name", needle); else params.delete("name");
+      var query = params.toString();
+      history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    }
+
+    function show(key, value) {
+      var control = controls[key];
+      state[key] = value;
+      if (control.tagName === "SELECT") {
+        if (value && !Array.prototype.some.call(control.options, function (o) { return o.value === value; })) {
+          var unknown = document.createElement("option");   // a linked value this list does not have
+          unknown.value = value;
+          unknown.textContent = value + " (none)";
+          control.appendChild(unknown);
+        }
+        control.value = value;
+        return;
+      }
+      control.querySelectorAll("button[data-filter-value]").forEach(function (b) {
+        b.setAttribute("aria-pressed", b.getAttribute("data-filter-value") === value ? "true" : "false");
+      });
+    }
+
+    function readUrl() {
+      var params = new URLSearchParams(location.search);
+      Object.keys(controls).forEach(function (key) { show(key, params.get(key) || ""); });
+      if (text) text.value = params.get("name") || "";
+    }
+
+    function changed() { apply(); writeUrl(); }
+
     form.querySelectorAll("[data-filter-key]").forEach(function (group) {
       var key = group.getAttribute("data-filter-key");
+      controls[key] = group;
       if (group.tagName === "SELECT") {
-        group.addEventListener("change", function () { state[key] = group.value; apply(); });
-        state[key] = group.value;
+        group.addEventListener("change", function () { state[key] = group.value; changed(); });
         return;
       }
       group.querySelectorAll("button[data-filter-value]").forEach(function (button) {
-        button.addEventListener("click", function () {
-          state[key] = button.getAttribute("data-filter-value");
-          group.querySelectorAll("button").forEach(function (b) {
-            b.setAttribute("aria-pressed", b === button ? "true" : "false");
-          });
-          apply();
-        });
+        button.addEventListener("click", function () { show(key, button.getAttribute("data-filter-value")); changed(); });
       });
     });
-    if (text) text.addEventListener("input", apply);
+    if (text) text.addEventListener("input", changed);
+    if (reset) {
+      reset.addEventListener("click", function () {
+        Object.keys(controls).forEach(function (key) { show(key, ""); });
+        if (text) text.value = "";
+        changed();
+      });
+    }
+    readUrl();
     apply();
   }
 

@@ -1,0 +1,46 @@
+"""On a 390 px phone, table cells wrap between words: no name is broken in the middle."""
+from __future__ import annotations
+
+import pytest
+
+PAGES = ["sai/", "spells/", "species/", "sai/rend/", "sai/counter/", "spells/blizzard/", "terrains/", "dragons/",
+         "rules/x-values/"]
+
+# Every word (split at spaces and hyphens) of every table cell: the line boxes it occupies.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('article table td, article table th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const re = /[^\\s\\-\\u2010-\\u2014/]+/g;
+      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+        if (m[0].length < 2) continue;
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+@pytest.mark.parametrize("path", PAGES)
+def test_tables_do_not_break_names_mid_word(page, path):
+    page.goto(path)
+    assert page.locator("article table").count() > 0
+    assert page.evaluate(BROKEN_WORDS) == []
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_the_word_check_sees_a_broken_name(page):
+    page.goto("sai/")
+    # Squeeze a name and let it break anywhere: the check must notice.
+    page.evaluate("""() => {
+      const a = document.querySelector('#sai-table td a');
+      a.style.cssText = 'display: inline-block; width: 1.5em; word-break: break-all; white-space: normal';
+    }""")
+    assert page.evaluate(BROKEN_WORDS) != []
