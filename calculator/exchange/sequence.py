@@ -107,14 +107,14 @@ def hit_defender(run: Run, side: str, event: str, total: int, kind: str, saved: 
 def hit_back(run: Run, to: str, event: str, step: Step | None) -> int:
     """Damage the saving side's SAIs did to the attacking side; only spell-made saves reduce it."""
     if step is None or not (step.spell_only or step.no_save):
-        return 0
+        return step.unit_hits if step is not None else 0
     shield = spell_saves(run, to)
     amount = max(0, step.spell_only - shield) + step.no_save
     dmg = Damage(to, event, amount, min(shield, step.spell_only), step.no_save)
     run.apply_damage(dmg, event)
     dmg.text = words([f"{step.spell_only} from {', '.join(dict.fromkeys(step.sources))}"]
                      + ([f"− {shield} saves from spells"] if shield else []), dmg, run)
-    return amount
+    return amount + step.unit_hits
 
 
 def charge_back(run: Run, answer: Step) -> None:

@@ -26,6 +26,7 @@ class Step:
         self.spell_only = 0       # damage to the target that only spell-made saves reduce
         self.sources: list[str] = []
         self.picked: set[int] = set()    # attacking units already targeted by a Bash of this roll
+        self.unit_hits = 0                # damage single units of the other side took after saving alone
 
     # ---- the other side's rolls ------------------------------------------------------------------
 
@@ -93,6 +94,7 @@ class Step:
             _, result = self.individual(u, sai, "save")
             saves = result.totals.get("save", 0)
         u.damage += max(0, amount - saves)
+        self.unit_hits += max(0, amount - saves)
         killed = u.damage >= u.health > 0
         if killed:
             self.run.kill(u, how)

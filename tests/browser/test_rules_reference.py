@@ -66,7 +66,10 @@ def test_an_sai_and_a_rule_point_quote_their_source(page, clip):
 def test_a_glossary_link_opens_its_definition(page):
     page.goto("rules/marches/")
     link = page.locator("a.dd-gloss[data-glossary='counter-maneuver']").first
-    expect(link).to_have_attribute("title", re.compile("maneuver roll"))
+    # The definition travels with the link (the page's preview card takes it over from the title).
+    expect(link).to_have_attribute("data-dd-title", re.compile("maneuver roll"))
+    link.hover()
+    expect(page.locator(".dd-preview").first).to_contain_text("maneuver roll")
     link.click()
     page.wait_for_url("**/glossary/#counter-maneuver")
     expect(page.locator('[id="counter-maneuver"]')).to_be_in_viewport()
