@@ -26,7 +26,7 @@
 
   function loadCatalogue() {
     if (!cataloguePromise) {
-      cataloguePromise = fetch(new URL("data/dragondice.json", SITE_ROOT))
+      cataloguePromise = fetch(new URL("assets/engine/catalogue.json", SITE_ROOT))
         .then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
         .then(indexCatalogue)
         .catch((err) => { cataloguePromise = null; throw err; });
