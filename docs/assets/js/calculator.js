@@ -197,13 +197,15 @@
   /* The status panel of any computing page: [data-engine] root, .engine-status child. */
   function fileList(root) {
     let list = root.querySelector("[data-engine-files]");
-    if (!list) {
+    if (!list) {     // below the status line: one line per file, in the page's own text style
       list = document.createElement("ul");
       list.setAttribute("data-engine-files", "");
+      list.setAttribute("aria-label", "Files of the calculator");
       list.className = "dd-engine-files";
-      list.style.cssText = "margin:.3em 0 0;padding-left:1.2em;font-size:.85em";
-      const status = root.querySelector("[data-engine-label]");
-      (status && status.parentNode || root).appendChild(list);
+      list.style.cssText = "margin:-.6rem 0 1rem;padding-left:1.2em;font-size:.8em;line-height:1.4";
+      const label = root.querySelector("[data-engine-label]");
+      const status = label && label.parentNode !== root ? label.parentNode : null;
+      if (status) status.insertAdjacentElement("afterend", list); else root.prepend(list);
     }
     return list;
   }

@@ -46,6 +46,13 @@ function report(force) {
 
 function setStage(name) { stage = name; mark(name); report(true); }
 
+/* Every byte is in: what remains is starting Python (compiling, if not yet done). */
+function checkDownloaded() {
+  if (stage !== "download" || !Object.values(files).every((f) => f.done)) return;
+  mark("downloaded");
+  setStage("start");
+}
+
 function counter(id) {
   return new TransformStream({
     transform(chunk, ctl) {
@@ -53,7 +60,7 @@ function counter(id) {
       report(false);
       ctl.enqueue(chunk);
     },
-    flush() { files[id].done = true; files[id].loaded = files[id].total; report(false); },
+    flush() { files[id].done = true; files[id].loaded = files[id].total; report(false); checkDownloaded(); },
   });
 }
 
@@ -72,6 +79,7 @@ async function download(id) {
   if (hit) {
     Object.assign(files[id], { loaded: f.size, cached: true, done: true });
     report(false);
+    checkDownloaded();
     return hit;
   }
   let res;
@@ -83,14 +91,13 @@ async function download(id) {
       : "the calculator could not be downloaded (" + f.label + ": no answer from the site)");
   }
   if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": HTTP " + res.status + ")");
+  // Count the bytes as they arrive, not as they are used: a second branch is read at once,
+  // into the cache (or, without one, just read), while the first waits for its reader.
   const headers = { "Content-Type": f.type };
-  let body = res.body;
-  if (cache) {
-    const [mine, kept] = body.tee();
-    body = mine;
-    saving.push(cache.put(url, new Response(kept, { headers })));
-  }
-  return new Response(body.pipeThrough(counter(id)), { headers });
+  const [mine, other] = res.body.pipeThrough(counter(id)).tee();
+  if (cache) saving.push(cache.put(url, new Response(other, { headers })));
+  else other.pipeTo(new WritableStream()).catch(() => {});
+  return new Response(mine, { headers });
 }
 
 /* Run a downloaded script in this worker's global scope (pyodide.js, pyodide.asm.js). */
@@ -121,7 +128,6 @@ async function boot() {
   mark("loader");
   await runScript(started.script);          // defines _createPyodideModule: loadPyodide skips its own load
   mark("script");
-  Promise.all(Object.values(started)).then(() => { mark("downloaded"); if (stage === "download") setStage("start"); }, () => {});
   const pyodide = await loadPyodide({
     indexURL: abs("pyodide/"),
     stdLibURL: abs(ENGINE.files.stdlib.url),
