@@ -2,7 +2,7 @@
    OFFLINE (written by the build, generator/offline.py) names this build's caches and lists what
    goes in them:
    - pages: every page, the theme's and the site's assets, the search index, the calculator's
-     catalogue. Fetched when this worker installs (in the background, a few at a time).
+     catalogue. Fetched when this worker installs (in the background, two at a time).
    - runtime, engine: Pyodide, the cut-down standard library, the engine and its data. The
      engine worker fills these itself on the calculator page; here they are only read.
    A cache's name holds the hash of its content, so a new build gets new caches and, once it
@@ -12,7 +12,7 @@
 
 const OFFLINE = /* @offline@ */ null;
 const PREFIX = "dd-";
-const CONCURRENCY = 4;
+const CONCURRENCY = 2;     // a background task: never a burst beside what the player opened
 
 async function dropCaches(keep) {
   for (const key of await caches.keys()) {

@@ -7,6 +7,7 @@
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const ROOT = new URL("../../", document.currentScript.src);    // assets/js/ -> site root
   const IDLE_MS = 3000;
+  const AFTER_MS = 4000;    // after the page's own start-up work (the search index, say)
 
   function register() {
     navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname })
@@ -14,8 +15,10 @@
   }
 
   function whenIdle(fn) {
-    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: IDLE_MS });
-    else setTimeout(fn, IDLE_MS);
+    setTimeout(() => {
+      if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: IDLE_MS });
+      else fn();
+    }, AFTER_MS);
   }
 
   function calm() {
