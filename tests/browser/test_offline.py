@@ -156,3 +156,14 @@ def test_new_build_replaces_old_caches(page: Page, context, site_copy):
     page.goto("")
     expect(page.locator("article h1")).to_contain_text("(new build)")
     context.set_offline(False)
+
+
+def test_site_is_installable(page: Page, context):
+    """Chromium's own check for "add to home screen" finds nothing missing (a test browser is
+    always incognito, which it reports and which a player's browser is not)."""
+    page.goto("")
+    page.evaluate(WAIT_FOR_SW)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= {"in-incognito"}
