@@ -1,8 +1,10 @@
 """Generate the MkDocs source tree (``build/docs``) from ``docs/`` and ``data/``, then build the site.
 
 ``build/docs`` = the hand-written pages of ``docs/`` + generated pages + the open data bundle +
-the engine wheel + the pinned Pyodide runtime. Files are only written when their bytes change,
-and stale files are removed, so ``mkdocs serve`` does not loop on its own output.
+the calculator's files (:mod:`generator.engine_assets`) + the app icons. Files are only written
+when their bytes change, and stale files are removed, so ``mkdocs serve`` does not loop on its
+own output. After MkDocs, :mod:`generator.offline` adds the service worker's lists and the
+``.gz`` copies.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from pathlib import Path
 
 from . import urls
 from .data import DEFAULT_DATA_DIR, REPO_ROOT, Dataset, load_dataset
-from .wheel import build_wheel
+from .engine_assets import WORKER, Memo, describe, engine_files, worker_script
+from .app_icons import app_icons
 
 OUT_DIR = REPO_ROOT / "build" / "docs"
 DOCS_DIR = REPO_ROOT / "docs"
@@ -23,7 +26,10 @@ PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
 # The files of the npm package that the browser needs (no packages: the engine is pure Python).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
-INPUT_DIRS = ("data", "docs", "generator", "calculator")
+INPUT_DIRS = ("data", "docs", "generator", "calculator", "overrides")
+# What the service worker must know of the engine's files (read by generator.offline).
+ENGINE_INFO = REPO_ROOT / "build" / "engine.json"
+MEMO = Memo(REPO_ROOT / "build" / "cache")
 
 
 class Output:
@@ -68,10 +74,6 @@ def pyodide_version() -> str:
     return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
 
 
-def bundle_json(ds: Dataset) -> str:
-    return json.dumps(ds.bundle(), ensure_ascii=False, separators=(",", ":"))
-
-
 def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Dataset:
     """Regenerate ``out_dir``; raise :class:`~generator.errors.DataError` on bad data."""
     if not (PYODIDE_DIR / "pyodide.asm.wasm").exists():
@@ -79,20 +81,15 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Data
     ds = load_dataset(data_dir)
     out = Output(out_dir)
     for src in sorted(DOCS_DIR.rglob("*")):
-        if src.is_file():
+        if src.is_file() and src.relative_to(DOCS_DIR).as_posix() != WORKER:
             out.copy(src.relative_to(DOCS_DIR).as_posix(), src)
-    out.put("data/dragondice.json", bundle_json(ds))
+    bundle = ds.bundle()
+    out.put("data/dragondice.json", json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
     for name, schema in ds.schemas().items():
         out.put(f"data/schema/{name}", json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
-    wheel = build_wheel(REPO_ROOT / "calculator", REPO_ROOT / "build" / "wheel")
-    out.copy(f"assets/engine/{wheel.name}", wheel)
-    out.put("assets/engine/manifest.json", json.dumps({
-        "wheel": f"assets/engine/{wheel.name}",
-        "bundle": "data/dragondice.json",
-        "pyodide": pyodide_version(),
-    }, indent=2) + "\n")
-    for name in PYODIDE_FILES:
-        out.copy(f"pyodide/{name}", PYODIDE_DIR / name)
+    put_engine(out, bundle)
+    for rel, data in app_icons(MEMO).items():
+        out.put(rel, data)
     try:
         from . import pages
     except ImportError:   # the page renderer arrives with the pages issue
@@ -105,6 +102,19 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Data
     out.prune()
     (out_dir.parent / ".generated").write_text(str(time.time()))
     return ds
+
+
+def put_engine(out: Output, bundle: dict) -> None:
+    """The runtime, the engine, its data and the worker that knows their sizes and caches."""
+    for name in PYODIDE_FILES:
+        out.copy(f"pyodide/{name}", PYODIDE_DIR / name)
+    files = engine_files(REPO_ROOT, PYODIDE_DIR, bundle, MEMO)
+    for rel, data in files.items():
+        out.put(rel, data)
+    info = describe(files, PYODIDE_DIR, pyodide_version())
+    out.put(WORKER, worker_script((DOCS_DIR / WORKER).read_text(encoding="utf-8"), info))
+    ENGINE_INFO.parent.mkdir(parents=True, exist_ok=True)
+    ENGINE_INFO.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def inputs_mtime() -> float:
@@ -144,9 +154,11 @@ def ensure_site() -> Path:
 
 
 def register_mime_types() -> None:
-    """Pyodide needs .wasm served as application/wasm and .mjs as JavaScript."""
+    """Pyodide needs .wasm served as application/wasm and .mjs as JavaScript; the app manifest
+    has its own type."""
     import mimetypes
 
     mimetypes.add_type("application/wasm", ".wasm")
     mimetypes.add_type("text/javascript", ".mjs")
+    mimetypes.add_type("application/manifest+json", ".webmanifest")
     os.environ.setdefault("DRAGONDICE_MIME", "1")

@@ -21,13 +21,17 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def build_wheel(package_dir: Path, out_dir: Path) -> Path:
-    """Write the wheel into ``out_dir`` (only when its bytes change) and return its path."""
+def build_wheel(package_dir: Path, out_dir: Path, extra: dict[str, bytes] | None = None) -> Path:
+    """Write the wheel into ``out_dir`` (only when its bytes change) and return its path.
+
+    ``extra`` adds files by path inside the wheel (the engine's precompiled bytecode).
+    """
     files: list[tuple[str, bytes]] = []
     for path in sorted(package_dir.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
         files.append((f"{package_dir.name}/{path.relative_to(package_dir).as_posix()}", path.read_bytes()))
+    files.extend(sorted((extra or {}).items()))
     dist = f"{NAME}-{VERSION}.dist-info"
     files.append((f"{dist}/METADATA", f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {VERSION}\n".encode()))
     files.append((f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: dragondice-generator\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))

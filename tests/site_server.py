@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import threading
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -29,8 +30,48 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files, except that sitemap.xml lists every page at this server's origin."""
 
     sitemap = b""
+    precompressed = False             # serve a file's .gz copy when the browser accepts gzip
+    mounts: dict[str, str] = {}       # URL prefix -> another directory (benchmarks)
+    counter: "ByteCounter | None" = None
+
+    def setup(self) -> None:
+        super().setup()
+        if self.counter is not None:
+            self.wfile = _CountingWriter(self.wfile, self.counter)
+
+    def translate_path(self, path: str) -> str:
+        for prefix, directory in self.mounts.items():
+            if path.startswith(prefix):
+                rel = path[len(prefix):].split("?")[0].split("#")[0]
+                return os.path.join(directory, *[p for p in rel.split("/") if p not in ("", ".", "..")])
+        return super().translate_path(path)
+
+    def _send_gzip_copy(self) -> bool:
+        """Like a host with precompressed files (nginx gzip_static): send ``<file>.gz``."""
+        url_path = self.path.split("?")[0].split("#")[0]
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or url_path == "/sitemap.xml":
+            return False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not url_path.endswith("/"):      # the stdlib handler redirects to the slash form
+                return False
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path + ".gz"):
+            return False
+        body = Path(path + ".gz").read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.end_headers()
+        self.wfile.write(body)
+        return True
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+        if self.precompressed and self._send_gzip_copy():
+            return
         if self.path.split("?")[0] == "/sitemap.xml":
             self.send_response(200)
             self.send_header("Content-Type", "application/xml")
@@ -44,12 +85,49 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class SiteServer:
-    """``with SiteServer(path) as srv: srv.url`` -> ``http://127.0.0.1:<port>/``."""
+class ByteCounter:
+    """Bytes the server has written (headers and bodies): what crossed the wire."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sent = 0
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.sent += n
+
+    def reset(self) -> int:
+        with self.lock:
+            sent, self.sent = self.sent, 0
+        return sent
+
+
+class _CountingWriter:
+    def __init__(self, inner, counter: ByteCounter) -> None:  # noqa: ANN001 - a socket writer
+        self.inner = inner
+        self.counter = counter
+
+    def write(self, data: bytes) -> int:
+        self.counter.add(len(data))
+        return self.inner.write(data)
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - flush, close, closed ...
+        return getattr(self.inner, name)
+
+
+class SiteServer:
+    """``with SiteServer(path) as srv: srv.url`` -> ``http://127.0.0.1:<port>/``.
+
+    ``precompressed=True`` serves the build's ``.gz`` copies as a configured host would;
+    ``mounts`` serves other directories under URL prefixes; ``srv.bytes`` counts bytes sent.
+    """
+
+    def __init__(self, root: Path, precompressed: bool = False, mounts: dict[str, Path] | None = None) -> None:
         register_mime_types()
-        handler_cls = type("Handler", (_Handler,), {})
+        self.bytes = ByteCounter()
+        handler_cls = type("Handler", (_Handler,), {
+            "precompressed": precompressed, "counter": self.bytes,
+            "mounts": {k: str(v) for k, v in (mounts or {}).items()}})
         handler = functools.partial(handler_cls, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"

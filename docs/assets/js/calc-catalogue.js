@@ -5,7 +5,8 @@
   "use strict";
   const DD = (window.DDCalc = window.DDCalc || {});
   const SITE_ROOT = new URL("../../", document.currentScript.src).href;   // assets/js/ -> site root
-  const CATALOGUE_URL = new URL("data/dragondice.json", SITE_ROOT).href;
+  // The page's own catalogue (names, faces, the engine's vocabulary), not the whole open data.
+  const CATALOGUE_URL = new URL("assets/engine/catalogue.json", SITE_ROOT).href;
   let promise = null;
 
   function byId(list) { const m = new Map(); (list || []).forEach((e) => m.set(e.id, e)); return m; }

@@ -1,62 +1,239 @@
 /* Engine client for pages that compute. Loaded on every page (instant navigation keeps one
-   document), but the Web Worker and Pyodide start only when a page has a [data-engine] root,
-   and one worker is reused across navigations. No rules logic: calls go to the Python engine. */
+   document), but workers and Pyodide start only when a page has a [data-engine] root (the
+   calculator page starts its worker from <head>, see overrides/main.html), and workers are
+   reused across navigations. No rules logic: calls go to the Python engine.
+
+   DragonDiceEngine.call(cmd, payload, {signal, timeout, lane}) -> Promise; .busy() says what
+   each worker is computing; .state.progress has the download's bytes per file.
+   - "resolve" and other calls run in the main worker; "distribution" runs in a second worker
+     (started when first needed), so a long Chances computation never holds up a roll.
+   - Each call has a time budget (BUDGET_MS, or `timeout` in ms): past it, the worker running it
+     is stopped and replaced, and the call fails with a TimeoutError that says so.
+   - An AbortSignal cancels a call: waiting, it is dropped; running, its worker is replaced.
+   - A newer "distribution" call drops older ones still waiting, and stops a running one once
+     it has had SUPERSEDE_GRACE_MS (its answer would be thrown away anyway). */
 (function () {
   "use strict";
+  if (window.DragonDiceEngine) return;
   const WORKER_URL = new URL("engine-worker.js", document.currentScript.src).href;
-  let worker = null;
-  let seq = 0;
-  const pending = new Map();
-  const state = { status: "idle", progress: null, info: null, error: null };
+  const BUDGET_MS = { resolve: 15000, distribution: 30000, default: 15000 };
+  const SUPERSEDE_GRACE_MS = 1500;
+  const BACKGROUND = { distribution: true };
+  const state = { status: "idle", progress: null, info: null, error: null, saved: null,
+    readyAt: null, startedAt: null };
   const listeners = new Set();
+  let seq = 0;
 
   function emit() { listeners.forEach((fn) => fn(state)); }
 
-  function start() {
-    if (worker) return;
-    state.status = "loading";
-    worker = new Worker(WORKER_URL);
-    worker.onmessage = (event) => {
-      const msg = event.data;
-      if (msg.type === "progress") {
-        state.progress = msg;
-        emit();
-        return;
-      }
-      const waiter = pending.get(msg.id);
-      pending.delete(msg.id);
-      if (msg.fatal) { state.status = "error"; state.error = msg.error; emit(); }
-      if (waiter) (msg.ok ? waiter.resolve(msg.result) : waiter.reject(new Error(msg.error)));
-    };
-    worker.onerror = (event) => {
-      state.status = "error";
-      state.error = event.message || "the engine worker failed to start";
-      emit();
-    };
-    call("boot").then((info) => { state.status = "ready"; state.info = info; emit(); }, () => {});
+  function failure(name, message) { const err = new Error(message); err.name = name; return err; }
+
+  function seconds(ms) {
+    if (ms < 1000) return ms + " ms";
+    const s = Math.round(ms / 1000);
+    return s + (s === 1 ? " second" : " seconds");
   }
 
-  function call(cmd, payload) {
-    start();
-    const id = ++seq;
+  /* One worker and the calls queued for it, answered one at a time in order. */
+  function Lane(name, primary) {
+    this.name = name;
+    this.primary = primary;
+    this.worker = null;
+    this.queue = [];
+    this.running = null;
+    this.timer = null;
+  }
+
+  Lane.prototype.spawn = function (early) {
+    if (early) {
+      this.worker = early.worker;
+      early.worker.onmessage = null;
+    } else {
+      this.worker = new Worker(WORKER_URL);
+    }
+    const worker = this.worker;
+    worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
+    worker.onerror = (event) => {
+      if (worker !== this.worker) return;
+      this.fatal(event.message || "the engine worker failed to start");
+    };
+    this.booted = false;
+    this.boot = this.send("boot", undefined, { timeout: 0, internal: true });
+    this.boot.then((info) => {
+      this.booted = true;
+      if (!this.primary) return;
+      state.status = "ready"; state.info = info; state.error = null;
+      if (state.readyAt == null) state.readyAt = performance.now();
+      emit();
+    }, () => {});
+    if (this.primary) { state.status = "loading"; emit(); }
+    if (early) early.messages.forEach((msg) => this.receive(msg.data !== undefined ? msg.data : msg));
+  };
+
+  Lane.prototype.receive = function (msg) {
+    if (msg && msg.error_event) { this.fatal(msg.error_event); return; }
+    if (msg.type === "progress") {
+      if (this.primary) { state.progress = msg; emit(); }
+      return;
+    }
+    if (msg.type === "saved") {
+      if (this.primary) { state.saved = msg.ok ? true : msg.error || false; emit(); }
+      return;
+    }
+    const call = this.running;
+    if (!call || call.id !== msg.id) return;
+    this.finish();
+    if (msg.fatal && this.primary) { state.status = "error"; state.error = msg.error; emit(); }
+    if (msg.ok) call.resolve(msg.result); else call.reject(new Error(msg.error));
+    this.next();
+  };
+
+  Lane.prototype.fatal = function (message) {
+    if (this.primary) { state.status = "error"; state.error = message; emit(); }
+    const calls = (this.running ? [this.running] : []).concat(this.queue);
+    this.finish();
+    this.queue = [];
+    calls.forEach((c) => c.reject(new Error(message)));
+  };
+
+  Lane.prototype.send = function (cmd, payload, opts) {
+    if (!this.worker) this.spawn();
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, cmd, payload });
+      const call = { id: ++seq, cmd, payload, resolve, reject, opts, started: 0 };
+      const signal = opts.signal;
+      if (signal) {
+        if (signal.aborted) { reject(failure("AbortError", "the calculation was cancelled")); return; }
+        signal.addEventListener("abort", () => this.cancel(call, failure("AbortError", "the calculation was cancelled")), { once: true });
+      }
+      if (BACKGROUND[cmd] && !opts.internal) this.supersede(cmd);
+      this.queue.push(call);
+      this.next();
     });
+  };
+
+  Lane.prototype.next = function () {
+    if (this.running || !this.queue.length) return;
+    const call = this.running = this.queue.shift();
+    call.started = performance.now();
+    const budget = call.opts.timeout != null ? call.opts.timeout : (BUDGET_MS[call.cmd] || BUDGET_MS.default);
+    if (budget > 0 && this.booted !== false) this.arm(call, budget);
+    else if (budget > 0) this.boot.then(() => { if (this.running === call) this.arm(call, budget); }, () => {});
+    this.worker.postMessage({ id: call.id, cmd: call.cmd, payload: call.payload });
+  };
+
+  /* The budget counts from when the engine is up: starting Python is not the call's fault. */
+  Lane.prototype.arm = function (call, budget) {
+    call.started = performance.now();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.cancel(call, failure("TimeoutError",
+      "it took longer than " + seconds(budget) + " to compute, so the calculator stopped it")), budget);
+  };
+
+  Lane.prototype.finish = function () { clearTimeout(this.timer); this.timer = null; this.running = null; };
+
+  Lane.prototype.cancel = function (call, err) {
+    const i = this.queue.indexOf(call);
+    if (i >= 0) { this.queue.splice(i, 1); call.reject(err); return; }
+    if (this.running !== call) return;
+    // A running Python call cannot be interrupted: replace the worker (it restarts from the cache).
+    this.finish();
+    this.worker.terminate();
+    this.worker = null;
+    call.reject(err);
+    const waiting = this.queue;
+    this.queue = [];
+    this.spawn();
+    waiting.forEach((c) => this.queue.push(c));
+    this.next();
+  };
+
+  Lane.prototype.supersede = function (cmd) {
+    this.queue.filter((c) => c.cmd === cmd).forEach((c) =>
+      this.cancel(c, failure("AbortError", "a newer calculation replaced this one")));
+    const run = this.running;
+    if (run && run.cmd === cmd && !run.superseded) {
+      run.superseded = true;
+      const left = SUPERSEDE_GRACE_MS - (performance.now() - run.started);
+      const stop = () => this.cancel(run, failure("AbortError", "a newer calculation replaced this one"));
+      if (left <= 0) stop(); else setTimeout(stop, left);
+    }
+  };
+
+  const lanes = { main: new Lane("main", true), background: new Lane("background", false) };
+
+  function start() {
+    if (lanes.main.worker) return;
+    const early = window.DragonDiceEarlyWorker;
+    delete window.DragonDiceEarlyWorker;
+    state.startedAt = early ? early.startedAt : performance.now();
+    lanes.main.spawn(early && early.worker ? early : null);
+  }
+
+  function call(cmd, payload, opts) {
+    opts = opts || {};
+    start();
+    const name = opts.lane || (BACKGROUND[cmd] ? "background" : "main");
+    // The second worker starts once the main one is up, so both never download at once.
+    if (name === "background" && !lanes.background.worker) {
+      return lanes.main.boot.then(() => lanes.background.send(cmd, payload, opts));
+    }
+    return lanes[name].send(cmd, payload, opts);
   }
 
   function subscribe(fn) { listeners.add(fn); fn(state); return () => listeners.delete(fn); }
 
-  window.DragonDiceEngine = { start, call, subscribe, state };
+  /* What each worker is computing now ({main: "resolve" | null, background: ...}), for a
+     "computing…" hint. */
+  function busy() {
+    const out = {};
+    Object.entries(lanes).forEach(([name, lane]) => {
+      out[name] = lane.running && !lane.running.opts.internal ? lane.running.cmd : null;
+    });
+    return out;
+  }
+
+  window.DragonDiceEngine = { start, call, subscribe, busy, state, budgets: BUDGET_MS };
 
   /* The status panel of any computing page: [data-engine] root, .engine-status child. */
+  function fileList(root) {
+    let list = root.querySelector("[data-engine-files]");
+    if (!list) {     // below the status line: one line per file, in the page's own text style
+      list = document.createElement("ul");
+      list.setAttribute("data-engine-files", "");
+      list.setAttribute("aria-label", "Files of the calculator");
+      list.className = "dd-engine-files";
+      list.style.cssText = "margin:-.6rem 0 1rem;padding-left:1.2em;font-size:.8em;line-height:1.4";
+      const label = root.querySelector("[data-engine-label]");
+      const status = label && label.parentNode !== root ? label.parentNode : null;
+      if (status) status.insertAdjacentElement("afterend", list); else root.prepend(list);
+    }
+    return list;
+  }
+
+  function showFiles(root, s) {
+    const list = fileList(root);
+    list.hidden = s.status !== "loading" || !s.progress || !s.progress.files;
+    if (list.hidden) return;
+    const items = s.progress.files.map((f) => {
+      const li = document.createElement("li");
+      li.dataset.file = f.id;
+      li.textContent = f.label + ": " + (f.cached ? "on this device" : f.done ? "done"
+        : (f.loaded / 1e6).toFixed(1) + " of " + (f.total / 1e6).toFixed(1) + " MB");
+      return li;
+    });
+    list.replaceChildren(...items);
+  }
+
   function bindStatus(root) {
     const label = root.querySelector("[data-engine-label]");
     const bar = root.querySelector("progress[data-engine-progress]");
     const unsubscribe = subscribe((s) => {
       if (!document.body.contains(root)) { unsubscribe(); return; }
       root.dataset.engine = s.status === "idle" ? "loading" : s.status;
-      if (bar && s.progress) { bar.max = s.progress.total; bar.value = s.progress.done; }
+      if (s.saved != null) root.dataset.engineSaved = s.saved === true ? "yes" : "no";
+      if (bar && s.progress) { bar.max = s.progress.total_units || s.progress.total; bar.value = s.progress.done; }
+      if (bar && s.status === "ready") { bar.max = 1; bar.value = 1; }
+      showFiles(root, s);
       if (!label) return;
       if (s.status === "ready") {
         label.textContent = "Engine ready: Python " + s.info.python + " (Pyodide " + s.info.pyodide + ")";

@@ -1,6 +1,6 @@
 /* The calculator's "Chances" panel: the exact distribution of the roll's total (computed by the
    Python engine's "distribution" command), as an inline SVG bar chart and a table of P(≥ k).
-   Hooks into calculator-ui.js through window.DragonDiceCalculator.chances.refresh(input, section). */
+   The page (calc-page.js) calls window.DDCalc.chances.refresh(input, section) on every change. */
 (function () {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";

@@ -1,46 +1,158 @@
-/* Web Worker: loads the pinned Pyodide from this site's own origin, installs the
-   calculator wheel and the data bundle, then answers calls. No rules logic here:
-   every command is passed to calculator.webworker.dispatch (Python). */
+/* Web Worker: loads the pinned Pyodide from this site's own origin, installs the calculator
+   wheel and its data, then answers calls. No rules logic here: every command is passed to
+   calculator.webworker.dispatch (Python).
+   It starts downloading at once, every file in parallel (their URLs and sizes are written into
+   ENGINE by the build, so nothing is fetched first to find them), reports bytes received per
+   file, and keeps each file in this build's cache so the next visit, online or not, reads them
+   from the device. */
 "use strict";
 
+const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site root
+const REPORT_MS = 100;
+const nativeFetch = self.fetch.bind(self);
+const files = {};          // key -> {label, loaded, total, cached, done}
+const saving = [];         // cache writes still going on
+let stage = "download";
+let lastReport = 0;
 let booting = null;
+const timings = {};       // ms since this worker started, by stage (the benchmark reads them)
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
-function progress(stage, done, total, text) {
-  self.postMessage({ type: "progress", stage, done, total, text });
+const abs = (rel) => new URL(rel, SITE_ROOT).href;
+const MB = (n) => (n / 1e6).toFixed(1);
+
+function report(force) {
+  const now = Date.now();
+  if (!force && now - lastReport < REPORT_MS) return;
+  lastReport = now;
+  const list = Object.entries(files).map(([id, f]) => Object.assign({ id }, f));
+  const loaded = list.reduce((s, f) => s + f.loaded, 0);
+  const total = list.reduce((s, f) => s + f.total, 0);
+  const cached = list.length > 0 && list.every((f) => f.cached);
+  const texts = {
+    download: (cached ? "Reading the calculator from this device: " : "Downloading the calculator: ") +
+      MB(loaded) + " of " + MB(total) + " MB",
+    start: "Starting Python (Pyodide " + ENGINE.pyodide + ")",
+    engine: "Installing the calculator engine",
+    data: "Loading the rules data",
+    ready: "Ready",
+  };
+  // The bar: the bytes, then a fifth more for the work that follows the downloads.
+  const after = { download: 0, start: 0.05, engine: 0.15, data: 0.18, ready: 0.2 }[stage];
+  self.postMessage({ type: "progress", stage, text: texts[stage], files: list, loaded, total,
+    done: loaded + Math.round(total * after), total_units: Math.round(total * 1.2) });
 }
 
-async function fetchOk(url, kind) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load ${kind} (${response.status} ${url})`);
-  return response;
+function setStage(name) { stage = name; mark(name); report(true); }
+
+/* Every byte is in: what remains is starting Python (compiling, if not yet done). */
+function checkDownloaded() {
+  if (stage !== "download" || !Object.values(files).every((f) => f.done)) return;
+  mark("downloaded");
+  setStage("start");
+}
+
+function counter(id) {
+  return new TransformStream({
+    transform(chunk, ctl) {
+      files[id].loaded += chunk.byteLength;
+      report(false);
+      ctl.enqueue(chunk);
+    },
+    flush() { files[id].done = true; files[id].loaded = files[id].total; report(false); checkDownloaded(); },
+  });
+}
+
+async function openCache(name) {
+  try { return self.caches ? await self.caches.open(name) : null; } catch (err) { return null; }
+}
+
+/* One download: from this build's cache when kept there, else from the network (counted,
+   and kept in the cache for next time). Resolves to a Response whose body is read once. */
+async function download(id) {
+  const f = ENGINE.files[id];
+  const url = abs(f.url);
+  files[id] = { label: f.label, loaded: 0, total: f.size, cached: false, done: false };
+  const cache = await openCache(ENGINE.caches[f.cache]);
+  const hit = cache && await cache.match(url).catch(() => null);
+  if (hit) {
+    Object.assign(files[id], { loaded: f.size, cached: true, done: true });
+    report(false);
+    checkDownloaded();
+    return hit;
+  }
+  let res;
+  try {
+    res = await nativeFetch(url);
+  } catch (err) {
+    throw new Error(self.navigator && self.navigator.onLine === false
+      ? "you are offline, and the calculator is kept on this device only after one visit online"
+      : "the calculator could not be downloaded (" + f.label + ": no answer from the site)");
+  }
+  if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": HTTP " + res.status + ")");
+  // Count the bytes as they arrive, not as they are used: a second branch is read at once,
+  // into the cache (or, without one, just read), while the first waits for its reader.
+  const headers = { "Content-Type": f.type };
+  const [mine, other] = res.body.pipeThrough(counter(id)).tee();
+  if (cache) saving.push(cache.put(url, new Response(other, { headers })));
+  else other.pipeTo(new WritableStream()).catch(() => {});
+  return new Response(mine, { headers });
+}
+
+/* Run a downloaded script in this worker's global scope (pyodide.js, pyodide.asm.js). */
+async function runScript(response) {
+  const blobUrl = URL.createObjectURL(await (await response).blob());
+  try { importScripts(blobUrl); } finally { URL.revokeObjectURL(blobUrl); }
 }
 
 async function boot() {
-  const total = 4;
-  progress("manifest", 0, total, "Reading the engine manifest");
-  const manifest = await (await fetchOk(new URL("assets/engine/manifest.json", SITE_ROOT), "manifest")).json();
-  progress("runtime", 1, total, "Loading the Python runtime (Pyodide " + manifest.pyodide + ")");
-  importScripts(new URL("pyodide/pyodide.js", SITE_ROOT).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", SITE_ROOT).href });
-  progress("engine", 2, total, "Installing the calculator engine");
-  const wheel = await (await fetchOk(new URL(manifest.wheel, SITE_ROOT), "engine")).arrayBuffer();
-  pyodide.unpackArchive(wheel, "wheel");
-  progress("data", 3, total, "Loading the rules data");
-  const bundle = await (await fetchOk(new URL(manifest.bundle, SITE_ROOT), "data")).text();
+  if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
+  const started = {};
+  Object.keys(ENGINE.files).forEach((id) => { started[id] = download(id); });
+  Object.values(started).forEach((p) => p.catch(() => {}));   // reported where awaited
+  // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
+  const byUrl = new Map(["wasm", "stdlib"].map((id) => [abs(ENGINE.files[id].url), started[id]]));
+  self.fetch = (input, init) => byUrl.get(String(input && input.url ? input.url : input)) || nativeFetch(input, init);
+  // Compile the wasm as it arrives, while the scripts below load; Pyodide then instantiates
+  // the compiled module instead of compiling the download a second time.
+  const compiled = started.wasm.then((res) => WebAssembly.compileStreaming(res));
+  compiled.catch(() => {});
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    if (source !== started.wasm) return instantiateStreaming(source, imports);
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  await runScript(started.loader);
+  mark("loader");
+  await runScript(started.script);          // defines _createPyodideModule: loadPyodide skips its own load
+  mark("script");
+  const pyodide = await loadPyodide({
+    indexURL: abs("pyodide/"),
+    stdLibURL: abs(ENGINE.files.stdlib.url),
+    lockFileContents: ENGINE.lockfile,
+  });
+  self.fetch = nativeFetch;
+  WebAssembly.instantiateStreaming = instantiateStreaming;
+  setStage("engine");
+  pyodide.unpackArchive(await (await started.wheel).arrayBuffer(), "wheel");
   const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
-  const info = JSON.parse(dispatch("load", bundle));
+  setStage("data");
+  const info = JSON.parse(dispatch("load", await (await started.data).text()));
   if (!info.ok) throw new Error(info.error);
   info.result.pyodide = pyodide.version;
-  progress("ready", total, total, "Ready");
-  return { pyodide, dispatch, info: info.result };
+  setStage("ready");
+  info.result.timings = timings;
+  Promise.all(saving).then(() => self.postMessage({ type: "saved", ok: true }),
+    (err) => self.postMessage({ type: "saved", ok: false, error: String(err && err.message || err) }));
+  return { dispatch, info: info.result };
 }
 
 self.onmessage = async (event) => {
   const { id, cmd, payload } = event.data;
   try {
-    booting = booting || boot();
-    const engine = await booting;
+    const engine = await (booting = booting || boot());
     if (cmd === "boot") {
       self.postMessage({ type: "reply", id, ok: true, result: engine.info });
       return;
@@ -51,3 +163,6 @@ self.onmessage = async (event) => {
     self.postMessage({ type: "reply", id, ok: false, fatal: true, error: String(err && err.message || err) });
   }
 };
+
+booting = boot();            // start now: the page's first message may come later
+booting.catch(() => {});     // the error reaches the page with the reply to "boot"

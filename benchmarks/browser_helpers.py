@@ -1,0 +1,72 @@
+"""Shared by the browser benchmarks: the same measurement for every build of the site.
+
+Engine-ready is taken inside the page, from the navigation's start to the moment the calculator
+root gets ``data-engine="ready"`` (a MutationObserver added before any page script runs), so
+it means the same for the current build and for an older one.
+"""
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tarfile
+import io
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401
+
+TIMEOUT = 300_000
+# The state of main before issue 14 (the "before" of the slow-link figures).
+BASELINE = "d0af5d1"
+
+WATCH_READY = """(() => {
+  const seen = () => {
+    const root = document.querySelector("[data-engine]");
+    if (root && root.dataset.engine === "ready" && window.__ddReadyAt === undefined) window.__ddReadyAt = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, attributes: true, childList: true,
+    attributeFilter: ["data-engine"] });
+})();"""
+
+READY_AT = "() => window.__ddReadyAt"
+WAIT_READY = "() => window.__ddReadyAt !== undefined"
+
+
+def ms(values: list[float]) -> str:
+    return f"{statistics.median(values):7.0f} ms (median of {len(values)}; min {min(values):.0f}, max {max(values):.0f})"
+
+
+def new_page(browser, base_url: str, **options):  # noqa: ANN001, ANN201 - Playwright objects
+    ctx = browser.new_context(base_url=base_url, **options)
+    ctx.add_init_script(WATCH_READY)
+    return ctx, ctx.new_page()
+
+
+def engine_ready_ms(page) -> float:  # noqa: ANN001
+    """Navigate to the calculator and return the in-page time to engine-ready (ms)."""
+    page.goto("calculator/", wait_until="commit")
+    page.wait_for_function(WAIT_READY, timeout=TIMEOUT, polling=50)
+    return page.evaluate(READY_AT)
+
+
+def baseline_site() -> Path | None:
+    """``site/`` as built by the baseline commit (built once into build/bench-baseline/), or
+    None with a printed reason when it cannot be built (no git history, say)."""
+    root = REPO / "build" / "bench-baseline" / BASELINE
+    if (root / "site" / "calculator" / "index.html").exists():
+        return root / "site"
+    try:
+        tar = subprocess.run(["git", "-C", str(REPO), "archive", BASELINE], capture_output=True, check=True).stdout
+        root.mkdir(parents=True, exist_ok=True)
+        tarfile.open(fileobj=io.BytesIO(tar)).extractall(root)
+        (root / "node_modules").symlink_to(REPO / "node_modules")
+        subprocess.run([sys.executable, "-m", "generator", "build"], cwd=root, check=True,
+                       capture_output=True, text=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        detail = getattr(exc, "stderr", "") or exc
+        print(f"baseline {BASELINE}: not available ({str(detail).strip().splitlines()[-1:]})")
+        return None
+    return root / "site"

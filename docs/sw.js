@@ -1,0 +1,80 @@
+/* Service worker: the site without a network, after one visit.
+   OFFLINE (written by the build, generator/offline.py) names this build's caches and lists what
+   goes in them:
+   - pages: every page, the theme's and the site's assets, the search index, the calculator's
+     catalogue. Fetched when this worker installs (in the background, two at a time).
+   - runtime, engine: Pyodide, the cut-down standard library, the engine and its data. The
+     engine worker fills these itself on the calculator page; here they are only read.
+   A cache's name holds the hash of its content, so a new build gets new caches and, once it
+   activates, the old ones are deleted: nothing from an older build is ever served with a newer
+   one. Under `mkdocs serve` OFFLINE stays null: this worker then removes itself and its caches. */
+"use strict";
+
+const OFFLINE = /* @offline@ */ null;
+const PREFIX = "dd-";
+const CONCURRENCY = 2;     // a background task: never a burst beside what the player opened
+
+async function dropCaches(keep) {
+  for (const key of await caches.keys()) {
+    if (key.startsWith(PREFIX) && !keep.has(key)) await caches.delete(key);
+  }
+}
+
+if (!OFFLINE) {
+  self.addEventListener("install", () => self.skipWaiting());
+  self.addEventListener("activate", (event) => event.waitUntil(
+    dropCaches(new Set()).then(() => self.registration.unregister())));
+} else {
+  const scope = self.registration.scope;
+  const abs = (rel) => new URL(rel, scope).href;
+  const precache = OFFLINE.precache.map(abs);
+  const pages = new Set(precache);
+  const stored = new Map();     // URL of a runtime or engine file -> its cache
+  ["runtime", "engine"].forEach((kind) => OFFLINE[kind].forEach((rel) => stored.set(abs(rel), OFFLINE.caches[kind])));
+
+  async function fill() {
+    const cache = await caches.open(OFFLINE.caches.pages);
+    const have = new Set((await cache.keys()).map((r) => r.url));
+    const todo = precache.filter((u) => !have.has(u));
+    async function worker() {
+      for (let u = todo.shift(); u; u = todo.shift()) {
+        const res = await fetch(u, { cache: "no-cache" });     // never a stale copy from the HTTP cache
+        if (!res.ok) throw new Error(u + ": HTTP " + res.status);
+        await cache.put(u, res);
+      }
+    }
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  }
+
+  self.addEventListener("install", (event) => event.waitUntil(fill().then(() => self.skipWaiting())));
+  self.addEventListener("activate", (event) => event.waitUntil(
+    dropCaches(new Set(Object.values(OFFLINE.caches))).then(() => self.clients.claim())));
+
+  async function fromPages(request, key) {
+    const cache = await caches.open(OFFLINE.caches.pages);
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    try {
+      return await fetch(request);
+    } catch (err) {
+      const missing = request.mode === "navigate" && await cache.match(abs("404.html"));
+      if (missing) return missing;
+      throw err;
+    }
+  }
+
+  async function fromStore(request, key, name) {
+    const hit = await (await caches.open(name)).match(key);
+    return hit || fetch(request);
+  }
+
+  self.addEventListener("fetch", (event) => {
+    const request = event.request;
+    if (request.method !== "GET") return;
+    const url = new URL(request.url);
+    if (url.origin !== self.location.origin) return;
+    const key = url.origin + url.pathname;    // a page's ?roll= query does not make another page
+    if (stored.has(key)) event.respondWith(fromStore(request, key, stored.get(key)));
+    else if (pages.has(key) || request.mode === "navigate") event.respondWith(fromPages(request, key));
+  });
+}

@@ -1,0 +1,199 @@
+"""The calculator's files in ``build/docs``: what the engine worker downloads, and how.
+
+- ``pyodide/``: the pinned runtime from npm (the browser loads ``pyodide.js``, ``pyodide.asm.js``
+  and ``pyodide.asm.wasm``; the rest is there for other tools and the benchmark).
+- ``assets/engine/python_stdlib.zip``: the standard library cut down to what the engine can
+  import (:mod:`generator.stdlib`), as bytecode compiled by the same Pyodide
+  (:mod:`generator.pycompile`): 1.4 MB instead of 2.4 MB, and Python starts several times faster.
+- ``assets/engine/<wheel>``: ``calculator/`` packed as a wheel, with its bytecode.
+- ``assets/engine/engine-data.json``: the slim engine bundle (:func:`calculator.slim.engine_data`).
+- ``assets/engine/catalogue.json``: what the calculator page shows (names, dice, faces, SAIs,
+  spells, terrains), without the rules texts, rulings, examples and provenance that only the
+  pages and the open data bundle need.
+
+The worker learns these URLs, their sizes and its cache names from constants written into
+``engine-worker.js`` (no manifest to fetch first). Files that compress get a ``.gz`` copy
+beside them for hosts that serve precompressed files (Python's standard library has gzip
+but no brotli, so no ``.br`` copies are made).
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any, Callable
+
+from calculator.slim import engine_data
+
+from .pycompile import compile_sources
+from .stdlib import slim_stdlib
+from .wheel import build_wheel
+
+ENGINE_DIR = "assets/engine"
+WORKER = "assets/js/engine-worker.js"
+PLACEHOLDER = "/* @engine-files@ */ null"
+# The kinds of the open data bundle that the calculator page reads; fields that only record
+# where a fact comes from are left out. A kind the page starts to read is added here.
+CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "terrain_types", "terrains", "dragons")
+# Of these, the fields the page shows (names, faces, elements); None: the whole entry.
+CATALOGUE_FIELDS: dict[str, tuple[str, ...] | None] = {
+    "icons": ("id", "name", "kind"), "sais": ("id", "name"), "species": ("id", "name", "elements"),
+    "dice": ("id", "name", "species", "kind", "size", "health", "die", "element", "faces"),
+    "terrain_types": ("id", "name", "elements"), "terrains": ("id", "name", "type", "elements"),
+    "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
+}
+PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_color", "history", "notes")
+# Worth a .gz copy: text and wasm (zip and wheel files are compressed already).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest")
+MIN_GZIP = 1024
+# What the worker downloads: key -> (URL below the site root, label, MIME type, cache).
+DOWNLOADS = {
+    "loader": ("pyodide/pyodide.js", "Python loader", "text/javascript", "runtime"),
+    "script": ("pyodide/pyodide.asm.js", "Python runtime (script)", "text/javascript", "runtime"),
+    "wasm": ("pyodide/pyodide.asm.wasm", "Python runtime", "application/wasm", "runtime"),
+    "stdlib": (f"{ENGINE_DIR}/python_stdlib.zip", "Python standard library", "application/zip", "runtime"),
+    "wheel": (f"{ENGINE_DIR}/WHEEL", "Calculator engine", "application/zip", "engine"),
+    "data": (f"{ENGINE_DIR}/engine-data.json", "Rules data", "application/json", "engine"),
+}
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Memo:
+    """Results of slow, pure steps (gzip -9 of the 8.6 MB wasm, the stdlib cut) kept on disk
+    by the hash of their inputs, so that live reload stays fast."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get(self, key: str, make: Callable[[], bytes | None]) -> bytes | None:
+        """The remembered result, else ``make()`` (a None result is not remembered)."""
+        path = self.folder / digest(key.encode())
+        if path.exists():
+            return path.read_bytes()
+        data = make()
+        if data is None:
+            return None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        return data
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def worth_gzip(name: str, size: int) -> bool:
+    return name.endswith(COMPRESSIBLE) and size >= MIN_GZIP
+
+
+def catalogue(bundle: dict[str, Any]) -> dict[str, Any]:
+    """The calculator page's catalogue: :data:`CATALOGUE_KINDS` without provenance fields."""
+    out: dict[str, Any] = {}
+    for kind in CATALOGUE_KINDS:
+        value = bundle.get(kind)
+        keep = CATALOGUE_FIELDS.get(kind)
+        if isinstance(value, list):
+            value = [{k: v for k, v in e.items() if k not in PROVENANCE and (keep is None or k in keep)}
+                     if isinstance(e, dict) else e for e in value]
+        if value is not None:
+            out[kind] = value
+    return out
+
+
+def compact_json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def zip_bytes(files: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in files.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                        compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return out.getvalue()
+
+
+def unzip_bytes(blob: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(blob)) as zf:
+        return {info.filename: zf.read(info) for info in zf.infolist()}
+
+
+def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict[str, bytes]]:
+    """The cut-down stdlib zip and the engine's extra wheel files, as bytecode when Pyodide
+    could compile them (else as source)."""
+    full = pyodide_dir / "python_stdlib.zip"
+    engine = {p.relative_to(repo).as_posix(): p.read_bytes() for p in sorted((repo / "calculator").rglob("*.py"))
+              if "__pycache__" not in p.parts}
+    key = digest(full.read_bytes()) + digest(b"".join(k.encode() + v for k, v in engine.items())) + \
+        digest((repo / "generator" / "stdlib.py").read_bytes())
+    stdlib = unzip_bytes(memo.get("stdlib:" + key, lambda: slim_stdlib(full, repo / "calculator", "calculator.webworker")[0]))
+    stdlib = {n: d for n, d in stdlib.items() if not n.endswith("/")}     # zipimport needs no folders
+    sources = {n: d for n, d in stdlib.items() if n.endswith(".py")}
+    key += digest((repo / "generator" / "js" / "pycompile.mjs").read_bytes())
+    compiled = memo.get("pyc:" + key, lambda: _compiled_zip({**sources, **engine}))
+    if compiled is None:
+        return zip_bytes(stdlib), {}
+    pycs = unzip_bytes(compiled)
+    tag = pycs.pop("CACHE_TAG").decode()
+    lib = memo.get("stdlib-pyc:" + key, lambda: zip_bytes(
+        {(n + "c" if n in sources else n): (pycs[n] if n in sources else d) for n, d in stdlib.items()}))
+    wheel_extra = {}
+    for name in engine:
+        folder, _, stem = name[:-3].rpartition("/")
+        wheel_extra[f"{folder}/__pycache__/{stem}.{tag}.pyc"] = pycs[name]
+    return lib, wheel_extra
+
+
+def _compiled_zip(sources: dict[str, bytes]) -> bytes | None:
+    result = compile_sources(sources)
+    if result is None:
+        return None
+    pycs, tag = result
+    return zip_bytes({**pycs, "CACHE_TAG": tag.encode()})
+
+
+def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Memo) -> dict[str, bytes]:
+    """The generated engine files by path below the site root (the runtime is copied apart)."""
+    stdlib, wheel_extra = python_files(repo, pyodide_dir, memo)
+    wheel = build_wheel(repo / "calculator", repo / "build" / "wheel", wheel_extra)
+    return {
+        f"{ENGINE_DIR}/{wheel.name}": wheel.read_bytes(),
+        f"{ENGINE_DIR}/python_stdlib.zip": stdlib,
+        f"{ENGINE_DIR}/engine-data.json": compact_json(engine_data(bundle)),
+        f"{ENGINE_DIR}/catalogue.json": compact_json(catalogue(bundle)),
+    }
+
+
+def describe(files: dict[str, bytes], pyodide_dir: Path, version: str) -> dict[str, Any]:
+    """The worker's constants: each download's URL, size and type, and this build's cache names."""
+    wheel = next(p for p in files if p.endswith(".whl"))
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    table: dict[str, Any] = {}
+    hashes: dict[str, list[str]] = {"runtime": [], "engine": []}
+    for key, (url, label, mime, cache) in DOWNLOADS.items():
+        url = wheel if url.endswith("/WHEEL") else url
+        data = files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
+        table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache}
+        hashes[cache].append(digest(data))
+    return {
+        "pyodide": version,
+        "files": table,
+        "caches": {name: f"dd-{name}-{digest(''.join(h).encode())[:16]}" for name, h in hashes.items()},
+        # Pyodide reads only the lock file's "info" (its ABI check) when no package is loaded:
+        # passing it saves the 122 kB pyodide-lock.json download.
+        "lockfile": {"info": lock["info"], "packages": {}},
+    }
+
+
+def worker_script(source: str, constants: dict[str, Any]) -> str:
+    if PLACEHOLDER not in source:
+        raise SystemExit(f"error: docs/{WORKER} lost its '{PLACEHOLDER}' line; the build fills it in")
+    return source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1)

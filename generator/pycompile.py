@@ -1,0 +1,38 @@
+"""Python bytecode made by the browser's own Python (Pyodide under Node, at build time).
+
+Pyodide's standard library is Python source: at start-up it compiles every module it imports,
+which takes longer than anything else it does after the download. Shipping bytecode compiled
+by the same Pyodide (``.pyc`` files, "unchecked hash" form, so they are used as they are) starts
+Python several times faster. If Node cannot run Pyodide, the build says so and ships source.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+SCRIPT = Path(__file__).with_name("js") / "pycompile.mjs"
+
+
+def compile_sources(sources: dict[str, bytes]) -> tuple[dict[str, bytes], str] | None:
+    """``{"a/b.py": source}`` -> ``({"a/b.py": pyc}, cache_tag)``, or None when Node fails."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
+        with zipfile.ZipFile(src, "w") as zf:
+            for name, data in sources.items():
+                zf.writestr(name, data)
+        try:
+            proc = subprocess.run(["node", str(SCRIPT), str(src), str(out)], capture_output=True,
+                                  text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            proc = None
+            reason = str(exc)
+        if proc is None or proc.returncode != 0 or not out.exists():
+            reason = reason if proc is None else (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            print(f"warning: could not precompile Python in Pyodide ({reason}); shipping source",
+                  file=sys.stderr)
+            return None
+        with zipfile.ZipFile(out) as zf:
+            return {n[:-1]: zf.read(n) for n in zf.namelist()}, proc.stdout.strip()

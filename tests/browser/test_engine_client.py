@@ -1,0 +1,126 @@
+"""The engine client (calculator.js) in real Chromium: a long Chances computation never holds up
+a roll, calls have a time budget and can be cancelled, and loading shows the bytes received."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+ENGINE_TIMEOUT = 120_000
+ROLL = {"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 1}, {"die": "amazons/spearer", "rolled": 2}]}
+SMALL = {"roll": "melee", "army": [{"die": "amazons/spearer"}]}
+
+RUN = """async ([cmd, payload, opts]) => {
+  try { return { ok: await DragonDiceEngine.call(cmd, payload, opts || {}) }; }
+  catch (err) { return { name: err.name, message: err.message }; }
+}"""
+# Start a slow distribution, wait until the second worker is computing it, then roll.
+ROLL_DURING_SLOW = """async ([slow, roll, budget]) => {
+  const E = DragonDiceEngine;
+  let slowEnd = null;
+  const slowCall = E.call("distribution", slow, { timeout: budget }).then(
+    () => (slowEnd = "answered"), (err) => (slowEnd = err.name + ": " + err.message));
+  while (E.busy().background !== "distribution" && slowEnd === null) await new Promise((r) => setTimeout(r, 20));
+  if (slowEnd !== null) return { precondition: slowEnd };
+  const rolled = await E.call("resolve", roll);
+  const slowWhenRolled = slowEnd;
+  await slowCall;
+  return { totals: rolled.totals, slowWhenRolled, slowEnd };
+}"""
+
+
+@pytest.fixture(scope="module")
+def slow_input(bundle) -> dict:
+    """A save roll of 14 monsters against a delayed Choke: its exact chances take minutes."""
+    monsters = [d["id"] for d in bundle["dice"] if d["kind"] == "monster"][:14]
+    return {"roll": "save", "against": "melee", "delayed": [{"sai": "choke", "x": 2}],
+            "army": [{"die": m} for m in monsters]}
+
+
+def ready(page: Page) -> None:
+    page.goto("calculator/")
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+
+
+def test_long_chances_never_hold_up_a_roll(page: Page, slow_input):
+    ready(page)
+    out = page.evaluate(ROLL_DURING_SLOW, [slow_input, ROLL, 6000])
+    assert "precondition" not in out, f"the slow input is no longer slow ({out}): choose another"
+    assert out["totals"] == {"melee": 5}    # spearer (health 3): face 1 is its ID (3 melee), face 2 shows 2 melee
+    assert out["slowWhenRolled"] is None           # the roll came back while the chances ran
+    assert out["slowEnd"] == "TimeoutError: it took longer than 6 seconds to compute, so the calculator stopped it"
+    # The stopped worker was replaced: chances work again.
+    again = page.evaluate(RUN, ["distribution", SMALL])
+    assert sum(again["ok"]["distribution"].values()) == pytest.approx(1.0)
+
+
+def test_a_running_call_can_be_cancelled(page: Page, slow_input):
+    ready(page)
+    out = page.evaluate("""async (slow) => {
+      const E = DragonDiceEngine;
+      const ac = new AbortController();
+      const call = E.call("distribution", slow, { signal: ac.signal }).then(() => "answered", (e) => e.name + ": " + e.message);
+      while (E.busy().background !== "distribution") await new Promise((r) => setTimeout(r, 20));
+      ac.abort();
+      return call;
+    }""", slow_input)
+    assert out == "AbortError: the calculation was cancelled"
+    assert "ok" in page.evaluate(RUN, ["distribution", SMALL])
+
+
+def test_a_newer_chances_call_replaces_a_waiting_one(page: Page):
+    ready(page)
+    out = page.evaluate("""async ([a, b]) => {
+      const E = DragonDiceEngine;
+      const first = E.call("distribution", a).then(() => "answered", (e) => e.name + ": " + e.message);
+      const second = E.call("distribution", b).then((o) => o.result, (e) => e.name + ": " + e.message);
+      return [await first, await second];
+    }""", [SMALL, ROLL])
+    assert out == ["AbortError: a newer calculation replaced this one", "melee"]
+
+
+def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(page: Page, slow_input):
+    ready(page)
+    out = page.evaluate(RUN, ["resolve", slow_input, {"timeout": 1}])
+    assert out == {"name": "TimeoutError",
+                   "message": "it took longer than 1 ms to compute, so the calculator stopped it"}
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    assert page.evaluate(RUN, ["resolve", ROLL])["ok"]["totals"] == {"melee": 5}
+
+
+def test_chances_panel_says_when_it_stopped(page: Page, slow_input):
+    ready(page)
+    page.evaluate("DragonDiceEngine.budgets.distribution = 3000")
+    page.evaluate("(link) => { location.hash = link; }", "s=1." + _b64(slow_input))
+    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("#chances")).to_contain_text(
+        "it took longer than 3 seconds to compute, so the calculator stopped it", timeout=ENGINE_TIMEOUT)
+
+
+def _b64(data: dict) -> str:
+    import base64
+    import json
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def test_loading_shows_bytes_received_per_file(page: Page):
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # A slow link (2 Mbit/s) so the download can be watched; the worker's requests are throttled too.
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
+                                                   "downloadThroughput": 250_000, "uploadThroughput": 250_000})
+    page.goto("calculator/", wait_until="commit")
+    label = page.locator("[data-engine-label]")
+    expect(label).to_have_text(re.compile(r"^Downloading the calculator: \d+\.\d of \d+\.\d MB…$"), timeout=ENGINE_TIMEOUT)
+    files = page.locator("[data-engine-files] li")
+    expect(files.filter(has_text="Python runtime:")).to_have_text(re.compile(r"^Python runtime: \d+\.\d of 8\.6 MB$"))
+    assert files.count() == 6
+    progress = page.evaluate("DragonDiceEngine.state.progress")
+    assert 0 < progress["loaded"] < progress["total"]
+    assert {f["id"] for f in progress["files"]} == {"loader", "script", "wasm", "stdlib", "wheel", "data"}
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                   "downloadThroughput": -1, "uploadThroughput": -1})
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-engine-files]")).to_be_hidden()
+    assert page.evaluate("DragonDiceEngine.state.progress.stage") == "ready"

@@ -1,0 +1,20 @@
+// Runs calculator.webworker.dispatch in Pyodide under Node, started as the site's engine worker
+// starts it: the site's cut-down, precompiled standard library (or the stock one), the lock
+// file's info only, and the site's wheel (with its bytecode).
+// stdin: {"stdlib": "<zip path>" | null, "wheel": "<path>", "calls": [["cmd", "<json>"], ...]}
+// stdout: {"answers": [...], "boot_modules": [...], "modules": [...]} (sys.modules after start-up
+// and after the calls).
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "pyodide";
+
+const request = JSON.parse(readFileSync(0, "utf8"));
+const lock = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));
+const options = { lockFileContents: { info: lock.info, packages: {} } };
+if (request.stdlib) options.stdLibURL = request.stdlib;
+const pyodide = await loadPyodide(options);
+const modules = () => pyodide.runPython("import sys; sorted(sys.modules)").toJs();
+const boot = modules();
+pyodide.unpackArchive(new Uint8Array(readFileSync(request.wheel)), "wheel");
+const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
+const answers = request.calls.map(([cmd, payload]) => dispatch(cmd, payload));
+process.stdout.write(JSON.stringify({ answers, boot_modules: boot, modules: modules() }));

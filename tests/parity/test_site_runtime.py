@@ -1,0 +1,70 @@
+"""The runtime the site ships (generator/stdlib.py's cut-down standard library, precompiled by
+generator/pycompile.py, and the wheel with its bytecode) gives, in Pyodide under Node, exactly
+the answers of the stock Pyodide runtime, and holds every module Pyodide imports to start."""
+from __future__ import annotations
+
+import json
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from generator.build import ensure_site
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).with_name("run_site_runtime.mjs")
+STOCK = REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+def run(request: dict) -> dict:
+    proc = subprocess.run(["node", str(RUNNER)], input=json.dumps(request), capture_output=True,
+                          text=True, cwd=REPO_ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return json.loads(proc.stdout)
+
+
+def module_names(zip_path: Path) -> set[str]:
+    with zipfile.ZipFile(zip_path) as zf:
+        names = [n for n in zf.namelist() if n.endswith((".py", ".pyc"))]
+    return {n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__") for n in names}
+
+
+@pytest.fixture(scope="module")
+def runs(bundle):
+    site = ensure_site()
+    engine = site / "assets" / "engine"
+    calls = [("load", (engine / "engine-data.json").read_text(encoding="utf-8"))]
+    for example in bundle["examples"]:
+        calls += [("resolve", json.dumps(example["input"])), ("distribution", json.dumps(example["input"]))]
+    calls += [("resolve", "{not json"), ("resolve", json.dumps({"roll": "sideways", "army": []})),
+              ("distribution", json.dumps({"roll": "melee", "army": [{"die": "no/such-die"}]}))]
+    wheel = str(next(engine.glob("*.whl")))
+    shipped = run({"stdlib": str(engine / "python_stdlib.zip"), "wheel": wheel, "calls": calls})
+    stock = run({"stdlib": None, "wheel": wheel, "calls": calls})
+    return engine, shipped, stock
+
+
+def test_shipped_runtime_answers_like_the_stock_one(runs):
+    _, shipped, stock = runs
+    assert json.loads(shipped["answers"][0])["ok"], shipped["answers"][0]
+    assert shipped["answers"] == stock["answers"]
+    assert any('"ok": false' in a for a in shipped["answers"])      # the error paths ran too
+
+
+def test_shipped_stdlib_holds_what_pyodide_and_the_engine_import(runs):
+    engine, shipped, stock = runs
+    have = module_names(engine / "python_stdlib.zip")
+    in_stock = module_names(STOCK)
+    used = (set(stock["modules"]) | set(stock["boot_modules"])) & in_stock
+    assert used - have == set()
+    assert len(have) < len(in_stock) / 2
+
+
+def test_shipped_stdlib_is_bytecode_and_smaller(runs):
+    engine, _, _ = runs
+    with zipfile.ZipFile(engine / "python_stdlib.zip") as zf:
+        names = zf.namelist()
+    assert not [n for n in names if n.endswith(".py")]
+    assert len([n for n in names if n.endswith(".pyc")]) > 100
+    assert (engine / "python_stdlib.zip").stat().st_size < STOCK.stat().st_size

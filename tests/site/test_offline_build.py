@@ -1,0 +1,124 @@
+"""What the build gives the calculator's worker, the service worker and a static host: file lists
+that match the files, .gz copies that match their originals, the slim engine data and page
+catalogue, and an installable web app (manifest and icons)."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from calculator.slim import engine_data
+from generator.build import ensure_site
+from generator.engine_assets import PROVENANCE
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    return ensure_site()
+
+
+def constants(path: Path, name: str) -> dict:
+    text = path.read_text(encoding="utf-8")
+    match = re.search(r"const " + name + r" = (\{.*?\n\});", text, re.S)
+    assert match, f"{path.name}: {name} was not filled in by the build"
+    return json.loads(match.group(1))
+
+
+@pytest.fixture(scope="module")
+def engine(site) -> dict:
+    return constants(site / "assets" / "js" / "engine-worker.js", "ENGINE")
+
+
+@pytest.fixture(scope="module")
+def offline(site) -> dict:
+    return constants(site / "sw.js", "OFFLINE")
+
+
+def test_worker_knows_each_download_and_its_size(site, engine):
+    assert set(engine["files"]) == {"loader", "script", "wasm", "stdlib", "wheel", "data"}
+    for f in engine["files"].values():
+        assert (site / f["url"]).stat().st_size == f["size"], f["url"]
+    assert not (site / "assets" / "engine" / "manifest.json").exists()     # nothing to fetch first
+
+
+def test_service_worker_lists_match_the_site(site, engine, offline):
+    assert {k: v for k, v in offline["caches"].items() if k != "pages"} == engine["caches"]
+    for kind in ("runtime", "engine"):
+        assert sorted(offline[kind]) == sorted(f["url"] for f in engine["files"].values() if f["cache"] == kind)
+    pages = offline["precache"]
+    for rel in pages:
+        assert (site / (rel + "index.html" if rel.endswith("/") or rel == "" else rel)).is_file(), rel
+    assert {"", "sai/rend/", "rules/die-roll-resolution/", "calculator/", "404.html", "sitemap.xml",
+            "search/search_index.json", "assets/engine/catalogue.json", "assets/js/engine-worker.js",
+            "manifest.webmanifest"} <= set(pages)
+    assert len([p for p in pages if p.endswith("/")]) == len(list(site.rglob("index.html"))) - 1
+    # Nothing of Pyodide or the engine's own files in the pages cache: pages never fetch them.
+    assert not [p for p in pages if p.startswith("pyodide/") or re.search(r"\.(wasm|whl|zip|gz|map)$", p)]
+    assert re.fullmatch(r"dd-pages-[0-9a-f]{16}", offline["caches"]["pages"])
+
+
+def test_gz_copies_match_their_files(site):
+    copies = sorted(site.rglob("*.gz"))
+    names = {p.relative_to(site).as_posix() for p in copies}
+    assert {"pyodide/pyodide.asm.wasm.gz", "pyodide/pyodide.asm.js.gz", "assets/engine/engine-data.json.gz",
+            "assets/engine/catalogue.json.gz", "search/search_index.json.gz", "index.html.gz",
+            "calculator/index.html.gz"} <= names
+    for gz in copies:
+        if gz.name == "sitemap.xml.gz":         # MkDocs' own
+            continue
+        original = gz.with_name(gz.name[:-3])
+        assert gzip.decompress(gz.read_bytes()) == original.read_bytes(), gz
+        assert gz.stat().st_size <= 0.9 * original.stat().st_size
+
+
+def test_engine_data_is_the_slim_bundle(site, bundle):
+    data = json.loads((site / "assets" / "engine" / "engine-data.json").read_text(encoding="utf-8"))
+    assert data == json.loads(json.dumps(engine_data(bundle)))
+    assert (site / "assets" / "engine" / "engine-data.json").stat().st_size < \
+        (site / "data" / "dragondice.json").stat().st_size / 2
+
+
+def test_page_catalogue_keeps_what_the_page_reads(site, bundle):
+    """Every field of the kinds the calculator page reads, except where a fact comes from."""
+    cat = json.loads((site / "assets" / "engine" / "catalogue.json").read_text(encoding="utf-8"))
+    for kind in ("icons", "sais", "species", "dice", "terrain_types", "terrains", "spells"):
+        assert cat[kind] == [{k: v for k, v in e.items() if k not in PROVENANCE} for e in bundle[kind]], kind
+    assert all("source" not in e for e in cat["dice"])
+    assert "rulings" not in cat and "examples" not in cat and "rules" not in cat
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", head[16:24])
+
+
+def test_web_app_manifest_and_icons(site):
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+    for icon in manifest["icons"]:
+        path = site / icon["src"]
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert f"{w}x{h}" == icon["sizes"], icon["src"]
+        else:
+            assert path.read_text(encoding="utf-8").startswith("<svg")
+    assert png_size(site / "assets" / "icons" / "apple-touch-icon.png") == (180, 180)
+
+
+def test_every_page_links_the_manifest_and_only_the_calculator_starts_a_worker_early(site):
+    for page in site.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        assert 'rel="manifest"' in html, page
+        assert "offline.js" in html, page
+        early = "DragonDiceEarlyWorker" in html
+        assert early == ("data-engine=" in html), page
+        if early:     # in <head>, before the stylesheets (a script waits for those above it)
+            assert html.index("DragonDiceEarlyWorker") < html.index('rel="stylesheet"') < html.index("</head>")
