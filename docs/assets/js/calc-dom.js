@@ -49,6 +49,7 @@
   function onPage(fn) {
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
     else document.addEventListener("DOMContentLoaded", fn);
+    if (document.readyState !== "loading") fn();   // loaded later, by instant navigation (site.js)
   }
 
   DD.dom = { el, option, fill, shortMsg, randomInt, typeLabel, siteLink, onPage };

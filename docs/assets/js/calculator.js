@@ -225,6 +225,8 @@
   }
 
   function bindStatus(root) {
+    if (root.dataset.engineBound) return;      // init runs on every page event: bind once
+    root.dataset.engineBound = "1";
     const label = root.querySelector("[data-engine-label]");
     const bar = root.querySelector("progress[data-engine-progress]");
     const unsubscribe = subscribe((s) => {
@@ -255,4 +257,5 @@
   } else {
     document.addEventListener("DOMContentLoaded", init);
   }
+  if (document.readyState !== "loading") init();   // loaded later, by instant navigation (site.js)
 })();

@@ -235,7 +235,28 @@
     apply();
   }
 
+  /* The calculator's scripts load only where a calculator is: on a full page load the page lists
+     them itself; when instant navigation brings a calculator into this document, they load here,
+     in order, once (their own page hooks then bind the calculator). */
+  var calcScripts = null;
+  var SITE_ROOT = new URL("../../", document.currentScript.src).href;   // assets/js/ -> the site root
+
+  function loadCalculator() {
+    if (calcScripts || window.DragonDiceEngine || !document.querySelector("[data-engine]")) return;
+    var list = document.getElementById("dd-calc-scripts");
+    var urls = [];
+    try { urls = JSON.parse(list ? list.textContent : "[]"); } catch (e) { urls = []; }
+    calcScripts = urls;
+    urls.forEach(function (src) {
+      var tag = document.createElement("script");
+      tag.src = new URL(src, SITE_ROOT).href;
+      tag.async = false;          // run in the listed order
+      document.head.appendChild(tag);
+    });
+  }
+
   function init() {
+    loadCalculator();
     var article = document.querySelector("article") || document.body;
     addCopyButtons(article);
     addQuoteButtons(article);
