@@ -56,6 +56,7 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
 def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False) -> dict:
     """Run one stage from every state; after the last stage only the losses matter (one bucket)."""
     out: dict[tuple, tuple[tuple, Payload, str]] = {}
+    _foresee(run, stage, frontier, budget)
     for sig, (state, payload, aside) in frontier.items():
         if state[-1]:                     # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
@@ -66,6 +67,22 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
             raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
                                      f"{BOUNDS['states']:,} different situations); try fewer dice")
     return out
+
+
+def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
+    """Refuse at once a stage that would take past the bound: every state runs the stage at least
+    once per outcome of its roll (the first state's roll stands for the others)."""
+    for state, _, _ in frontier.values():
+        if state[-1]:
+            continue
+        run.load(state, [])
+        try:
+            stage(run)
+        except Pause as pause:
+            budget.spend(0, len(frontier), len(frontier) * len(pause.outcomes) * RUN_COST)
+        except Checkpoint:
+            pass
+        return
 
 
 def _merge(out: dict, sig: tuple, state: tuple, payload: Payload, p: float, dealt: tuple[int, int],
