@@ -13,7 +13,7 @@ import pytest
 
 from calculator.slim import engine_data
 from generator.build import ensure_site
-from generator.engine_assets import PROVENANCE
+from generator.engine_assets import CATALOGUE_FIELDS, PROVENANCE
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +53,7 @@ def test_service_worker_lists_match_the_site(site, engine, offline):
     for rel in pages:
         assert (site / (rel + "index.html" if rel.endswith("/") or rel == "" else rel)).is_file(), rel
     assert {"", "sai/rend/", "rules/die-roll-resolution/", "calculator/", "404.html", "sitemap.xml",
-            "search/search_index.json", "assets/engine/catalogue.json", "assets/js/engine-worker.js",
+            "search/index.json", "assets/engine/catalogue.json", "assets/js/engine-worker.js",
             "manifest.webmanifest"} <= set(pages)
     assert len([p for p in pages if p.endswith("/")]) == len(list(site.rglob("index.html"))) - 1
     # Nothing of Pyodide or the engine's own files in the pages cache: pages never fetch them.
@@ -65,7 +65,7 @@ def test_gz_copies_match_their_files(site):
     copies = sorted(site.rglob("*.gz"))
     names = {p.relative_to(site).as_posix() for p in copies}
     assert {"pyodide/pyodide.asm.wasm.gz", "pyodide/pyodide.asm.js.gz", "assets/engine/engine-data.json.gz",
-            "assets/engine/catalogue.json.gz", "search/search_index.json.gz", "index.html.gz",
+            "assets/engine/catalogue.json.gz", "search/index.json.gz", "index.html.gz",
             "calculator/index.html.gz"} <= names
     for gz in copies:
         if gz.name == "sitemap.xml.gz":         # MkDocs' own
@@ -83,12 +83,16 @@ def test_engine_data_is_the_slim_bundle(site, bundle):
 
 
 def test_page_catalogue_keeps_what_the_page_reads(site, bundle):
-    """Every field of the kinds the calculator page reads, except where a fact comes from."""
+    """The fields the calculator page shows of each kind it reads (names, faces, elements), never
+    where a fact comes from; spells come with the engine's vocabulary (what each changes)."""
     cat = json.loads((site / "assets" / "engine" / "catalogue.json").read_text(encoding="utf-8"))
-    for kind in ("icons", "sais", "species", "dice", "terrain_types", "terrains", "spells"):
-        assert cat[kind] == [{k: v for k, v in e.items() if k not in PROVENANCE} for e in bundle[kind]], kind
-    assert all("source" not in e for e in cat["dice"])
-    assert "rulings" not in cat and "examples" not in cat and "rules" not in cat
+    for kind, keep in CATALOGUE_FIELDS.items():
+        assert cat[kind] == [{k: v for k, v in e.items() if k in keep} for e in bundle[kind]], kind
+        assert all(f in keep for e in cat[kind] for f in e), kind
+    assert all(not set(PROVENANCE) & set(e) for e in cat["dice"])
+    assert {m["id"] for m in cat["calculator"]["spell_modifiers"]} <= {s["id"] for s in bundle["spells"]}
+    assert cat["calculator"]["spell_modifiers"]
+    assert "rulings" not in cat and "examples" not in cat and "rules" not in cat and "spells" not in cat
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -102,6 +102,7 @@
 
   /* Ask the engine: plan first (it may change the army: faces to roll, faces not used), then resolve. */
   function ask(ctx) {
+    if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
     const engine = window.DragonDiceEngine;
     const { ui } = ctx;
     if (!ctx.state.army.length) { DD.trace.notice(ui.results, "Add dice to the army to see the result."); return; }

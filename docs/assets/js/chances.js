@@ -5,8 +5,13 @@
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
   const DEBOUNCE_MS = 250;
-  let timer = null;
-  let seq = 0;
+  // Each panel keeps its own pending timer and call number: after an instant page swap the old
+  // page's panel (now detached) must not cancel the new one's computation.
+  const panels = new WeakMap();
+  function panel(section) {
+    if (!panels.has(section)) panels.set(section, { timer: null, seq: 0 });
+    return panels.get(section);
+  }
 
   function pct(p) {
     if (p >= 0.9995) return "100%";
@@ -114,14 +119,16 @@
       });
       return;
     }
-    const mine = ++seq;
+    if (!section.isConnected) return;
+    const p = panel(section);
+    const mine = ++p.seq;
     section.setAttribute("aria-busy", "true");
     engine.call("distribution", input).then((out) => {
-      if (mine !== seq || !document.body.contains(section)) return;   // a newer input is on its way
+      if (mine !== p.seq || !section.isConnected) return;   // a newer input is on its way
       section.removeAttribute("aria-busy");
       render(section, out);
     }, (err) => {
-      if (mine !== seq) return;
+      if (mine !== p.seq || !section.isConnected) return;
       section.removeAttribute("aria-busy");
       section.replaceChildren(el("h2", {}, "Chances"),
         el("p", { class: "dd-chances-error" }, "No chances for this roll: " + String(err && err.message || err)));
@@ -131,9 +138,10 @@
   }
 
   function refresh(input, section) {
-    if (!section) return;
-    clearTimeout(timer);
-    seq++;   // any answer still on its way is stale now
+    if (!section || !section.isConnected) return;     // a page swapped out by instant navigation
+    const p = panel(section);
+    clearTimeout(p.timer);
+    p.seq++;   // any answer still on its way is stale now
     if (!input || !Array.isArray(input.army) || !input.army.length) {
       section.hidden = true;
       section.replaceChildren();
@@ -155,7 +163,7 @@
     delete free.seed;
     section.dataset.pending = JSON.stringify(free);
     section.dataset.state = "waiting";
-    timer = setTimeout(() => compute(free, section), DEBOUNCE_MS);
+    p.timer = setTimeout(() => compute(free, section), DEBOUNCE_MS);
   }
 
   const hook = { refresh };
