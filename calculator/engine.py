@@ -44,6 +44,16 @@ class Engine:
 
         return exchange(self, data)
 
+    def exchange_odds(self, data: Any) -> dict[str, Any]:
+        """Exact chances of an exchange not rolled yet; a dragon attack's in calculator.dragons.odds."""
+        if isinstance(data, dict) and data.get("attack") == "dragon":
+            from .dragons.odds import dragon_odds
+
+            return dragon_odds(self, data)
+        from .errors import InputError
+
+        raise InputError("attack", "the chances of a melee or missile exchange are not in this build")
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.plan)."""
         from .plan import plan
