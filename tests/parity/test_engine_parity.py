@@ -11,7 +11,7 @@ from tests.parity.pyodide_node import run_in_pyodide
 
 
 RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.engine.test_steps",
-            "tests.engine.test_sais")
+            "tests.engine.test_sais", "tests.engine.test_dragons")
 
 
 def _cases(bundle: dict) -> list[tuple[str, dict]]:
