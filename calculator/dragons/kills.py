@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class KillPlan:
     """The kills that need no results (Bash, Decapitate/Impale) and, for the rest, every cheapest way
     to share melee and missile results over the k cheapest dragons."""
 
-    def __init__(self, targets: list[Target], decapitates: int, bashes: int) -> None:
+    def __init__(self, targets: list[Target], decapitates: int, bashes: int, killed: int = 0) -> None:
         left = {t.index: t.toughness for t in targets}
         self.bashed: list[tuple[int, int]] = []
         for t in sorted((t for t in targets if t.damage > 0), key=lambda t: (-t.damage, t.toughness, t.index))[:bashes]:
@@ -46,11 +47,21 @@ class KillPlan:
         self.by_jaws = sorted(t.index for t in jaws[:decapitates])
         self.rest = sorted((need, i) for i, need in left.items() if need > 0 and i not in self.by_jaws)
         self.need = {i: need for need, i in self.rest}
-        self.options = [_shares(self.rest[:k]) for k in range(len(self.rest) + 1)]
+        self.killed = killed           # dragons already counted as killed (a plan made from a signature)
+
+    @cached_property
+    def options(self) -> list[list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]]:
+        return [_shares(self.rest[:k]) for k in range(len(self.rest) + 1)]
+
+    @classmethod
+    def from_signature(cls, signature: tuple) -> "KillPlan":
+        """A plan with the same numbers of kills as any plan of this signature (for the odds)."""
+        base, needs = signature
+        return cls([Target(i, need, False, 0) for i, need in enumerate(needs)], 0, 0, base)
 
     @property
     def base(self) -> int:
-        return len(self.by_bash) + len(self.by_jaws)
+        return len(self.by_bash) + len(self.by_jaws) + self.killed
 
     @property
     def signature(self) -> tuple:

@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..distribution import Budget, summarize
+from ..errors import TooLarge
+from ..limits import BOUNDS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Run
 from ..interpret import see
@@ -61,20 +63,30 @@ def dragon_spread(d: DragonIn, bash: bool, jaws: bool) -> tuple[dict[tuple, floa
     return out, cut
 
 
-def combine(per: list[dict[tuple, float]], budget: Budget) -> dict[Cls, dict[int, float]]:
+def combine(dragons: list[DragonIn], per: list[dict[tuple, float]], budget: Budget) -> dict[Cls, dict[int, float]]:
+    """Every outcome of all the dragons: {what matters of each dragon: {their total damage: chance}}.
+    Dragons of the same die are interchangeable, so their outcomes are kept in a fixed order."""
     acc: dict[tuple, float] = {((), 0): 1.0}
-    for dist in per:
+    for j, dist in enumerate(per):
         budget.spend(len(acc) * len(dist), len(acc))
+        same = 0          # the dragons just before this one that are of the same die
+        while same < j and dragons[j - same - 1].die.id == dragons[j].die.id:
+            same += 1
         nxt: dict[tuple, float] = {}
         for (keys, total), p in acc.items():
             for (key, dmg), q in dist.items():
-                k2 = (keys + (key,), total + dmg)
+                run = tuple(sorted(keys[j - same:] + (key,))) if same else (key,)
+                k2 = (keys[: j - same] + run, total + dmg)
                 nxt[k2] = nxt.get(k2, 0.0) + p * q
+            budget.spend(0, len(nxt))        # past the bound on outcomes kept: refuse at once
         acc = nxt
+    budget.spend(len(acc), len(acc))
     out: dict[Cls, dict[int, float]] = {}
     for (keys, total), p in acc.items():
         row = out.setdefault(keys, {})
         row[total] = row.get(total, 0.0) + p
+    # Every outcome costs about this much work below: past the bound, refuse now rather than later.
+    budget.spend(0, len(out), 8 * sum(len(row) for row in out.values()))
     return out
 
 
@@ -132,6 +144,8 @@ class Odds:
         self.lost: dict[int, float] = {}
         self.dropped, self.notes = 0.0, []
         self.cache: dict[tuple, Any] = {}
+        self.weights: dict[tuple, dict[int, float]] = {}
+        self.by_id: dict[int, Spread] = {}
 
     def memo(self, key: tuple, make: Any) -> Any:
         if key not in self.cache:
@@ -140,7 +154,8 @@ class Odds:
 
     def spread(self, cls: Cls) -> tuple[list[Any], int, Spread, float]:
         """The units the breaths leave, the health-worth they killed, and the chances of the army's roll."""
-        pattern = tuple(k[3] for k in cls)
+        # The breaths' order of dice decides the units they kill and their effects.
+        pattern = tuple(d.die.id for d, k in zip(self.inp.dragons, cls) if k[3])
         alive, lost, effects = self.memo(("breath", pattern), lambda: breaths(self.run, self.inp, cls, self.notes))
         damages = tuple(k[0] for k in cls) if self.bash_in_roll else ()
         key = ("spread", pattern, any(k[2] for k in cls), damages)
@@ -151,44 +166,62 @@ class Odds:
             data = response_data(self.inp, alive, effects, cls, self.bash_in_roll)
             return response_spread(self.engine.index, data, bool(effects.plague), self.budget)
         spread, dropped, notes = self.memo(key, make)
+        self.by_id[id(spread)] = spread
         self.notes += [n for n in notes if n not in self.notes]
         return alive, lost, spread, dropped
 
-    def shares(self, cls: Cls, spread: Spread, q: int, b: int) -> dict[tuple[int, int], float]:
-        """{(dragons killed, saves): chance} over one group of the army's outcomes (q kills by Decapitate
-        and Impale, b Bash faces), each with its best split of ID results."""
-        targets = tuple((k[1], k[2], (k[0] or 0) if b else 0) for k in cls)
-        plan = self.memo(("plan", targets, q, b),
-                         lambda: KillPlan([Target(i, *t) for i, t in enumerate(targets)], q, b))
+    def plan(self, signature: tuple) -> KillPlan:
+        return self.memo(("plan", signature), lambda: KillPlan.from_signature(signature))
 
+    def shares(self, spread: Spread, q: int, b: int, signature: tuple) -> dict[tuple[int, int], float]:
+        """{(dragons killed, saves): chance} over one group of the army's outcomes (q kills by Decapitate
+        and Impale, b Bash faces), each with its best split of ID results (Bash's saves not included)."""
         def make() -> dict[tuple[int, int], float]:
+            plan = self.plan(signature)
             out: dict[tuple[int, int], float] = {}
             for (n, fs, fm, fx), p in spread[(q, b)].items():
                 k, m, x, _, _ = plan.best_split(n, list(fs), list(fm), list(fx))
                 key = (k, fs[n - m - x])
                 out[key] = out.get(key, 0.0) + p
-            self.budget.spend(len(spread[(q, b)]), len(out))
+            # each outcome examines every way to share the results over the dragons
+            self.budget.spend(len(spread[(q, b)]) * (1 + sum(len(o) for o in plan.options)), len(out))
             return out
-        raw = self.memo(("shares", id(spread), plan.signature, q, b), make)
-        bash = 0 if self.bash_in_roll or not b else sum(sorted((k[0] for k in cls), reverse=True)[:b])
-        if not bash:
-            return raw
-        # Bash's saves join the others at step 8, with no modifier on saves after it (else bash_in_roll).
-        return {(k, saves + bash): p for (k, saves), p in raw.items()}
+        return self.memo(("shares", id(spread), q, b, signature), make)
 
     def outcome(self, cls: Cls, by_damage: dict[int, float]) -> None:
+        """Gather one outcome of the dragons: its weight goes to every group of the army's roll, keyed
+        by all the kills and the loss depend on."""
         alive, lost, spread, dropped = self.spread(cls)
-        weight = sum(by_damage.values())
-        self.dropped += weight * dropped
+        self.dropped += sum(by_damage.values()) * dropped
         healths = tuple(u.health for u in alive)
         for q, b in spread:
-            ks = self.shares(cls, spread, q, b)
-            self.budget.spend(len(ks) * len(by_damage), len(ks))
+            targets = tuple((k[1], k[2], (k[0] or 0) if b else 0) for k in cls)
+            signature = self.memo(("signature", targets, q, b), lambda: KillPlan(
+                [Target(i, *t) for i, t in enumerate(targets)], q, b).signature)
+            # Bash's saves join the others at step 8, with no modifier on saves after it (else
+            # bash_in_roll): they take that much off the dragons' damage.
+            bash = 0 if self.bash_in_roll or not b else sum(sorted((k[0] for k in cls), reverse=True)[:b])
+            bucket = self.weights.setdefault((id(spread), q, b, signature, lost, healths), {})
+            for total, p in by_damage.items():
+                bucket[total - bash] = bucket.get(total - bash, 0.0) + p
+        self.budget.spend(len(spread) * len(by_damage), len(self.weights))
+
+    def finish(self) -> None:
+        # What the best splits below will cost, counted before any is worked out: refuse at once.
+        todo = {(sid, q, b, sig) for sid, q, b, sig, _, _ in self.weights}
+        ahead = 0
+        for sid, q, b, sig in todo:
+            if ("shares", sid, q, b, sig) not in self.cache:
+                ahead += len(self.by_id[sid][(q, b)]) * (1 + sum(len(o) for o in self.plan(sig).options))
+        self.budget.spend(0, len(todo), ahead)
+        for (sid, q, b, signature, lost, healths), by_left in self.weights.items():
+            ks = self.shares(self.by_id[sid], q, b, signature)
+            self.budget.spend(len(ks) * len(by_left), len(ks))
             for (k, saves), p in ks.items():
-                self.killed[k] = self.killed.get(k, 0.0) + p * weight
-                for total, w in by_damage.items():
-                    hit = max(0, total - saves)
+                for left, w in by_left.items():
+                    hit = max(0, left - saves)
                     loss = lost + self.memo(("health", healths, hit), lambda: best_health(list(healths), hit))
+                    self.killed[k] = self.killed.get(k, 0.0) + p * w
                     self.damage[hit] = self.damage.get(hit, 0.0) + p * w
                     self.lost[loss] = self.lost.get(loss, 0.0) + p * w
 
@@ -201,6 +234,20 @@ def saves_multiplied(inp: DragonInput, idx: Any) -> bool:
     mods = [m for i, raw in enumerate(inp.defender.modifiers) for m in parse_modifier(i, raw, idx)]
     return any(m.p.get("result") in ("save", "all") and m.step == 9 or m.p.get("result") == "all" and m.step == 10
                for m in mods)
+
+
+def work_out(engine: Any, inp: DragonInput) -> Odds:
+    odds = Odds(engine, inp)
+    per, keep = [], 1.0
+    for d in inp.dragons:
+        spread, cut = dragon_spread(d, odds.bash, odds.jaws)
+        per.append(spread)
+        keep *= 1.0 - cut
+    for cls, by_damage in combine(inp.dragons, per, odds.budget).items():
+        odds.outcome(cls, by_damage)
+    odds.finish()
+    odds.dropped += 1.0 - keep          # Tail chains past the limit of faces
+    return odds
 
 
 NOTES = ("the army splits its ID results the best way in every roll: the most dragons killed, then the most saves",
@@ -216,14 +263,11 @@ def dist(values: dict[int, float]) -> dict[str, Any]:
 
 def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
     inp = parse_dragon_attack(data, engine.index)
-    odds = Odds(engine, inp)
-    per, keep = [], 1.0
-    for d in inp.dragons:
-        spread, lost = dragon_spread(d, odds.bash, odds.jaws)
-        per.append(spread)
-        keep *= 1.0 - lost
-    for cls, by_damage in combine(per, odds.budget).items():
-        odds.outcome(cls, by_damage)
+    try:
+        odds = work_out(engine, inp)
+    except TooLarge:
+        raise TooLarge("", f"this dragon attack is too large to compute exactly (more than {BOUNDS['work']:,} "
+                           f"outcome combinations); try fewer dragons or fewer units") from None
     notes = list(NOTES) + odds.notes
     if inp.id_split is not None or inp.casualties or inp.breath_picks is not None:
         notes.append("your own split of ID results and choice of casualties are not used for the chances")
@@ -231,5 +275,5 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
            for d in inp.dragons for f in d.die.faces):
         notes.append("units killed by a fire breath may be buried instead of killed: the health-worth lost is the same")
     return {"attack": "dragon", "sides": {"defender": {"damage": dist(odds.damage), "killed": dist(odds.lost)}},
-            "dragons_killed": dist(odds.killed), "dropped": (1.0 - keep) + odds.dropped, "notes": notes,
+            "dragons_killed": dist(odds.killed), "dropped": odds.dropped, "notes": notes,
             "see": see("dragon-attacks")}

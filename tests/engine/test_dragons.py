@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import InputError
+from calculator.errors import TooLarge
 
 from .conftest import ROOT
 
@@ -404,3 +405,12 @@ def test_damage_never_negative_and_breath_within_its_health_worth(engine, bundle
         assert out["summary"]["breath_killed"] == sum(d["health_killed"] for d in breaths)
         assert out["summary"]["army_damage"] == max(0, out["summary"]["dragon_damage"] - out["summary"]["response_save"])
     check()
+
+
+def test_odds_too_large_are_refused_with_a_clear_message(engine):
+    # Six dragons whose every damage matters (the army can Bash one): refused at once, never a hang.
+    data = attack([dragon(d) for d in ("red-drake", "blue-wyrm", "green-drake", "black-wyrm", "yellow-drake",
+                                       "white-wyrm")], [u("dwarves/behemoth"), u("amazons/warrior")])
+    with pytest.raises(TooLarge) as err:
+        engine.exchange_odds(data)
+    assert "too large to compute exactly" in str(err.value) and "fewer dragons" in str(err.value)
