@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..results import RollResult
 from .breath import BreathEffects, breathe
 from .kills import KillPlan, Target
 from .request import DragonInput
-from .response import coupled, curves, final_roll, id_pool, split_totals
+from .response import coupled, curves, final_roll, id_amounts, in_order, split_totals, total
 from .roll import DragonRoll, roll_dragon
 
 GRID_LIMIT = 1_300     # splits tried one by one when the types' totals depend on each other (n <= 49)
@@ -75,30 +76,31 @@ def respond(run: Run, rolls: list[DragonRoll], effects: BreathEffects) -> Respon
     decapitates = sum(1 for use in first.effects if use.effect.kind == "kill-dragon")
     bashes = sum(p.reflect for ur in first.rolls if not ur.excluded for p in ur.parts)
     plan = KillPlan(targets(rolls), decapitates, bashes)
-    alloc, split = choose_split(run, first, rinp, plan, effects.plague, rolls)
-    result = final_roll(first, rinp, run.idx, alloc, effects.plague)
+    shares, split = choose_split(run, first, rinp, plan, effects.plague, rolls)
+    result = final_roll(first, rinp, run.idx, shares, effects.plague)
     run.rolls.append(("response", "defender", result, units))
     _, by_melee, by_missile = plan.kills(result.totals.get("melee", 0), result.totals.get("missile", 0))
     return Response(result, plan, split, by_melee, by_missile)
 
 
 def choose_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, plague: str, rolls: list[DragonRoll]
-                 ) -> tuple[dict[str, int], dict[str, Any]]:
-    n, given = 0 if plague else id_pool(first), run.dinp.id_split
+                 ) -> tuple[list[dict[str, int]], dict[str, Any]]:
+    amounts = [] if plague else id_amounts(first)
+    n, given = sum(amounts), run.dinp.id_split
     if given is not None and plague:
         run.warn(f"the ID results are not split: the army ignores them ({plague})", "dragon-response")
     elif given is not None:
-        alloc = given_split(given, n)
-        return alloc, split_json(alloc, n, "player")
+        shares = in_order(amounts, given_split(given, n))
+        return shares, split_json(total(shares), n, "player")
     if n == 0:
-        alloc = {"save": 0, "melee": 0, "missile": 0}
+        shares = in_order(amounts, {})
     elif not coupled(first, rinp):
         fs, fm, fx = curves(first, rinp, run.idx, n)
         _, m, x, _, _ = plan.best_split(n, fs, fm, fx)
-        alloc = {"save": n - m - x, "melee": m, "missile": x}
+        shares = in_order(amounts, {"save": n - m - x, "melee": m, "missile": x})
     else:
-        alloc = grid_split(run, first, rinp, plan, n, sum(d.damage for d in rolls))
-    return alloc, split_json(alloc, n, "calculator")
+        shares = grid_split(run, first, rinp, plan, amounts, sum(d.damage for d in rolls))
+    return shares, split_json(total(shares), n, "calculator")
 
 
 def split_json(alloc: dict[str, int], n: int, by: str) -> dict[str, Any]:
@@ -115,24 +117,38 @@ def given_split(given: dict[str, int], n: int) -> dict[str, int]:
     return {"save": given.get("save", n - named), "melee": given.get("melee", 0), "missile": given.get("missile", 0)}
 
 
-def grid_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, n: int, dragon_damage: int) -> dict[str, int]:
-    """Every split, one by one (a unit doubling or an "any type" modifier ties the types together)."""
-    if (n + 1) * (n + 2) // 2 > GRID_LIMIT:
+def unit_shares(n: int) -> list[dict[str, int]]:
+    return [{"save": n - m - x, "melee": m, "missile": x} for m in range(n + 1) for x in range(n + 1 - m)]
+
+
+def grid_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, amounts: list[int], dragon_damage: int
+               ) -> list[dict[str, int]]:
+    """Splits tried one by one when an effect ties the types together (a unit's results doubled, a
+    modifier on results of any type): each unit's own share when there are few enough, else every
+    total split shared in army order."""
+    n = sum(amounts)
+    count = 1
+    for k in amounts:
+        count *= (k + 1) * (k + 2) // 2
+    if count <= GRID_LIMIT:
+        tries = [list(c) for c in itertools.product(*(unit_shares(k) for k in amounts))]
+    elif (n + 1) * (n + 2) // 2 <= GRID_LIMIT:
+        tries = [in_order(amounts, a) for a in unit_shares(n)]
+    else:
         fs, fm, fx = curves(first, rinp, run.idx, n)
         _, m, x, _, _ = plan.best_split(n, fs, fm, fx)
         run.warn(f"the army rolled {n} ID results: too many splits to try one by one with effects that double a "
                  f"unit's results; the split is chosen as if the types did not affect each other (give "
                  f"defender.id_split to choose it)", "dragon-response")
-        return {"save": n - m - x, "melee": m, "missile": x}
+        return in_order(amounts, {"save": n - m - x, "melee": m, "missile": x})
     healths = [u.health for u in run.sides["defender"].units if u.alive]
     best = None
-    for m in range(n + 1):
-        for x in range(n + 1 - m):
-            t = split_totals(first, rinp, run.idx, {"save": n - m - x, "melee": m, "missile": x})
-            kills = plan.kills(t["melee"], t["missile"])[0]
-            key = (-kills, best_health(healths, max(0, dragon_damage - t["save"])), -t["save"], m + x, x, m)
-            best = key if best is None or key < best else best
-    return {"save": n - best[3], "melee": best[3] - best[4], "missile": best[4]}
+    for j, shares in enumerate(tries):
+        t = split_totals(first, rinp, run.idx, shares)
+        kills = plan.kills(t["melee"], t["missile"])[0]
+        key = (-kills, best_health(healths, max(0, dragon_damage - t["save"])), -t["save"], n - total(shares)["save"], j)
+        best = key if best is None or key < best else best
+    return tries[best[-1]]
 
 
 def army_damage(run: Run, rolls: list[DragonRoll], saves: int) -> int:

@@ -5,7 +5,9 @@ The roll is resolved by the ten steps of a single roll; then its ID results are 
 shared out again: by ``defender.id_split`` when given, else in the way that kills most dragons and
 then keeps most saves. Steps 5-10 are run again on the chosen split by the very functions of a
 single roll (calculator.collect, calculator.totals), so every modifier works as it does anywhere.
-Units take their share in army order: melee first, then missile, then saves.
+When no effect ties the types together, only how many ID results go to each type matters, and
+units take their share in army order (melee first, then missile, then saves); when one does (a
+unit's results doubled), each unit's own share is tried.
 """
 from __future__ import annotations
 
@@ -27,28 +29,46 @@ def is_id(face: Any, part: Any) -> bool:
     return face.icon == "id" and part.rolled_id
 
 
+def id_amounts(result: RollResult) -> list[int]:
+    """Each ID icon's results, in army order (units whose results count)."""
+    return [sum(p.nonsai.values()) for ur in result.rolls if not ur.excluded
+            for f, p in zip(ur.faces, ur.parts) if is_id(f, p)]
+
+
 def id_pool(result: RollResult) -> int:
     """ID results the army rolled (units whose results count)."""
-    return sum(sum(p.nonsai.values()) for ur in result.rolls if not ur.excluded
-               for f, p in zip(ur.faces, ur.parts) if is_id(f, p))
+    return sum(id_amounts(result))
 
 
-def split_rolls(result: RollResult, alloc: dict[str, int] | None, plague: str = "") -> list[UnitRoll]:
-    """The units' rolls with their ID results shared out as ``alloc`` says (None: set aside)."""
-    left = dict(alloc or {})
-    out = []
+def in_order(amounts: list[int], alloc: dict[str, int]) -> list[dict[str, int]]:
+    """A split of the army's ID results shared out unit by unit: melee first, then missile, then saves."""
+    left, out = dict(alloc), []
+    for n in amounts:
+        give: dict[str, int] = {}
+        for t in ORDER:
+            take = min(n - sum(give.values()), left.get(t, 0))
+            if take:
+                give[t], left[t] = take, left[t] - take
+        out.append(give)
+    return out
+
+
+def total(shares: list[dict[str, int]]) -> dict[str, int]:
+    return {t: sum(g.get(t, 0) for g in shares) for t in TYPES}
+
+
+def split_rolls(result: RollResult, shares: list[dict[str, int]] | None, plague: str = "") -> list[UnitRoll]:
+    """The units' rolls with each ID icon's results counted as ``shares`` says (None: set aside)."""
+    out, j = [], 0
     for ur in result.rolls:
         parts = list(ur.parts)
-        for j, (face, part) in enumerate(zip(ur.faces, ur.parts)):
+        for i, (face, part) in enumerate(zip(ur.faces, ur.parts)):
             if ur.excluded or not is_id(face, part):
                 continue
-            n, give = sum(part.nonsai.values()), {}
-            if alloc is not None and not plague:
-                for t in ORDER:
-                    take = min(n - sum(give.values()), left.get(t, 0))
-                    if take:
-                        give[t], left[t] = take, left[t] - take
-            parts[j] = replace(part, nonsai=give, rolled=dict(give), notes=[_note(n, give, plague)])
+            give = {} if shares is None or plague else {t: k for t, k in shares[j].items() if k}
+            parts[i] = replace(part, nonsai=give, rolled=dict(give), notes=[_note(sum(part.nonsai.values()), give,
+                                                                                   plague)])
+            j += 1
         out.append(UnitRoll(ur.unit, ur.faces, parts, ur.excluded))
     return out
 
@@ -91,19 +111,20 @@ def curves(result: RollResult, inp: Any, idx: Any, n: int) -> list[list[int]]:
     return out
 
 
-def split_totals(result: RollResult, inp: Any, idx: Any, alloc: dict[str, int]) -> dict[str, int]:
+def split_totals(result: RollResult, inp: Any, idx: Any, shares: list[dict[str, int]]) -> dict[str, int]:
     trace = Trace(quiet=True)
-    return totals_of(sums_of(split_rolls(result, alloc), inp, idx, trace), inp, trace)
+    return totals_of(sums_of(split_rolls(result, shares), inp, idx, trace), inp, trace)
 
 
-def final_roll(result: RollResult, inp: Any, idx: Any, alloc: dict[str, int] | None, plague: str) -> RollResult:
+def final_roll(result: RollResult, inp: Any, idx: Any, shares: list[dict[str, int]] | None, plague: str
+               ) -> RollResult:
     """The response roll with the chosen split, traced through all ten steps."""
     trace = Trace()
     for n in range(1, 5):
         trace.entries[n] = list(result.trace.entries[n])
     trace.effects = list(result.trace.effects)
     trace.warnings = list(result.trace.warnings)
-    rolls = split_rolls(result, alloc, plague)
+    rolls = split_rolls(result, shares, plague)
     totals = totals_of(sums_of(rolls, inp, idx, trace), inp, trace)
     steps = [{"step": n, "rule": idx.step(n).rule, "title": idx.step(n).title, "entries": trace.entries[n],
               "subtotals": trace.subtotals.get(n, {})} for n in range(1, 11)]
