@@ -193,6 +193,16 @@ def test_white_drake_doubles_its_claws(engine):
     assert out["summary"]["response_melee"] == 11 and out["summary"]["dragons_killed"] == 0
 
 
+def test_elevate_doubles_the_unit_whose_id_went_to_saves(engine):
+    # Elevate (dragon attack): double one unit's missile or save results. 3 melee or missile cannot kill
+    # the Red Drake, so the War Chief's ID (3) counts as saves: 2 + 3 = 5, and Elevate doubles the War
+    # Chief's 3 saves (more than the Warrior's 2): 8 saves against 6 damage, none gets through.
+    out = engine.exchange(attack([dragon("red-drake", "claws")],
+                                 [u("items/air-flying-carpet", "elevate"), u("amazons/warrior", "2 save"),
+                                  u("amazons/war-chief", "id")]))
+    assert out["summary"] == summary(dragon_damage=6, response_save=8)
+
+
 BREATH_ARMY = [u("amazons/war-chief", "4 melee"), u("amazons/warrior", "2 save"), u("amazons/soldier", "1 save"),
                u("amazons/warrior", "3 melee")]
 
