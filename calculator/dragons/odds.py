@@ -110,7 +110,10 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
     return alive, lost, effects
 
 
-def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cls: Cls, bash: bool) -> dict[str, Any]:
+def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cls: Cls, bash: bool | None
+                  ) -> dict[str, Any]:
+    """The army's roll; ``bash``: True to count Bash's saves in it (each dragon's damage), False to leave
+    them out (they are added afterwards), None when the army cannot Bash."""
     side = inp.defender
     army = []
     for u in alive:
@@ -126,8 +129,8 @@ def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cl
         data["options"] = dict(side.options)
     if inp.terrain is not None:
         data["terrain"] = inp.terrain
-    if bash:
-        data["dragon_damage"] = [k[0] for k in cls]
+    if bash is not None:
+        data["dragon_damage"] = [k[0] for k in cls] if bash else []
     return data
 
 
@@ -163,7 +166,7 @@ class Odds:
         def make() -> tuple:
             if not alive:
                 return {(0, 0): {(0, (0,), (0,), (0,)): 1.0}}, 0.0, []
-            data = response_data(self.inp, alive, effects, cls, self.bash_in_roll)
+            data = response_data(self.inp, alive, effects, cls, self.bash_in_roll if self.bash else None)
             return response_spread(self.engine.index, data, bool(effects.plague), self.budget)
         spread, dropped, notes = self.memo(key, make)
         self.by_id[id(spread)] = spread
