@@ -144,9 +144,8 @@ def _roll_json(result: Any) -> dict[str, Any]:
 
 
 def exchange(engine: Any, data: Any) -> dict[str, Any]:
-    inp = parse_exchange(data, engine.index)
-    if inp.attack == "dragon":
-        from ..dragons import dragon_attack
+    if isinstance(data, dict) and data.get("attack") == "dragon":
+        from ..dragons import dragon_attack        # its attacker has dragons, not an army
 
         return dragon_attack(engine, data)
-    return exchange_json(resolve_exchange(engine, inp))
+    return exchange_json(resolve_exchange(engine, parse_exchange(data, engine.index)))

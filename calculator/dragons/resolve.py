@@ -1,0 +1,176 @@
+"""A dragon attack on an army, step by step (rulebook p.17, "Performing the Dragon Attack"):
+
+3. the dragons roll (Tail rolls again and adds the new face);
+4. each breath kills its health-worth of units with no save, then its elements' effects apply;
+5. Treasure: the army may promote a unit (left to the player: the army rolls as given);
+6. the army's combination roll: save, melee and missile results, ID results split among them;
+7. damage at the same time: the dragons' damage less the army's saves, casualties by the owner;
+   dragons killed by the results aimed at them (and by Bash, Decapitate, Impale);
+8. an army that killed a dragon promotes; 9. surviving dragons that rolled Wing fly away.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from ..exchange.casualties import best_health
+from ..exchange.flow import Damage, Left, Run
+from ..exchange.sequence import words
+from ..inputs import parse_roll
+from ..interpret import see
+from ..resolve import resolve_input
+from ..results import RollResult
+from .breath import BreathEffects, breathe
+from .kills import KillPlan, Target
+from .request import DragonInput
+from .response import coupled, curves, final_roll, id_amounts, in_order, split_totals, total
+from .roll import DragonRoll, roll_dragon
+
+GRID_LIMIT = 1_300     # splits tried one by one when the types' totals depend on each other (n <= 49)
+
+
+@dataclass
+class Response:
+    result: RollResult | None
+    plan: KillPlan
+    split: dict[str, Any] = field(default_factory=dict)
+    by_melee: tuple[int, ...] = ()
+    by_missile: tuple[int, ...] = ()
+
+
+def roll_dragons(run: Run, inp: DragonInput) -> list[DragonRoll]:
+    out = []
+    for d in inp.dragons:
+        roll, warnings = roll_dragon(d, run.rng)
+        for w in warnings:
+            run.warn(w, "limits" if roll.cut else "reroll-faces")
+        out.append(roll)
+    return out
+
+
+def response_input(run: Run, units: list[Any], rolls: list[DragonRoll], effects: BreathEffects) -> dict[str, Any]:
+    run.mods_once["defender"] = effects.modifiers()
+    data = run.side_input("defender", "dragon_attack", dragon_faces=[f.kind for d in rolls for f in d.faces],
+                          dragon_damage=[d.damage for d in rolls])
+    data.update(army=[dict(u.raw, **run.faces_for(u, "response")) for u in units],
+                seed=run.rng.randrange(10 ** 9))
+    if run.inp.terrain is not None:
+        data["terrain"] = run.inp.terrain
+    return data
+
+
+def targets(rolls: list[DragonRoll]) -> list[Target]:
+    return [Target(d.index, d.toughness, d.has("jaws"), d.damage) for d in rolls]
+
+
+def respond(run: Run, rolls: list[DragonRoll], effects: BreathEffects) -> Response:
+    units = [u for u in run.sides["defender"].units if u.can_roll]
+    if not units:
+        run.warn("no unit of the army is left to roll against the dragons", "dragon-attacks")
+        return Response(None, KillPlan(targets(rolls), 0, 0), split_json({"save": 0, "melee": 0, "missile": 0}, 0,
+                                                                          "calculator"))
+    rinp = parse_roll(response_input(run, units, rolls, effects), run.idx)
+    first = resolve_input(rinp, run.idx)
+    decapitates = sum(1 for use in first.effects if use.effect.kind == "kill-dragon")
+    bashes = sum(p.reflect for ur in first.rolls if not ur.excluded for p in ur.parts)
+    plan = KillPlan(targets(rolls), decapitates, bashes)
+    shares, split = choose_split(run, first, rinp, plan, effects.plague, rolls)
+    result = final_roll(first, rinp, run.idx, shares, effects.plague)
+    run.rolls.append(("response", "defender", result, units))
+    _, by_melee, by_missile = plan.kills(result.totals.get("melee", 0), result.totals.get("missile", 0))
+    return Response(result, plan, split, by_melee, by_missile)
+
+
+def choose_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, plague: str, rolls: list[DragonRoll]
+                 ) -> tuple[list[dict[str, int]], dict[str, Any]]:
+    amounts = [] if plague else id_amounts(first)
+    n, given = sum(amounts), run.dinp.id_split
+    if given is not None and plague:
+        run.warn(f"the ID results are not split: the army ignores them ({plague})", "dragon-response")
+    elif given is not None:
+        shares = in_order(amounts, given_split(given, n))
+        return shares, split_json(total(shares), n, "player")
+    if n == 0:
+        shares = in_order(amounts, {})
+    elif not coupled(first, rinp):
+        fs, fm, fx = curves(first, rinp, run.idx, n)
+        _, m, x, _, _ = plan.best_split(n, fs, fm, fx)
+        shares = in_order(amounts, {"save": n - m - x, "melee": m, "missile": x})
+    else:
+        shares = grid_split(run, first, rinp, plan, amounts, sum(d.damage for d in rolls))
+    return shares, split_json(total(shares), n, "calculator")
+
+
+def split_json(alloc: dict[str, int], n: int, by: str) -> dict[str, Any]:
+    how = "as you chose" if by == "player" else "the calculator's choice: the most dragons killed, then the most saves"
+    text = (f"{n} ID result{'s' if n != 1 else ''} counted as {alloc['melee']} melee, {alloc['missile']} missile "
+            f"and {alloc['save']} save{'s' if alloc['save'] != 1 else ''} ({how})") if n else "no ID results to split"
+    return dict(alloc, rolled=n, chosen_by=by, text=text)
+
+
+def given_split(given: dict[str, int], n: int) -> dict[str, int]:
+    named = sum(given.values())
+    if named > n or ("save" in given and named != n):
+        raise InputError("defender.id_split", f"the army rolled {n} ID results; the split names {named}")
+    return {"save": given.get("save", n - named), "melee": given.get("melee", 0), "missile": given.get("missile", 0)}
+
+
+def unit_shares(n: int) -> list[dict[str, int]]:
+    return [{"save": n - m - x, "melee": m, "missile": x} for m in range(n + 1) for x in range(n + 1 - m)]
+
+
+def grid_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, amounts: list[int], dragon_damage: int
+               ) -> list[dict[str, int]]:
+    """Splits tried one by one when an effect ties the types together (a unit's results doubled, a
+    modifier on results of any type): each unit's own share when there are few enough, else every
+    total split shared in army order."""
+    n = sum(amounts)
+    count = 1
+    for k in amounts:
+        count *= (k + 1) * (k + 2) // 2
+    if count <= GRID_LIMIT:
+        tries = [list(c) for c in itertools.product(*(unit_shares(k) for k in amounts))]
+    elif (n + 1) * (n + 2) // 2 <= GRID_LIMIT:
+        tries = [in_order(amounts, a) for a in unit_shares(n)]
+    else:
+        fs, fm, fx = curves(first, rinp, run.idx, n)
+        _, m, x, _, _ = plan.best_split(n, fs, fm, fx)
+        run.warn(f"the army rolled {n} ID results: too many splits to try one by one with effects that double a "
+                 f"unit's results; the split is chosen as if the types did not affect each other (give "
+                 f"defender.id_split to choose it)", "dragon-response")
+        return in_order(amounts, {"save": n - m - x, "melee": m, "missile": x})
+    healths = [u.health for u in run.sides["defender"].units if u.alive]
+    best = None
+    for j, shares in enumerate(tries):
+        t = split_totals(first, rinp, run.idx, shares)
+        kills = plan.kills(t["melee"], t["missile"])[0]
+        key = (-kills, best_health(healths, max(0, dragon_damage - t["save"])), -t["save"], n - total(shares)["save"], j)
+        best = key if best is None or key < best else best
+    return tries[best[-1]]
+
+
+def army_damage(run: Run, rolls: list[DragonRoll], saves: int) -> int:
+    total = sum(d.damage for d in rolls)
+    amount = max(0, total - saves)
+    dmg = run.apply_damage(Damage("defender", "dragon", amount, min(saves, total)), "dragon")
+    for u in dmg.killed:
+        u.why = "killed by the dragons' damage"
+    dmg.text = words([f"{total} damage from the dragons − {saves} saves"], dmg, run)
+    return amount
+
+
+def after(run: Run, rolls: list[DragonRoll], killed: int) -> None:
+    """Treasure's promotions, the promotions for killing a dragon, and Wing (steps 5, 8, 9)."""
+    for d in rolls:
+        if d.promotions:
+            run.left.append(Left("defender", "dragon", f"Treasure ({d.label}): the army may promote "
+                                 f"{'one unit' if d.promotions == 1 else f'{d.promotions} units'} before its roll; "
+                                 f"the calculator rolls the army as given", see("dragon-attacks")))
+    if killed:
+        run.left.append(Left("defender", "response", f"the army killed {killed} dragon{'s' if killed > 1 else ''}: "
+                             f"it may promote as many of its units as possible", see("dragon-attacks")))
+    for d in rolls:
+        if d.has("wing") and not d.status:
+            d.status, d.why = "flies away", "it rolled Wing and survived: it returns to its owner's Summoning Pool"

@@ -1,0 +1,116 @@
+"""A dragon's roll: its first face and, while it shows Tail, the faces it rolls again.
+
+Rulebook p.17: "Tail: the dragon's tail inflicts three points of damage; roll the dragon again and
+apply the new result as well." Faces come from the input (``rolled``, then ``rerolled`` in order),
+then from the seeded dice; a chain stops at the input limit of faces per die (calculator.limits).
+:func:`chains` lists every chain a dragon can roll, with its chance, for the exact odds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..limits import LIMITS
+from .dice import DragonFace
+from .request import DragonIn
+
+
+@dataclass
+class DragonRoll:
+    dragon: DragonIn
+    faces: list[DragonFace]
+    random: list[bool] = field(default_factory=list)   # which faces the seeded dice gave
+    cut: bool = False                                   # the chain reached the limit of faces
+    status: str = ""                                    # "", killed
+    why: str = ""
+
+    @property
+    def index(self) -> int:
+        return self.dragon.index
+
+    @property
+    def label(self) -> str:
+        return self.dragon.die.name
+
+    @property
+    def damage(self) -> int:
+        """Damage to the army: Jaws, Claws, Tail and Wing (rulebook p.17); breath kills instead."""
+        return sum(f.damage for f in self.faces)
+
+    @property
+    def belly(self) -> bool:
+        return any(f.kind == "belly" for f in self.faces)
+
+    @property
+    def toughness(self) -> int:
+        """Results of one type that kill it: its health plus its automatic saves, which Belly takes
+        away for this attack (rulebook p.17)."""
+        die = self.dragon.die
+        return die.health + (0 if self.belly else die.auto_saves)
+
+    def has(self, kind: str) -> bool:
+        return any(f.kind == kind for f in self.faces)
+
+    @property
+    def breaths(self) -> list[DragonFace]:
+        return [f for f in self.faces if f.kind == "breath"]
+
+    @property
+    def promotions(self) -> int:
+        """Treasure: one unit of the army may be promoted (two for a White Dragon: the face's value)."""
+        return sum(f.value for f in self.faces if f.kind == "treasure")
+
+    def text(self) -> str:
+        shown = " then ".join(f.label() + (" (at random)" if r else "") for f, r in zip(self.faces, self.random))
+        return f"{self.label} rolled {shown}: {self.damage} damage"
+
+
+def roll_dragon(d: DragonIn, rng: Any) -> tuple[DragonRoll, list[str]]:
+    """Roll one dragon (faces given first, then the seeded dice); also the warnings."""
+    queue, faces, random_ = list(d.rerolled), [], []
+    face, rnd = (d.rolled, False) if d.rolled is not None else (d.die.faces[rng.randrange(len(d.die.faces))], True)
+    warnings = []
+    cut = False
+    while True:
+        faces.append(face)
+        random_.append(rnd)
+        if face.kind != "tail":
+            break
+        if len(faces) >= LIMITS["reroll_depth"]:
+            cut = True
+            warnings.append(f"{d.die.name}: rolled Tail {len(faces)} times; the calculator stops there "
+                            f"(limit {LIMITS['reroll_depth']} faces per die)")
+            break
+        if queue:
+            face, rnd = queue.pop(0), False
+        else:
+            face, rnd = d.die.faces[rng.randrange(len(d.die.faces))], True
+    if queue:
+        warnings.append(f"attacker.dragons[{d.index}].rerolled.dragon: {len(queue)} face(s) not used (the "
+                        f"{d.die.name} rolls again only after Tail)")
+    return DragonRoll(d, faces, random_, cut), warnings
+
+
+def chains(d: DragonIn) -> tuple[list[tuple[list[DragonFace], float]], float]:
+    """Every chain of faces the dragon can roll, given faces fixed, with its chance; and the chance of
+    the chains that would pass the limit of faces (not listed: the answer reports it as dropped)."""
+    n = len(d.die.faces)
+    odds: dict[DragonFace, float] = {}
+    for f in d.die.faces:              # equal faces (two Tails, four Claws) are one branch
+        odds[f] = odds.get(f, 0.0) + 1.0 / n
+    first = [(d.rolled, 1.0)] if d.rolled is not None else list(odds.items())
+    frontier = [([f], p) for f, p in first]
+    done, cut = [], 0.0
+    while frontier:
+        nxt = []
+        for faces, p in frontier:
+            if faces[-1].kind != "tail":
+                done.append((faces, p))
+            elif len(faces) >= LIMITS["reroll_depth"]:
+                cut += p
+            else:
+                k = len(faces) - 1
+                more = [(d.rerolled[k], 1.0)] if k < len(d.rerolled) else list(odds.items())
+                nxt += [(faces + [f], p * q) for f, q in more]
+        frontier = nxt
+    return done, cut
