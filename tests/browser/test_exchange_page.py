@@ -336,6 +336,17 @@ def test_build_an_exchange_by_clicking(page: Page, bundle: dict):
     sent = json.loads(results(page).get_attribute("data-input"))
     assert sent["attacker"]["army"][0]["rolled"] == {"attack": int(face_number(bundle, "amazons/war-chief", "4 melee"))}
     assert "#x=1." in page.url
+    # Every control of the exchange has a name; a face picked keeps the keyboard focus.
+    unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '[data-calc-panel="exchange"] select, [data-calc-panel="exchange"] input, [data-calc-panel="exchange"] button'))
+        .filter((c) => !c.closest('[hidden]')).filter((c) => !((c.labels && c.labels.length) || c.getAttribute('aria-label')
+        || c.getAttribute('aria-labelledby') || c.textContent.trim())).map((c) => c.outerHTML)""")
+    assert unlabelled == []
+    face = attacker.locator('[data-roll="counter_save"] [data-face="1"]')
+    face.focus()
+    page.keyboard.press("Enter")
+    expect(attacker.locator('[data-roll="counter_save"] [data-face="1"]')).to_be_focused()
+    expect(attacker.locator('[data-roll="counter_save"] [data-face="1"]')).to_have_attribute("aria-pressed", "true")
     # Back to one roll, and to the exchange again: the exchange is kept.
     page.locator('[data-calc-mode="roll"]').click()
     expect(page.locator("[data-calc-form]")).to_be_visible()
@@ -356,3 +367,21 @@ def test_phone_width_stacks_the_armies(page: Page):
     a = page.locator('[data-ex-side="attacker"]').bounding_box()
     d = page.locator('[data-ex-side="defender"]').bounding_box()
     assert abs(d["y"] - a["y"]) < 2 and d["x"] > a["x"] + a["width"] - 1
+
+
+def test_may_choices_per_side_come_from_the_engine(page: Page):
+    data = CASES[11][1]                      # Defensive Volley at Coastland
+    page.goto(exchange_link(data))
+    assert page_summary(page) == CASES[11][2]
+    defender = page.locator('[data-ex-side="defender"]')
+    volley = defender.locator('[data-key="ex-opt-defender-defensive-volley"]')
+    expect(volley).to_have_count(1, timeout=ENGINE_TIMEOUT)
+    defender.locator("details.dd-ex-mods > summary").click()
+    expect(volley).to_be_checked()
+    volley.uncheck()
+    # Without the volley: 4 missile against 4 saves (the Archer's maneuvers still count as saves,
+    # Coastal Dodge), no damage and no counter-attack.
+    page.wait_for_function("""() => { const r = document.querySelector('[data-exchange-results]');
+        return r.dataset.state === 'resolved' && JSON.parse(r.dataset.input).defender.options; }""", timeout=ENGINE_TIMEOUT)
+    assert json.loads(results(page).get_attribute("data-input"))["defender"]["options"] == {"defensive-volley": False}
+    assert page_summary(page) == summary(attack_total=4, save_total=4)

@@ -265,7 +265,7 @@
     if (dragons) ui.dragons.replaceChildren(...list.map((d, i) => dragonItem(ctx, d, i)));
     else ui.units.replaceChildren(...army.map((u, i) => unitItem(ctx, side, u, i)));
     ui.empty.hidden = list.length > 0;
-    ui.empty.textContent = dragons ? "No dragon yet: choose one, then “Add dragon”." : "No dice yet: choose a species and a unit, then “Add”.";
+    ui.empty.textContent = dragons ? "No dragon yet: choose one, then “Add dragon”." : "No dice yet: choose a species and a unit, then “Add to " + sideName(ctx.cat, side).toLowerCase() + "”.";
     const health = army.reduce((n, u) => n + ((u.die ? (ctx.cat.dice.get(u.die) || {}).health : u.health) || 0), 0);
     ui.legend.lastChild.textContent = dragons ? (list.length ? "(" + list.length + " dragons)" : "")
       : (army.length ? "(" + army.length + " dice, " + health + " health)" : "");

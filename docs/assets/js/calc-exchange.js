@@ -65,12 +65,15 @@
 
   function render(xc) {
     const { ui, cat, x } = xc;
+    const active = document.activeElement;
+    const focusKey = active && xc.root.contains(active) ? active.dataset.key : null;
     ui.attack.value = x.attack;
     ui.terrain.value = x.terrain || "";
     const t = x.terrain && cat.terrainById.get(x.terrain);
     ui.about.textContent = t ? t.name + ": elements " + DD.catalogue.elementsText(t.elements) + "."
       : "No terrain chosen: abilities that need a terrain element do not apply.";
     SIDES.forEach((s) => DD.exchangeSide.render(xc, s, xc.sideUi[s]));
+    if (focusKey) { const f = xc.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
   }
 
   function writeLink(xc) {
