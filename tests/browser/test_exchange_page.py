@@ -385,3 +385,70 @@ def test_may_choices_per_side_come_from_the_engine(page: Page):
         return r.dataset.state === 'resolved' && JSON.parse(r.dataset.input).defender.options; }""", timeout=ENGINE_TIMEOUT)
     assert json.loads(results(page).get_attribute("data-input"))["defender"]["options"] == {"defensive-volley": False}
     assert page_summary(page) == summary(attack_total=4, save_total=4)
+
+
+# A Soldier's picked 2 melee against a Fighter (health 1) whose faces are left to chance.
+ODDS = {"attack": "melee", "terrain": "highland", "seed": 3,
+        "attacker": {"army": [u("amazons/soldier", attack="2 melee")]},
+        "defender": {"army": [{"die": "coral-elves/fighter"}]}}
+
+
+def odds_shown(page: Page) -> dict:
+    odds = page.locator("#exchange-odds")
+    expect(odds).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+    got = {}
+    for part in odds.locator(".dd-ex-odds-part").all():
+        dist = {int(k): p for k, p in json.loads(part.get_attribute("data-dist")).items() if p > 1e-12}
+        got[(part.get_attribute("data-side"), part.get_attribute("data-part"))] = dist
+        bars = part.locator("rect.dd-chances-bar").evaluate_all("els => els.map((e) => Number(e.dataset.p))")
+        assert sum(bars) == pytest.approx(1, abs=1e-9)
+    return got
+
+
+def close(got: dict, want: dict) -> bool:
+    return set(got) == set(want) and all(got[k] == pytest.approx(v, abs=1e-9) for k, v in want.items())
+
+
+def test_odds_charts(page: Page):
+    page.goto(exchange_link(ODDS))
+    got = odds_shown(page)
+    # Fighter faces: ID, 1 melee, 1 missile, 1 maneuver, 1 melee, 2 melee. In its save roll against
+    # melee only the ID face saves (1 save, its health): damage 2 - 1 = 1 with 1/6, else 2 (5/6).
+    # Either kills the Fighter (health 1), so nobody counter-attacks and the Soldier takes nothing.
+    assert close(got[("defender", "damage")], {1: 1 / 6, 2: 5 / 6})
+    assert close(got[("defender", "killed")], {1: 1.0})
+    assert close(got[("attacker", "damage")], {0: 1.0})
+    assert close(got[("attacker", "killed")], {0: 1.0})
+    # Every face to chance. Soldier faces: ID, 1 save, 1 melee, 1 melee, 1 maneuver, 2 melee, so its
+    # melee M is 0 (2/6), 1 (3/6, the ID counts 1), 2 (1/6); the Fighter's saves S: 1 (1/6), 0 (5/6).
+    # Damage max(0, M - S): 0 with 2/6 + 3/6*1/6 = 15/36; 1 with 3/6*5/6 + 1/6*1/6 = 16/36; 2 with 5/36.
+    # The Fighter dies unless the damage is 0 (21/36); alive (15/36) it counter-attacks with melee
+    # C = 0 (2/6: missile, maneuver), 1 (3/6: ID, 1 melee twice), 2 (1/6) against the Soldier's saves
+    # 1 (2/6: ID, save), 0 (4/6): 0 damage with 2/6 + 3/6*2/6 = 18/36, 1 with 3/6*4/6 + 1/6*2/6 = 14/36,
+    # 2 with 1/6*4/6 = 4/36. The Soldier (health 1) dies on 1 or more.
+    page.locator('#exchange-odds [data-key="ex-all-chance"]').check()
+    page.wait_for_function("() => document.querySelector('#exchange-odds').dataset.state !== 'done'")
+    got = odds_shown(page)
+    alive = 15 / 36
+    assert close(got[("defender", "damage")], {0: 15 / 36, 1: 16 / 36, 2: 5 / 36})
+    assert close(got[("defender", "killed")], {0: 15 / 36, 1: 21 / 36})
+    assert close(got[("attacker", "damage")], {0: 21 / 36 + alive * 18 / 36, 1: alive * 14 / 36, 2: alive * 4 / 36})
+    assert close(got[("attacker", "killed")], {0: 21 / 36 + alive * 18 / 36, 1: alive * 18 / 36})
+    expect(page.locator("#exchange-odds svg.dd-chances-chart")).to_have_count(4)
+
+
+def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
+    page.goto(exchange_link(ODDS))
+    odds = page.locator("#exchange-odds")
+    expect(odds).to_have_attribute("data-state", "computing", timeout=ENGINE_TIMEOUT)
+    odds.locator('[data-key="ex-odds-cancel"]').click()
+    expect(odds).to_have_attribute("data-state", "cancelled")
+    expect(odds).to_contain_text("Cancelled")
+    odds.locator('[data-key="ex-odds-again"]').click()
+    odds_shown(page)
+    # Thirty dice a side with no face picked: past the engine's bound, said at once, never a hang.
+    big = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": "amazons/war-chief"}] * 30},
+           "defender": {"army": [{"die": "coral-elves/protector"}] * 30}}
+    page.goto(exchange_link(big))
+    expect(odds).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
+    expect(odds).to_contain_text("too large to compute exactly")

@@ -38,7 +38,7 @@
       const health = list.reduce((n, k) => n + (k.health || 0), 0);
       return el("div", { class: "dd-ex-loss", "data-side": side },
         el("h3", {}, S().sideName(cat, side) + (list.length ? " loses " + health + " health" : " loses nothing")),
-        list.length ? el("ul", {}, list.map((k) => el("li", { class: "dd-ex-dead", "data-unit": k.unit, "data-status": k.status },
+        list.length ? el("ul", {}, list.map((k) => el("li", { class: "dd-ex-dead", "data-unit": k.unit, "data-dragon": k.dragon, "data-status": k.status },
           el("strong", {}, k.label + (k.health != null ? " (" + k.health + ")" : "")), " — " + k.why))) : null);
     }));
   }
@@ -46,7 +46,13 @@
   /* Faces the engine rolled because the player gave none (step 1 and re-roll entries marked random). */
   function rolledForYou(cat, out) {
     const items = [];
-    (out.rolls || []).forEach((r) => (r.roll.steps || []).forEach((st) => (st.entries || []).forEach((e) => {
+    (out.rolls || []).forEach((r) => {
+      if (!r.roll && (r.random || []).some(Boolean)) {        // a dragon's roll: the engine's sentence
+        items.push(el("li", { "data-side": r.side, "data-dragon": r.dragon, "data-roll": r.name },
+          el("strong", {}, r.label || ""), " — " + S().rollLabel(cat, r.name) + ": " + r.text));
+      }
+    });
+    (out.rolls || []).forEach((r) => ((r.roll && r.roll.steps) || []).forEach((st) => (st.entries || []).forEach((e) => {
       if (!e.random || e.face == null) return;
       const n = (r.units || [])[e.unit];
       items.push(el("li", { "data-side": r.side, "data-unit": n, "data-roll": r.name },
@@ -69,6 +75,11 @@
   function rollList(cat, out) {
     return el("ol", { class: "dd-ex-rolls" }, (out.rolls || []).map((r, n) => {
       const side = S().sideName(cat, r.side);
+      if (!r.roll) {
+        return el("li", { class: "dd-ex-roll-result", "data-roll": r.name, "data-side": r.side, "data-dragon": r.dragon },
+          el("h3", {}, (n + 1) + ". " + S().rollLabel(cat, r.name) + " — " + (r.label || side.toLowerCase())),
+          el("p", { class: "dd-ex-dragon-text" }, r.text || ""));
+      }
       const names = (r.units || []).map((i) => {
         const hit = (r.roll.steps && r.roll.steps[0] && r.roll.steps[0].entries || []).find((e) => e.unit === r.units.indexOf(i));
         return hit && hit.label ? hit.label : String(i + 1);
@@ -84,6 +95,7 @@
     const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-what" }, whatExchange(cat, out))];
     const words = sentences(cat, out);
     parts.push(words || el("p", { class: "dd-calc-notice" }, "No damage in this exchange."));
+    if (out.id_split && out.id_split.text) parts.push(el("p", { class: "dd-calc-what", "data-id-split": true }, "ID results: " + out.id_split.text + "."));
     parts.push(losses(cat, out), summaryTable(cat, out.summary || {}));
     parts.push(...rolledForYou(cat, out), ...leftToYou(cat, out));
     if (out.warnings && out.warnings.length) parts.push(el("h3", {}, "Warnings"), DD.trace.warnings(cat, out.warnings));

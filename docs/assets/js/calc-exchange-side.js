@@ -52,10 +52,12 @@
 
   /* What the engine's answer says unit i of `side` did in the roll `name`: its faces, each with
      whether the engine rolled it ({face, random}), first face first. */
-  function made(res, side, name, i) {
+  function made(res, side, name, i, dragon) {
     if (!res) return null;
-    const r = res.rolls.find((x) => x.side === side && x.name === name && (x.units || []).includes(i));
+    const r = res.rolls.find((x) => x.side === side && x.name === name && (dragon ? x.dragon === i : (x.units || []).includes(i)));
     if (!r) return null;
+    // A dragon's roll is no army roll: its faces in the rules' words, which of them were rolled for you.
+    if (!r.roll) return { faces: (r.faces || []).map((k, n) => ({ face: null, input: k, random: !!(r.random || [])[n] })), text: r.text };
     const pos = r.units.indexOf(i);
     const faces = [];
     (r.roll.steps || []).forEach((st) => (st.entries || []).forEach((e) => {
@@ -95,10 +97,10 @@
   }
 
   /* One roll of one unit (or dragon): its first face and each face it rolled again. */
-  function rollPicker(ctx, side, u, i, name, faces, labelOf) {
+  function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
     const first = (attackOf(ctx.cat, ctx.x.attack).rolls[side] || [])[0];
     const g = given(u, name, first);
-    const did = made(ctx.fresh(), side, name, i);
+    const did = made(ctx.fresh(), side, name, i, dragon);
     const res = ctx.fresh();
     const levels = Math.max(1 + g.more.length, did ? did.faces.length : 1);
     const box = el("div", { class: "dd-ex-roll", "data-roll": name });
@@ -107,7 +109,9 @@
     for (let level = 0; level < levels; level++) {
       const value = level === 0 ? g.face : (g.more[level - 1] == null ? null : g.more[level - 1]);
       const engineFace = did && did.faces[level] ? did.faces[level] : null;
-      const set = (v) => setGiven(u, name, first, level, v, (k) => (did && did.faces[k + 1] ? did.faces[k + 1].face : 1));
+      // A face picked after faces the engine rolled: those earlier faces are kept as they came.
+      const earlier = (k) => { const f = did && did.faces[k + 1]; return f ? (f.face != null ? f.face : f.input) : 1; };
+      const set = (v) => setGiven(u, name, first, level, v, earlier);
       const row = el("div", { class: "dd-calc-picker" + (level ? " dd-calc-reroll" : "") });
       if (level) row.append(el("span", { class: "dd-calc-picker-label" }, "Rolls again (face " + (level + 1) + ")"));
       if (faces) {
@@ -115,7 +119,7 @@
           faceButtons(ctx, faces, value, engineFace && engineFace.random ? engineFace.face : null, {
             key: "ex-" + side + "-" + i + "-" + name + "-" + level, what: labelOf + ", " + rollLabel(ctx.cat, name),
             text: (f) => (f.count != null ? f.count + " " : "") + f.icon, name: (f) => DD.catalogue.faceLabel(ctx.cat, f),
-            value: (f, j) => (side === "attacker" && ctx.x.attack === "dragon" ? f.icon : j + 1), set })));
+            value: (f, j) => j + 1, set })));
       } else {
         const input = el("input", { type: "text", list: "dd-calc-icons", placeholder: "2 melee", "aria-labelledby": labelId,
           maxlength: ctx.cat.limits.text || 80, "data-key": "ex-in-" + side + "-" + i + "-" + name + "-" + level,
@@ -124,19 +128,21 @@
         row.append(input);
       }
       let note = "";
-      if (value == null && engineFace && engineFace.random) note = "Rolled for you: " + faceText(ctx.cat, engineFace.face) + ".";
+      if (value == null && engineFace && engineFace.random) note = engineFace.face == null ? "Rolled for you."
+        : "Rolled for you: " + faceText(ctx.cat, engineFace.face) + ".";
       else if (value == null && !engineFace) note = res && !did ? "Not rolled in this exchange." : "Not picked: rolled for you.";
       else if (value != null && res && !did) note = "Not rolled in this exchange: this face is not used.";
       if (note) row.append(el("span", { class: "dd-calc-picker-note" }, note));
       box.append(row);
     }
+    if (did && did.text) box.append(el("p", { class: "dd-calc-picker-note dd-ex-dragon-roll" }, did.text));
     return box;
   }
 
-  function fate(ctx, side, i) {
+  function fate(ctx, side, i, dragon) {
     const res = ctx.fresh();
     const list = res && res.killed ? res.killed[side] || [] : [];
-    return list.find((k) => k.unit === i) || null;
+    return list.find((k) => (dragon ? k.dragon === i : k.unit === i && k.dragon == null)) || null;
   }
 
   function unitItem(ctx, side, u, i) {
@@ -165,7 +171,7 @@
     const dr = cat.dragons.find((x) => x.id === d.die);
     const name = dr ? dr.name : String(d.die);
     const facts = dr ? [DD.catalogue.elementsText(dr.elements), "health " + dr.health] : ["not in the catalogue"];
-    const dead = fate(ctx, "dragons", i);
+    const dead = fate(ctx, "attacker", i, true);
     const li = el("li", { class: "dd-calc-unit dd-ex-unit dd-ex-dragon" + (dead ? " dd-ex-killed" : ""), "data-side": "attacker",
       "data-dragon": i, "data-status": dead ? dead.status : "alive" },
     el("div", { class: "dd-calc-unit-head" }, el("span", { class: "dd-calc-unit-name" }, (i + 1) + ". " + name),
@@ -175,7 +181,7 @@
         onclick: () => { ctx.x.attacker.dragons.splice(i, 1); ctx.armyChanged(); } }, "Remove"))));
     if (dead) li.append(el("p", { class: "dd-ex-fate" }, "Dies: " + dead.why));
     const faces = dr ? dr.faces.map((f) => ({ icon: f.icon })) : null;
-    li.append(rollPicker(ctx, "attacker", d, i, (attackOf(cat, "dragon").rolls.attacker || [])[0], faces, name));
+    li.append(rollPicker(ctx, "attacker", d, i, (attackOf(cat, "dragon").rolls.attacker || [])[0], faces, name, true));
     return li;
   }
 

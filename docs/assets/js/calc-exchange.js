@@ -135,7 +135,7 @@
       const army = (inp[s] && inp[s].army || []).map((u) => { const c = Object.assign({}, u); delete c.rolled; delete c.rerolled; return c; });
       const seen = new Set();
       (out.rolls || []).forEach((r) => {
-        const rt = xc.cat.rollTypes.get(r.roll.roll);
+        const rt = r.roll && xc.cat.rollTypes.get(r.roll.roll);
         if (r.side !== s || !army.length || !rt || rt.individual) return;
         const q = { roll: r.roll.roll, army };
         if (r.roll.against && rt.against && rt.against.length > 1) q.against = r.roll.against;
