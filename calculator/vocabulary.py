@@ -41,6 +41,7 @@ EXCHANGE_ROLLS = {
     "attack": "Attack", "save": "Save roll", "save_and_melee": "Save-and-melee roll (against a Charge)",
     "counter": "Counter-attack", "counter_save": "Save roll against the counter-attack",
     "dragon": "Dragon's roll", "response": "Response to the dragons", "breath_save": "Roll against burial by breath",
+    "breath": "Breath",                 # not a roll: where a dragon attack's first damage comes from
 }
 EXCHANGE_SUMMARY = {
     "attack_total": "Attack results", "save_total": "Saves against the attack", "damage": "Damage to the defender",

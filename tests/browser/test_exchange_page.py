@@ -306,8 +306,8 @@ def face_number(bundle: dict, die: str, label: str) -> str:
 
 def add(page: Page, side: str, species: str, die: str) -> None:
     box = page.locator(f'[data-ex-side="{side}"]')
-    box.locator("select").first.select_option(species)
-    box.locator("select").nth(1).select_option(die)
+    box.locator(f"#dd-ex-{side}-species").select_option(species)
+    box.locator(f"#dd-ex-{side}-unit").select_option(die)
     box.locator(f'[data-key="ex-add-{side}"]').click()
 
 

@@ -56,9 +56,9 @@
 
   const NAMES = {
     damage: (who) => ({ title: "Damage taken", each: "amount of damage the " + who + " takes", unit: "damage",
-      axis: "Damage to the " + who, caption: "Chance of at least k damage" }),
+      axis: "Damage taken", caption: "Chance of at least k damage" }),
     killed: (who) => ({ title: "Health-worth of units killed", each: "health-worth the " + who + " loses", unit: "health lost",
-      axis: "Health-worth the " + who + " loses", caption: "Chance of losing at least k health" }),
+      axis: "Health-worth lost", caption: "Chance of losing at least k health" }),
     dragons_killed: () => ({ title: "Dragons killed", each: "number of dragons killed", unit: "dragons killed",
       axis: "Dragons killed", caption: "Chance of killing at least k dragons" }),
   };
@@ -68,7 +68,7 @@
     return el("div", { class: "dd-ex-odds-part", "data-side": side, "data-part": key, "data-dist": JSON.stringify(dist.distribution) },
       el("h4", {}, names.title),
       el("p", { class: "dd-chances-summary" }, "Average " + dist.mean.toFixed(2) + " (standard deviation " + dist.sd.toFixed(2) + ")."),
-      ch && ch.chart ? ch.chart(dist, names) : null,
+      ch && ch.chart ? el("div", { class: "dd-ex-chart" }, ch.chart(dist, names)) : null,
       ch && ch.table ? el("details", { class: "dd-ex-odds-table" }, el("summary", {}, names.caption), ch.table(dist, names)) : null);
   }
 
@@ -91,7 +91,7 @@
     kids.push(grid);
     if (out.dropped > 0) kids.push(el("p", { class: "dd-chances-notes" }, "Outcomes left out as too unlikely to matter: " + DD.chances.pct(out.dropped) + "."));
     if (out.notes && out.notes.length) kids.push(el("ul", { class: "dd-chances-notes" }, out.notes.map((n) => el("li", {}, n))));
-    const a = out.see && DD.dom.siteLink(cat.root, out.see, "How the calculator computes these odds");
+    const a = out.see && DD.dom.siteLink(cat.root, out.see, DD.exchangeView.seeText(cat, out.see));
     if (a) kids.push(el("p", { class: "dd-ex-see" }, a));
     section.replaceChildren(...kids);
     section.dataset.state = "done";

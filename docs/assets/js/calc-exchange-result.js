@@ -10,6 +10,13 @@
 
   function see(cat, path, text) { const a = siteLink(cat.root, path, text || "why?"); return a ? [" ", a] : null; }
 
+  /* A link to the page on how the calculator reads the rules, named after its part. */
+  function seeText(cat, path) {
+    const anchor = String(path).split("#")[1];
+    const name = ((cat.vocab.interpretations || {}).anchors || {})[anchor];
+    return "How the calculator reads the rules" + (name ? ": " + name : "");
+  }
+
   function whatExchange(cat, out) {
     const a = S().attackOf(cat, out.attack);
     const t = out.terrain && cat.terrainById.get(out.terrain);
@@ -100,7 +107,7 @@
     parts.push(...rolledForYou(cat, out), ...leftToYou(cat, out));
     if (out.warnings && out.warnings.length) parts.push(el("h3", {}, "Warnings"), DD.trace.warnings(cat, out.warnings));
     parts.push(el("h3", {}, "Roll by roll"), rollList(cat, out));
-    if (out.see) parts.push(el("p", { class: "dd-ex-see" }, see(cat, out.see, "How the calculator reads exchanges")));
+    if (out.see) parts.push(el("p", { class: "dd-ex-see" }, see(cat, out.see, seeText(cat, out.see))));
     section.replaceChildren(...parts);
     section.dataset.input = JSON.stringify(input);
     section.dataset.state = "resolved";
@@ -121,5 +128,5 @@
     section.removeAttribute("aria-busy");
   }
 
-  DD.exchangeView = { render, error, notice };
+  DD.exchangeView = { render, error, notice, seeText };
 })();

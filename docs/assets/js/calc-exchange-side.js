@@ -57,7 +57,7 @@
     const r = res.rolls.find((x) => x.side === side && x.name === name && (dragon ? x.dragon === i : (x.units || []).includes(i)));
     if (!r) return null;
     // A dragon's roll is no army roll: its faces in the rules' words, which of them were rolled for you.
-    if (!r.roll) return { faces: (r.faces || []).map((k, n) => ({ face: null, input: k, random: !!(r.random || [])[n] })), text: r.text };
+    if (!r.roll) return { faces: (r.faces || []).map((k, n) => ({ face: (r.icons || [])[n] || null, input: k, random: !!(r.random || [])[n] })), text: r.text };
     const pos = r.units.indexOf(i);
     const faces = [];
     (r.roll.steps || []).forEach((st) => (st.entries || []).forEach((e) => {
@@ -78,10 +78,11 @@
     return value === j + 1 || value === f.count + " " + f.icon || value === f.icon;
   }
 
-  function faceButtons(ctx, faces, value, rolledFace, opts) {
+  /* `said`: the face as the engine read the value given (a face named in words in a link). */
+  function faceButtons(ctx, faces, value, rolledFace, said, opts) {
     let pressedOne = false;
     return faces.map((f, j) => {
-      const pressed = !pressedOne && value != null && matches(f, j, value);
+      const pressed = !pressedOne && value != null && (matches(f, j, value) || (typeof value === "string" && said === opts.text(f)));
       pressedOne = pressedOne || pressed;
       const rolled = value == null && rolledFace != null && rolledFace === opts.text(f);
       const name = opts.name(f);
@@ -116,7 +117,7 @@
       if (level) row.append(el("span", { class: "dd-calc-picker-label" }, "Rolls again (face " + (level + 1) + ")"));
       if (faces) {
         row.append(el("div", { class: "dd-calc-faces", role: "group", "aria-labelledby": labelId },
-          faceButtons(ctx, faces, value, engineFace && engineFace.random ? engineFace.face : null, {
+          faceButtons(ctx, faces, value, engineFace && engineFace.random ? engineFace.face : null, engineFace ? engineFace.face : null, {
             key: "ex-" + side + "-" + i + "-" + name + "-" + level, what: labelOf + ", " + rollLabel(ctx.cat, name),
             text: (f) => (f.count != null ? f.count + " " : "") + f.icon, name: (f) => DD.catalogue.faceLabel(ctx.cat, f),
             value: (f, j) => j + 1, set })));
