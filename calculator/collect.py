@@ -195,7 +195,7 @@ def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, s
     out = []
     for ab in idx.abilities.get(sp, []):
         k, name = ab.kind, f"{ab.name} ({idx.species_names.get(sp, sp)})"
-        if k.phase == "exchange" and k.applies(roll):
+        if k.phase == "exchange" and k.applies(roll) and getattr(k, "exchange_applies", True):
             out.append((k, f"{name}: acts in the exchange this roll is part of; the exchange mode of the "
                            f"calculator applies it", "exchanges"))
         elif not k.computed() and k.applies(roll):

@@ -21,7 +21,7 @@ from .interpret import see
 from .limits import BOUNDS
 from .outcomes import Layout, Outcome, faces_of, unit_outcomes
 from .results import Trace
-from .steps import DelayedUse, cannot_roll, delayed_uses
+from .steps import DelayedUse, cannot_roll, delayed_uses, taken_out
 from .targets import pick
 from .totals import Add, Sums, applicable, finish
 
@@ -217,24 +217,26 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
 def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tuple]:
     """Units that rolled an ID icon, taken out by delayed effects as a single roll does."""
     side = list(state[4])
-    out: set[int] = set()
+    out: dict[int, str] = {}
     for use in uses:
         if not use.effect.selects_id_rollers:
             continue
         cands = [(i, o.id_roller[0], o.id_roller[1], o.id_roller[2]) for i, o in enumerate(side) if i not in out]
         max_h, max_u = use.effect.limits(use.x)
-        out.update(pick(cands, max_h, max_u))
+        for i in pick(cands, max_h, max_u):
+            out[i] = taken_out(use)
     s = (state[0], state[1], state[2], state[3], ())
     for i, o in enumerate(side):
         if i not in out:
             s = army.add(s, o, False)
-    return s, tuple(sorted(side[i].id_roller[2] for i in out))
+    return s, tuple(sorted((side[i].id_roller[2], why) for i, why in out.items()))
 
 
 def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
-                  with_excluded: bool = False, budget: Budget | None = None, keep: tuple[str, ...] = ()
-                  ) -> tuple[dict[tuple, float], float, list[str]]:
-    """Distribution of (totals per counted type, extra quantities[, units taken out at step 2]).
+                  with_excluded: bool = False, budget: Budget | None = None, keep: tuple[str, ...] = (),
+                  in_exchange: bool = False) -> tuple[dict[tuple, float], float, list[str]]:
+    """Distribution of (totals per counted type, extra quantities[, units taken out at step 2 as
+    (die key, why) pairs]); ``extra(unit, contribution)`` gives a face's extra quantities.
     ``keep``: the counted types the caller needs (the others may be left at 0)."""
     budget = budget or Budget()
     states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget, keep)
@@ -251,7 +253,9 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
             key = cache[s] = evaluate(s, army, uses, mods, trace, with_excluded)
         out[key] = out.get(key, 0.0) + p
     budget.spend(len(states), len(out))
-    return out, dropped, notes + [w.text for w in trace.warnings]
+    # In an exchange, "the exchange applies it" goes without saying.
+    told = [w.text for w in trace.warnings if not (in_exchange and w.see == see("exchanges"))]
+    return out, dropped, notes + told
 
 
 def summarize(dist: dict[int, float], dropped: float, notes: list[str], result: str) -> dict[str, Any]:

@@ -44,6 +44,12 @@ class Engine:
 
         return exchange(self, data)
 
+    def exchange_odds(self, data: Any) -> dict[str, Any]:
+        """Exact chances of the damage and losses of an exchange not rolled yet (calculator.exchange.odds)."""
+        from .exchange.odds import exchange_odds
+
+        return exchange_odds(self, data)
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.plan)."""
         from .plan import plan

@@ -44,7 +44,7 @@ class Layout:
     whole (Trumpet), its units' results."""
 
     def __init__(self, roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any],
-                 extra: Callable[[Contribution], tuple] | None, n_extra: int, keep: tuple[str, ...] = ()) -> None:
+                 extra: Callable[[Unit, Contribution], tuple] | None, n_extra: int, keep: tuple[str, ...] = ()) -> None:
         self.roll, self.idx, self.extra, self.n_extra = roll, idx, extra, n_extra
         self.k = len(roll.counts)
         arith = [m for m in mods if m.kind not in ("counts-as", "multiply-unit") and m.fits(roll)]
@@ -77,7 +77,7 @@ class Layout:
         species = {sp: vec[at + i * self.k: at + (i + 1) * self.k] for i, sp in enumerate(self.species_slots)}
         return vec[:w], groups, species
 
-    def reduce(self, c: Contribution) -> tuple[int, ...]:
+    def reduce(self, c: Contribution, unit: Unit) -> tuple[int, ...]:
         counts = [t if t in self.keep else "" for t in self.roll.counts]     # "": a type left out
         if self.split:
             vec = [c.nonsai.get(t, 0) for t in counts] + [c.sai.get(t, 0) for t in counts]
@@ -85,7 +85,7 @@ class Layout:
             vec = [c.nonsai.get(t, 0) + c.sai.get(t, 0) for t in counts]
         vec += [c.army_adds.get(t, 0) for t in counts] + [c.reflect if "save" in self.keep else 0]
         if self.extra:
-            vec += list(self.extra(c))
+            vec += list(self.extra(unit, c))
         return tuple(vec)
 
     def results(self, vec: tuple[int, ...]) -> tuple[int, ...]:
@@ -119,12 +119,12 @@ def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution
     return tuple(plain + choices), groups
 
 
-def _reduced(c: Contribution, lay: Layout) -> tuple:
+def _reduced(c: Contribution, lay: Layout, unit: Unit) -> tuple:
     """(vector, rolled sources, multipliers, counts-as, lose automatic saves) of one face."""
     mults = tuple((m.sai, m.name, m.factor, m.types, m.choose_one, m.species) for m in c.multiply)
     casas = tuple((x.name, x.src, x.to) for x in c.counts_as)
     rolled = tuple(c.rolled.get(s, 0) for s in lay.sources)
-    return lay.reduce(c), rolled, mults, casas, c.lose_auto_saves
+    return lay.reduce(c, unit), rolled, mults, casas, c.lose_auto_saves
 
 
 def _add(a: tuple, b: tuple) -> tuple:
@@ -142,7 +142,7 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool) -> tuple[dict[Outcom
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
         raise InputError(f"army[{unit.index}]", f"every face of {unit.label} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
-    parts = {f: _reduced(c, lay) for f, c in contrib.items()}
+    parts = {f: _reduced(c, lay, unit) for f, c in contrib.items()}
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
     done, dropped = _chains(unit, first, parts, contrib)
     out: dict[Outcome, float] = {}

@@ -120,6 +120,12 @@ def delayed_uses(inputs: Iterable[Any], idx: Index) -> list[DelayedUse]:
     return out
 
 
+def taken_out(use: DelayedUse) -> str:
+    """Why a unit that rolled an ID icon does not count (an exchange reads it: killed or held)."""
+    verb = "killed" if use.effect.kind == "kill-id-rollers" else "hypnotized"
+    return f"{verb} by {use.name} at step 2"
+
+
 # Step 2 (seed 001): on a save roll against an attack, apply SAI effects delayed from the attacker.
 def step_2_delayed(units: list[Unit], faces: list[Face | None], uses: list[DelayedUse], roll: Roll, idx: Index,
                    dice: Dice, trace: Trace) -> dict[int, str]:
@@ -133,7 +139,7 @@ def step_2_delayed(units: list[Unit], faces: list[Face | None], uses: list[Delay
             hit = _id_rollers(units, faces, excluded, use, roll, idx)
             verb = "killed" if use.effect.kind == "kill-id-rollers" else "hypnotized"
             for i in hit:
-                excluded[i] = f"{verb} by {use.name} at step 2"
+                excluded[i] = taken_out(use)
             names = ", ".join(units[i].label for i in hit) or "no unit"
             trace.add(2, f"{text}: {names} rolled an ID icon and {'are' if len(hit) != 1 else 'is'} {verb}; "
                          f"{'their' if len(hit) != 1 else 'its'} results do not count", None, see("delayed-effects"),

@@ -19,45 +19,82 @@ SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counte
 def resolve_exchange(engine: Any, inp: ExchangeInput) -> Run:
     run = Run(engine, inp)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
-    kind = inp.attack
-    hit = attack(run, "attacker", kind, "attack")
-    if hit is None:
-        return run
-    run.summary["attack_total"] = hit.result.totals.get(kind, 0)
-    charge = kind == "melee" and "charge" in run.flags
-    answer = save(run, "defender", "save_and_melee" if charge else "save", kind, hit, combination=charge)
-    run.summary["save_total"] = answer.result.totals.get("save", 0) if answer else 0
-    run.summary["damage"] = hit_defender(run, "defender", "attack", run.summary["attack_total"], kind, answer, hit)
-    if charge and answer is not None:
-        charge_back(run, answer)
-    run.summary["save_roll_damage_to_attacker"] = hit_back(run, "attacker", "save", answer)
-    if not charge:
-        counter(run, answer)
+    for stage in STAGES:
+        if run.done:
+            break
+        stage(run)
     run.ignored_faces()
     return run
 
 
-def counter(run: Run, answer: Any) -> None:
-    """The defender's counter-attack and the attacker's save roll (melee; Defensive Volley for missiles)."""
+# The exchange in four stages. Each makes at most one army roll (and the rolls of single units its
+# effects ask for); between stages only the run's state matters, so the exact chances
+# (calculator.exchange.odds) can run the very same stages from any state.
+
+def attack_stage(run: Run) -> None:
+    hit = attack(run, "attacker", run.inp.attack, "attack")
+    if hit is None:
+        run.done = True
+        return
+    run.ctx["hit"] = hit
+    run.summary["attack_total"] = hit.result.totals.get(run.inp.attack, 0)
+
+
+def save_stage(run: Run) -> None:
+    """The defender's save roll (or Charge's save-and-melee roll), the damage and casualties."""
+    kind, hit = run.inp.attack, run.ctx.pop("hit")
+    charge = kind == "melee" and "charge" in run.flags
+    answer = save(run, "defender", "save_and_melee" if charge else "save", kind, hit, combination=charge)
+    run.summary["save_total"] = answer.result.totals.get("save", 0) if answer else 0
+    run.summary["damage"] = hit_defender(run, "defender", "attack", hit.result.totals.get(kind, 0), kind, answer, hit)
+    if charge and answer is not None:
+        charge_back(run, answer)
+    run.summary["save_roll_damage_to_attacker"] = hit_back(run, "attacker", "save", answer)
+    run.done = charge or not counter_allowed(run, answer)
+
+
+def counter_allowed(run: Run, answer: Any) -> bool:
+    """Whether the defender counter-attacks (melee; Defensive Volley for missiles), and who may not."""
     kind = run.inp.attack
     if kind == "melee" and "no-counter" in run.flags:
         run.warn("Surprise: the defending army cannot counter-attack", "exchanges")
-        return
+        return False
     barred = foul_stench(run)
     if kind == "missile" and not volley(run, answer):
-        return
+        return False
     for u in run.sides["defender"].units:
         if u.index in barred:
             u.status, u.why = "out", "kept out of the counter-attack by Foul Stench"
+    return True
+
+
+def counter_stage(run: Run) -> None:
+    kind = run.inp.attack
     back = attack(run, "defender", kind, "counter", counter=True)
     if back is None:
+        run.done = True
         return
+    run.ctx["back"] = back
     run.summary["counter_total"] = back.result.totals.get(kind, 0)
+
+
+def counter_save_stage(run: Run) -> None:
+    """The attacker's save roll against the counter-attack, the damage and casualties."""
+    kind, back = run.inp.attack, run.ctx.pop("back")
     cover = save(run, "attacker", "counter_save", kind, back)
     run.summary["counter_save_total"] = cover.result.totals.get("save", 0) if cover else 0
-    run.summary["counter_damage"] = hit_defender(run, "attacker", "counter", run.summary["counter_total"], kind,
-                                                 cover, back)
+    run.summary["counter_damage"] = hit_defender(run, "attacker", "counter", back.result.totals.get(kind, 0),
+                                                 kind, cover, back)
     run.summary["counter_save_roll_damage_to_defender"] = hit_back(run, "defender", "counter_save", cover)
+    run.done = True
+
+
+STAGES = (attack_stage, save_stage, counter_stage, counter_save_stage)
+# The last stage reads and changes only the saving side when nothing its save roll brings reaches
+# the other army (no SAI that damages, targets or kills; no ability that turns saves into damage).
+# The exact chances rely on it to set the other side's losses aside (tests check it against the
+# full run).
+counter_save_stage.saver = "attacker"
 
 
 def volley(run: Run, answer: Any) -> bool:
@@ -88,7 +125,7 @@ def exchange_json(run: Run) -> dict[str, Any]:
                                      "status": u.status, "why": u.why})
     return {
         "attack": run.inp.attack, "terrain": run.inp.terrain,
-        "rolls": [{"name": name, "side": side, "units": [u.index for u in units], "roll": result.to_json()}
+        "rolls": [{"name": name, "side": side, "units": [u.index for u in units], "roll": _roll_json(result)}
                   for name, side, result, units in run.rolls],
         "damage": [d.to_json() for d in run.damages],
         "killed": killed,
@@ -97,6 +134,13 @@ def exchange_json(run: Run) -> dict[str, Any]:
         "warnings": run.warnings,
         "see": see("exchanges"),
     }
+
+
+def _roll_json(result: Any) -> dict[str, Any]:
+    out = result.to_json()
+    # In an exchange, "the exchange applies it" goes without saying.
+    out["warnings"] = [w for w in out["warnings"] if w.get("see") != see("exchanges")]
+    return out
 
 
 def exchange(engine: Any, data: Any) -> dict[str, Any]:

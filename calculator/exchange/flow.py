@@ -70,6 +70,11 @@ class Run:
         self.flags: set[str] = set()
         self.used: dict[int, set[str]] = {}
         self.memo: dict[str, RollResult] = {}
+        self.passes: dict[tuple, float] = {}            # a unit's chance to pass a test (targets)
+        self.picks: dict[tuple, Any] = {}               # the targets picked, by living units and effect
+        self.chosen: dict[tuple, list[ExUnit]] = {}     # the default casualties, by living units and damage
+        self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
+        self.done = False
 
     def warn(self, text: str, link: str | None = None) -> None:
         if all(w["text"] != text for w in self.warnings):
@@ -92,15 +97,28 @@ class Run:
                 out["rerolled"] = rerolled
         return out
 
-    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit]) -> RollResult:
-        """Resolve one roll of ``units`` (the input's other fields in ``data``); seeds follow in order."""
-        data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units],
-                    seed=self.rng.randrange(10 ** 9), terrain=self.inp.terrain)
-        if data["terrain"] is None:
-            del data["terrain"]
+    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> RollResult:
+        """Resolve one roll of ``units`` (the input's other fields in ``data``); seeds follow in order.
+        ``reads``: (name, function) of what the caller reads of the result, when not all of it
+        (the exact chances then merge outcomes it cannot tell apart)."""
+        data = dict(self.roll_data(name, data, units), seed=self.rng.randrange(10 ** 9))
         result = self.cached(data)
         self.rolls.append((name, side, result, units))
         return result
+
+    def resume_at(self, step: Any) -> int:
+        """Where a roll's effects start (the exact chances may take a run up again midway)."""
+        return 0
+
+    def checkpoint(self, step: Any, i: int) -> None:
+        """Called before each effect of a roll (the exact chances may set the run aside here)."""
+
+    def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
+        """The single-roll input of one roll of the exchange (without its seed)."""
+        data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
+        if self.inp.terrain is not None:
+            data["terrain"] = self.inp.terrain
+        return data
 
     def cached(self, data: dict[str, Any]) -> RollResult:
         import json
@@ -133,7 +151,10 @@ class Run:
         if picked is not None:
             killed = check_choice(alive, dmg.amount, picked, f"casualties.{dmg.to}.{event}")
         else:
-            killed = choose(alive, dmg.amount, self.strength)
+            key = (dmg.to, tuple(u.index for u in alive), dmg.amount)
+            killed = self.chosen.get(key)
+            if killed is None:
+                killed = self.chosen[key] = choose(alive, dmg.amount, self.strength)
         for u in killed:
             u.status, u.why = "killed", f"killed by the damage of the {EVENTS.get(dmg.source, dmg.source)}"
         dmg.killed = killed

@@ -64,7 +64,7 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
 def scorching(run: Run, step: Step) -> None:
     """Species abilities that turn the saver's save results into damage to the attacker (Scorching Touch)."""
     for ab_units, ab in _abilities(run, step, "damage-attacker"):
-        n = sum(ur.results("save") for ur, u in zip(step.result.rolls, step.units) if u in ab_units)
+        n = sum(ur.results("save") for ur, u in zip(step.result.rolls, step.units) if u in ab_units and not ur.excluded)
         if n:
             step.damage(n, True, ab.name)
 

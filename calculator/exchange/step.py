@@ -11,7 +11,7 @@ from typing import Any
 from ..interpret import see
 from ..results import RollResult
 from ..targets import pick
-from .flow import Damage, Left, Run
+from .flow import Left, Run
 from .request import ExUnit
 
 TEST_COUNTS = {"save": ["save"], "maneuver": ["maneuver"], "melee": ["melee"], "id": ["save"], "roll": ["save", "melee"]}
@@ -56,19 +56,25 @@ class Step:
         """The target side's units an effect picks: the most health-worth it allows (seed 000:
         to the fullest extent), then the units least likely to pass the test, then by name."""
         living = [u for u in self.run.sides[self.target].units if u.alive and not u.unit.is_item]
-        cands = [(u.index, u.health, -round(1000 * self.pass_chance(u, test)), u.unit.label) for u in living]
-        chosen = pick(cands, None if measure == "units" else amount, amount if measure == "units" else None)
+        key = (self.target, tuple(u.index for u in living), amount, measure, up_to, test)
+        chosen = self.run.picks.get(key)
+        if chosen is None:
+            cands = [(u.index, u.health, -round(1000 * self.pass_chance(u, test)), u.unit.label) for u in living]
+            chosen = self.run.picks[key] = pick(cands, None if measure == "units" else amount,
+                                                amount if measure == "units" else None)
         return [u for u in living if u.index in chosen]
 
     def pass_chance(self, u: ExUnit, test: str) -> float:
-        faces = u.unit.faces or ()
-        if not faces:
-            return 0.0
-        ok = 0
-        for f in faces:
-            res = self.individual_face(u, f, test)
-            ok += 1 if res else 0
-        return ok / len(faces)
+        key = (u.side, u.index, test)
+        hit = self.run.passes.get(key)
+        if hit is None:
+            faces = u.unit.faces or ()
+            if not faces or test == "none":          # no test to pass: every target is alike
+                hit = 0.0
+            else:
+                hit = sum(1 for f in faces if self.individual_face(u, f, test)) / len(faces)
+            self.run.passes[key] = hit
+        return hit
 
     def individual_face(self, u: ExUnit, face: Any, test: str) -> bool:
         from ..faceval import contribution
@@ -78,20 +84,20 @@ class Step:
         c = contribution(u.unit, face, roll, self.run.idx)
         return c.rolled_id if test == "id" else c.results(test) > 0
 
-    def individual(self, u: ExUnit, sai: str, test: str) -> tuple[bool, RollResult]:
-        """The target rolls alone ("<sai>_target_<test>"): did it pass the test?"""
+    def individual(self, u: ExUnit, sai: str, test: str, count: bool = False) -> tuple[bool, RollResult]:
+        """The target rolls alone ("<sai>_target_<test>"): did it pass the test (and did it roll its
+        ID)? ``count``: the caller also reads how many results it rolled."""
         name = f"{sai}_target_{test}"
         data = {"roll": "individual", "counts": TEST_COUNTS[test]}
-        result = self.run.roll(u.side, name, data, [u])
-        if test == "id":
-            return bool(result.rolls and result.rolls[0].rolled_id), result
-        return result.totals.get(test, 0) > 0, result
+        reads = None if count else (test, lambda r: (passed(r, test), rolled_id(r)))
+        result = self.run.roll(u.side, name, data, [u], reads)
+        return passed(result, test), result
 
     def unit_damage(self, u: ExUnit, amount: int, sai: str, save: bool, how: str) -> bool:
         """A unit alone takes damage; it saves alone unless no save is possible. True if killed."""
         saves = 0
         if save and amount > 0:
-            _, result = self.individual(u, sai, "save")
+            _, result = self.individual(u, sai, "save", count=True)
             saves = result.totals.get("save", 0)
         u.damage += max(0, amount - saves)
         self.unit_hits += max(0, amount - saves)
@@ -121,13 +127,38 @@ class Step:
         return [ur.results("melee") for ur, u in zip(last[2].rolls, last[3]) if u.alive]
 
     def leave(self, use: Any, what: str = "") -> None:
-        text = f"{use.name} ({use.label}, X = {use.x}): {use.effect.describe(use.x)}"
-        self.run.left.append(Left(self.actor, self.name, text + (f" — {what}" if what else ""), see("effects-reported")))
+        self.run.left.append(Left(self.actor, self.name, left_text(use, what), see("effects-reported")))
+
+
+def rolled_id(result: Any) -> bool:
+    return bool(result.rolls and result.rolls[0].rolled_id)
+
+
+def passed(result: Any, test: str) -> bool:
+    """A unit rolling alone passes a test with an ID icon (test "id") or one result of the type."""
+    return rolled_id(result) if test == "id" else result.totals.get(test, 0) > 0
+
+
+def left_text(use: Any, what: str = "") -> str:
+    """How an effect left to the player is named."""
+    text = f"{use.name} ({use.label}, X = {use.x}): {use.effect.describe(use.x)}"
+    return text + (f" — {what}" if what else "")
+
+
+def acts(use: Any) -> bool:
+    """Whether an effect of a roll does anything in the exchange (else it is only listed)."""
+    return bool(use.delayed or getattr(use.effect, "exchange", None))
 
 
 def run_effects(step: Step) -> None:
-    """Each effect of the roll acts through its registered kind, in the order rolled."""
-    for use in step.result.effects:
+    """Each effect of the roll acts through its registered kind, in the order rolled. (Between two
+    effects the exact chances may set the run aside and take it up again: calculator.exchange.branch.)"""
+    uses = step.result.effects
+    i = step.run.resume_at(step)
+    while i < len(uses):
+        use = uses[i]
+        step.run.checkpoint(step, i)
+        i += 1
         if use.applied:
             continue           # it already changed the roll itself (or came delayed from the other side)
         act = getattr(use.effect, "exchange", None)
@@ -137,7 +168,15 @@ def run_effects(step: Step) -> None:
             act(use, step)
         else:
             step.leave(use)
+    step.run.checkpoint(step, len(uses))
 
 
-def settle(step: Step, to: str, event: str, amount: int, saves: int, text: str) -> Damage:
-    return step.run.apply_damage(Damage(to, event, amount, saves, step.no_save, text=text), event)
+def step_fields(step: Step) -> tuple:
+    """What a roll's effects have written on its step so far."""
+    return (step.no_save, step.spell_only, tuple(step.sources), frozenset(step.picked), step.unit_hits)
+
+
+def set_step_fields(step: Step, fields: tuple) -> None:
+    step.no_save, step.spell_only, sources, picked, step.unit_hits = fields
+    step.sources, step.picked = list(sources), set(picked)
+

@@ -147,6 +147,7 @@ class UnsaveableResults(Ability):
     kind = "unsaveable-results"
     phase = "exchange"
     by_hand_when_applies = True
+    exchange_applies = False          # the exchange leaves it to the player too
     params = with_conditions(result=result_type(required=True), save=OneOf(("spell-only",), "save", required=True))
 
 

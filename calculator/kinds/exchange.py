@@ -23,6 +23,9 @@ class Reported(Kind):
     """Listed with its X in the roll that shows it."""
 
     phase = "exchange"
+    # Whether its action in an exchange reaches the other army at once (damage, targets, kills),
+    # rather than only that army's later rolls (modifiers) or the course of the exchange (flags).
+    reaches_other_army = True
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.use(self)
@@ -187,6 +190,7 @@ class ReflectDamage(Reported):
 @EFFECTS.register
 class DefenderCombinationRoll(Reported):
     kind = "defender-combination-roll"
+    reaches_other_army = False
     params = {"types": result_types(required=True),
               "replaces": ListOf(OneOf(("save-roll", "counter-attack"), "roll"), required=True),
               "damage_attacker": OneOf(("defender-melee-results",), "damage", required=True),
@@ -203,6 +207,7 @@ class DefenderCombinationRoll(Reported):
 @EFFECTS.register
 class OpponentSubtract(Reported):
     kind = "opponent-subtract"
+    reaches_other_army = False
     params = {"types": result_types(allow_all=True, required=True), "amount": Amount(required=True),
               "target": OneOf(TARGETS, "target", required=True), "duration": OneOf(DURATIONS, "duration")}
 
@@ -225,6 +230,7 @@ class OpponentSubtract(Reported):
 @EFFECTS.register
 class OpponentHalve(Reported):
     kind = "opponent-halve"
+    reaches_other_army = False
     params = {"types": result_types(allow_all=True, required=True), "target": OneOf(TARGETS, "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
 
@@ -313,6 +319,7 @@ class TargetsRollForAttacker(Reported):
 @EFFECTS.register
 class NoCounterAttack(Reported):
     kind = "no-counter-attack"
+    reaches_other_army = False
     params: dict = {}
 
     def describe(self, x: int) -> str:

@@ -11,7 +11,11 @@ from tests.parity.pyodide_node import run_in_pyodide
 
 
 RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.engine.test_steps",
-            "tests.engine.test_sais")
+            "tests.engine.test_sais", "tests.engine.test_exchange")
+ODDS = [(["amazons/soldier"], ["coral-elves/fighter"], "melee"),
+        (["amazons/chimera", "amazons/war-chief"], ["coral-elves/protector", "coral-elves/trooper"], "melee"),
+        (["amazons/spearer"], ["coral-elves/trooper", "coral-elves/fighter", "coral-elves/guard"], "missile"),
+        (["treefolk/strangle-vine"], ["coral-elves/trooper", "coral-elves/guard"], "melee")]
 
 
 def _cases(bundle: dict) -> list[tuple[str, dict]]:
@@ -23,6 +27,11 @@ def _cases(bundle: dict) -> list[tuple[str, dict]]:
     engine = Engine(bundle)
     for module in RECORDED:        # every hand-worked engine test's input, in both Pythons
         cases += record(module, engine)
+    # Exact chances of whole exchanges (their float sums must match to the last bit too).
+    for att, dfn, attack in ODDS:
+        cases.append(("exchange-odds", {"attack": attack, "terrain": "highland",
+                                        "attacker": {"army": [{"die": d} for d in att]},
+                                        "defender": {"army": [{"die": d} for d in dfn]}}))
     # The same examples with every face left to the seeded dice: the random stream must match too.
     for example in bundle["examples"][:10]:
         rolled = copy.deepcopy(example["input"])

@@ -1,0 +1,112 @@
+"""Exact chances of whole exchanges (``exchange-odds``), 24-point army against 24-point army with
+the counter-attack of the survivors, and the largest army whose single-roll chances come within
+one second: CPython, then Pyodide in Chromium.
+
+Measures and prints; never asserts. The browser part needs the built site (``make build``).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from calculator import Engine  # noqa: E402
+from calculator.errors import TooLarge  # noqa: E402
+from generator.data import load_dataset  # noqa: E402
+
+CORAL_24 = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
+            "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
+            "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"]
+AMAZONS_23 = ["amazons/spearer", "amazons/war-chief", "amazons/war-driver", "amazons/warrior", "amazons/battle-rider",
+              "amazons/warrior", "amazons/battle-rider", "amazons/soldier", "amazons/soldier", "amazons/charioteer",
+              "amazons/runner", "amazons/soldier", "amazons/charioteer"]
+DWARVES_24 = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
+              "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman", "dwarves/footman",
+              "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
+
+
+def exchanges():
+    def side(dice):
+        return {"army": [{"die": d} for d in dice]}
+    yield "melee, Amazons (23) vs Coral Elves (24)", {"attack": "melee", "terrain": "highland",
+                                                      "attacker": side(AMAZONS_23), "defender": side(CORAL_24)}
+    yield "melee, Dwarves (24) vs Coral Elves (24)", {"attack": "melee", "terrain": "flatland",
+                                                      "attacker": side(DWARVES_24), "defender": side(CORAL_24)}
+    yield "missile, Coral Elves (24) vs Dwarves (24)", {"attack": "missile", "terrain": "coastland",
+                                                        "attacker": side(CORAL_24), "defender": side(DWARVES_24)}
+
+
+def cpython(engine: Engine, repeat: int = 3) -> None:
+    for name, data in exchanges():
+        try:
+            best = min(_time(lambda: engine.exchange_odds(data)) for _ in range(repeat))
+            print(f"CPython  exchange odds, {name}: {best * 1000:7.0f} ms")
+        except TooLarge as exc:
+            print(f"CPython  exchange odds, {name}: {exc}")
+    n, ms = largest_army(lambda inp: _time(lambda: engine.distribution(inp)) * 1000)
+    print(f"CPython  largest Coral Elf army whose save chances take under 1 s: {n} dice ({ms:.0f} ms)")
+
+
+def largest_army(run) -> tuple[int, float]:
+    """Grow an army die by die (the 24-point Coral Elves, then again) until a save roll's chances
+    take a second or more, or are too large. ``run(input)`` gives milliseconds."""
+    best = (0, 0.0)
+    for n in range(1, 3 * len(CORAL_24) + 1):
+        inp = {"roll": "save", "against": "melee", "terrain": "coastland",
+               "army": [{"die": CORAL_24[i % len(CORAL_24)]} for i in range(n)]}
+        try:
+            ms = run(inp)
+        except TooLarge:
+            break
+        if ms >= 1000:
+            break
+        best = (n, ms)
+    return best
+
+
+def _time(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def browser() -> None:
+    try:
+        from playwright.sync_api import sync_playwright
+        from generator.build import ensure_site
+        from tests.site_server import SiteServer
+    except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not fail
+        print(f"browser: skipped ({exc})")
+        return
+    with SiteServer(ensure_site()) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                     args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_page()
+        page.goto(server.url + "calculator/")
+        page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
+        call = """async ([cmd, inp]) => {
+            const t = performance.now();
+            try { await window.DragonDiceEngine.call(cmd, inp, { timeout: 120000 }); }
+            catch (err) { return -1; }
+            return performance.now() - t; }"""
+        for name, data in exchanges():
+            ms = min(page.evaluate(call, ["exchange-odds", data]) for _ in range(2))
+            print(f"Pyodide  exchange odds, {name}: {ms:7.0f} ms (round trip to the worker)")
+        n, ms = largest_army(lambda inp: _browser_ms(page, call, inp))
+        print(f"Pyodide  largest Coral Elf army whose save chances take under 1 s: {n} dice ({ms:.0f} ms)")
+        browser.close()
+
+
+def _browser_ms(page, call, inp) -> float:
+    ms = page.evaluate(call, ["distribution", inp])
+    if ms < 0:
+        raise TooLarge("army", "too large")
+    return ms
+
+
+if __name__ == "__main__":
+    cpython(Engine(load_dataset().bundle()))
+    browser()

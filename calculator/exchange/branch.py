@@ -1,0 +1,299 @@
+"""Rolls of an exchange as chances rather than dice: the run that the exact odds drive.
+
+:class:`OddsRun` is the exchange's own :class:`~calculator.exchange.flow.Run` with one change:
+a roll does not roll. The first time a roll is reached, the run stops (:class:`Pause`) with the
+roll's input; the odds (calculator.exchange.odds) work out every distinct outcome of that roll
+(calculator.distribution) and run the stage again once per outcome, which the roll then returns.
+Everything else (effects, damage, casualties) is the exchange's own code.
+
+An outcome keeps what the rest of the exchange can read: the totals, the effects the faces bring
+(each with its X), the units taken out at step 2, the save results of species whose ability turns
+them into damage, and whether a unit rolling alone rolled its ID.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..distribution import Budget, roll_outcomes
+from ..errors import InputError
+from ..faceval import contribution
+from ..inputs import RollInput, parse_roll
+from ..outcomes import faces_of
+from ..steps import die_key
+from .flow import Run
+from .request import ExUnit
+from .step import acts, left_text, set_step_fields, step_fields
+
+# Effects whose action reads a single unit's results in another roll: their chances are not
+# worked out (each unit's results would have to be kept apart).
+NOT_WORKED_OUT = {"reflect-damage": "Bash"}
+
+
+class Pause(Exception):
+    """A roll was reached that has no outcome chosen yet."""
+
+    def __init__(self, entry: Entry, outcomes: list[tuple[tuple, float]]) -> None:
+        super().__init__("pause")
+        self.entry, self.outcomes = entry, outcomes
+
+
+class Checkpoint(Exception):
+    """Between two effects of a roll, after some unit rolled alone: the run is set aside here so
+    that the ways it got here can be merged before it goes on."""
+
+    def __init__(self, index: int, state: tuple, fields: tuple, dealt: tuple[int, int]) -> None:
+        super().__init__("checkpoint")
+        self.index, self.state, self.fields, self.dealt = index, state, fields, dealt
+
+
+class UnitPart:
+    """What the exchange reads of one unit in a roll whose outcome is chosen."""
+
+    __slots__ = ("excluded", "rolled_id", "res")
+
+    def __init__(self) -> None:
+        self.excluded = ""
+        self.rolled_id = False
+        self.res: dict[str, int] = {}
+
+    def results(self, rtype: str) -> int:
+        return self.res.get(rtype, 0)
+
+
+@dataclass
+class Chosen:
+    """One outcome of one roll, shaped like the parts of a RollResult the exchange reads."""
+
+    sig: tuple               # what a later stage can read of it (the same for equal outcomes of other rolls)
+    roll: Any
+    totals: dict[str, int]
+    effects: list[Any]
+    rolls: list[UnitPart]
+
+
+class Channels:
+    """The extra quantities a roll's outcomes keep (see the module's docstring)."""
+
+    def __init__(self, inp: RollInput, idx: Any, where: str) -> None:
+        self.uses: list[Any] = []
+        self.listed: dict[str, Any] = {}         # effects that are only listed for the player
+        keys: dict[tuple, int] = {}
+        for u in inp.units:
+            for f in faces_of(u):
+                for use in contribution(u, f, inp.roll, idx).effects:
+                    if use.applied:
+                        continue
+                    if not acts(use):
+                        self.listed.setdefault(left_text(use), use)
+                        continue
+                    if use.effect.kind in NOT_WORKED_OUT:
+                        raise InputError(where, f"the exact chances of an exchange in which {use.name} can be "
+                                                f"rolled are not worked out; resolve the exchange roll by roll")
+                    key = _use_key(use)
+                    if key not in keys:
+                        keys[key] = len(self.uses)
+                        self.uses.append(use)
+        self.keys = keys
+        self.species = sorted({u.species for u in inp.units if u.species and any(
+            ab.kind.kind == "damage-attacker" and ab.kind.applies(inp.roll) for ab in idx.abilities.get(u.species, []))})
+        self.single = len(inp.units) == 1
+        self.size = len(self.uses) + len(self.species) + (1 if self.single else 0)
+        # Nothing this roll brings reaches the other army at once (the last stage has no later roll
+        # for modifiers, flags or delayed effects to change).
+        self.keeps_to_itself = not self.species and all(
+            u.delayed or not getattr(u.effect, "reaches_other_army", True) for u in self.uses)
+
+    def extra(self, unit: Any, c: Any) -> tuple[int, ...]:
+        out = [0] * self.size
+        for use in c.effects:
+            k = self.keys.get(_use_key(use))
+            if k is not None:
+                out[k] += 1
+        base = len(self.uses)
+        for i, sp in enumerate(self.species):
+            if unit.species == sp:
+                out[base + i] = c.nonsai.get("save", 0) + c.sai.get("save", 0)
+        if self.single and c.rolled_id:
+            out[-1] = 1
+        return tuple(out)
+
+
+def _use_key(use: Any) -> tuple:
+    return (use.sai, use.name, use.label, use.x, id(use.effect), use.text, use.delayed)
+
+
+@dataclass
+class Entry:
+    """One roll's input and the distribution of its outcomes."""
+
+    roll: Any
+    channels: Channels
+    units: list[ExUnit]
+    outcomes: list[tuple[tuple, float]]
+    dropped: float
+    notes: list[str]
+    chosen: dict[tuple, Chosen] = field(default_factory=dict)
+    merged: dict[str, list[tuple[tuple, float]]] = field(default_factory=dict)
+
+    def read_as(self, reads: Any) -> list[tuple[tuple, float]]:
+        """The outcomes, those the caller cannot tell apart merged (one stands for them all)."""
+        if reads is None:
+            return self.outcomes
+        name, fn = reads
+        hit = self.merged.get(name)
+        if hit is None:
+            seen: dict[Any, list] = {}
+            for key, p in self.outcomes:
+                k = fn(self.result(key))
+                if k in seen:
+                    seen[k][1] += p
+                else:
+                    seen[k] = [key, p]
+            hit = self.merged[name] = [(key, p) for key, p in seen.values()]
+        return hit
+
+    def result(self, key: tuple) -> Chosen:
+        hit = self.chosen.get(key)
+        if hit is None:
+            hit = self.chosen[key] = self._make(key)
+        return hit
+
+    def _make(self, key: tuple) -> Chosen:
+        totals, extra, excluded = key
+        ch = self.channels
+        effects = [use for use, n in zip(ch.uses, extra) for _ in range(n)]
+        parts = [UnitPart() for _ in self.units]
+        for dk, why in excluded:
+            i = next(i for i, u in enumerate(self.units) if not parts[i].excluded and die_key(u.unit) == dk)
+            parts[i].excluded = why
+        for j, sp in enumerate(ch.species):
+            first = next((i for i, u in enumerate(self.units) if u.unit.species == sp and not parts[i].excluded), None)
+            if first is not None:
+                parts[first].res["save"] = extra[len(ch.uses) + j]
+        if ch.single:
+            parts[0].rolled_id = extra[-1] > 0
+        # After its stage only the totals and effects of a roll are read again (each unit's part in it
+        # is read by its own stage: step 2, Scorching Touch, a unit rolling alone).
+        sig = (totals, tuple(_use_key(u) for u in effects))
+        return Chosen(sig, self.roll, dict(zip(self.roll.counts, totals)), effects, parts)
+
+
+class OddsRun(Run):
+    """The exchange's run, with rolls whose outcomes are chosen by the odds (see the module)."""
+
+    def __init__(self, engine: Any, inp: Any, budget: Budget) -> None:
+        super().__init__(engine, inp)
+        self.budget = budget
+        self.script: list[tuple[Entry, tuple]] = []
+        self.at = 0
+        self.entries: dict[str, Entry] = {}
+        self.left = Once()
+        self.resume: tuple | None = None
+        self.since = 0
+        self.resumed = False
+        self.pruned = 0.0
+
+    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:
+        self.since += 1
+        if self.at < len(self.script):
+            entry, key = self.script[self.at]
+            self.at += 1
+            result = entry.result(key)
+            self.rolls.append((name, side, result, units))
+            return result
+        data = self.roll_data(name, data, units)
+        data.pop("attacker_melee", None)        # only Bash reads it, and its chances are not worked out
+        entry = self.entry(data, units, f"{side}.army")
+        raise Pause(entry, entry.read_as(reads))
+
+    def entry(self, data: dict[str, Any], units: list[ExUnit], where: str) -> Entry:
+        key = json.dumps(data, sort_keys=True)
+        hit = self.entries.get(key)
+        if hit is None:
+            inp = parse_roll(data, self.idx)
+            ch = Channels(inp, self.idx, where)
+            joint, dropped, notes = roll_outcomes(inp, self.idx, ch.extra, ch.size, True, self.budget, in_exchange=True)
+            outcomes = sorted(joint.items())
+            hit = self.entries[key] = Entry(inp.roll, ch, units, outcomes, dropped, notes)
+        return hit
+
+    # ---- the state between stages ---------------------------------------------------------------------
+
+    def state(self) -> tuple:
+        units = tuple((u.status, u.why, u.damage) for s in self.sides.values() for u in s.units)
+        return (units, {k: list(v) for k, v in self.delayed.items()}, {k: list(v) for k, v in self.mods.items()},
+                {k: list(v) for k, v in self.mods_once.items()}, frozenset(self.flags), dict(self.ctx), self.done)
+
+    def resume_at(self, step: Any) -> int:
+        self.since, self.resumed = 0, False
+        if self.resume is None:
+            return 0
+        i, state, fields = self.resume
+        self.resume = None
+        self._set(state)
+        set_step_fields(step, fields)
+        self.resumed = i < len(step.result.effects)
+        return i
+
+    def checkpoint(self, step: Any, i: int) -> None:
+        # After a unit rolled alone; and after the last effect when the run was taken up again from
+        # a merged point (the ways merged there may differ in the roll's totals, which only the rest
+        # of the stage reads: the effects read their X and the units, never the totals).
+        if self.since or (self.resumed and i == len(step.result.effects)):
+            raise Checkpoint(i, self.state(), step_fields(step), dealt(self.damages))
+
+    def load(self, state: tuple, script: list[tuple[Entry, tuple]], resume: tuple | None = None) -> None:
+        """Start a stage again from ``state``: its rolls take the outcomes of ``script`` in turn, and
+        its effects start at ``resume`` (the effect's index, the state and the step's fields there)."""
+        self._set(state)
+        self.script, self.at, self.resume, self.since = script, 0, resume, 0
+
+    def _set(self, state: tuple) -> None:
+        units, delayed, mods, once, flags, ctx, done = state
+        it = iter(units)
+        for s in self.sides.values():
+            for u in s.units:
+                u.status, u.why, u.damage = next(it)
+        self.delayed = {k: list(v) for k, v in delayed.items()}
+        self.mods = {k: list(v) for k, v in mods.items()}
+        self.mods_once = {k: list(v) for k, v in once.items()}
+        self.flags, self.ctx, self.done = set(flags), dict(ctx), done
+        self.damages, self.rolls = [], []
+
+
+class Once(list):
+    """The effects left to the player, each once however many times the stages run."""
+
+    def append(self, item: Any) -> None:
+        if all(x.text != item.text for x in self):
+            super().append(item)
+
+
+def dealt(damages: list[Any]) -> tuple[int, int]:
+    """Damage dealt to (the defender, the attacker) by these packets."""
+    d = a = 0
+    for x in damages:
+        if x.to == "defender":
+            d += x.amount
+        else:
+            a += x.amount
+    return d, a
+
+
+def signature(state: tuple) -> tuple:
+    """What of a state the rest of the exchange can read (not why a unit died, nor the words)."""
+    units, delayed, mods, once, flags, ctx, done = state
+    steps = tuple(sorted((name, _step_sig(s)) for name, s in ctx.items()))
+    return (tuple((st, dmg) for st, _, dmg in units), _dicts(delayed), _dicts(mods), _dicts(once),
+            tuple(sorted(flags)), steps, done)
+
+
+def _step_sig(s: Any) -> tuple:
+    picked = tuple(u.index for u in s.units if id(u) in s.picked)
+    return (s.actor, s.name, s.result.sig, s.no_save, s.spell_only, tuple(s.sources), s.unit_hits, picked)
+
+
+def _dicts(d: dict[str, list[dict[str, Any]]]) -> tuple:
+    return tuple((k, tuple(tuple(sorted(x.items())) for x in v)) for k, v in sorted(d.items()))

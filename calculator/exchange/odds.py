@@ -1,0 +1,268 @@
+"""Exact chances of an exchange not rolled yet: of every amount of damage and every health-worth
+killed on each side (``python -m calculator exchange-odds``, the worker's "exchange-odds").
+
+The exchange runs stage by stage (calculator.exchange.STAGES) over a set of states, each with its
+chance. In a stage, every roll's distinct outcomes are worked out exactly (calculator.distribution)
+and the stage's own code runs once per outcome (calculator.exchange.branch), so casualties,
+effects and the counter-attack of the survivors are the exchange's own. States the rest of the
+exchange cannot tell apart are merged, each carrying what the two sides have lost so far. Faces
+given in the input stay as given. The work is counted and bounded like a single roll's chances.
+
+>>> from calculator import Engine                                    # doctest: +SKIP
+>>> Engine(bundle).exchange_odds(exchange)["sides"]["defender"]["killed"]["mean"]   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..distribution import Budget, summarize
+from ..errors import TooLarge
+from ..interpret import see
+from ..limits import BOUNDS
+from . import STAGES, SUMMARY_KEYS
+from .branch import Checkpoint, OddsRun, Pause, dealt, signature
+from .request import parse_exchange
+
+SIDES = ("defender", "attacker")
+RUN_COST = 60          # one run of a stage, counted against the work bound like ~60 additions,
+ROLL_COST = 40         # and each roll it takes again
+# Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
+# A way for a stage to go less likely than this is left out (long roll-again chains with many
+# targets); the chance left out is reported with the answer, as for a single roll's chances.
+PRUNE = 1e-12
+Losses = tuple
+Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
+NONE: Losses = (0, 0, 0, 0, 0, 0)
+
+
+def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any]:
+    if isinstance(data, dict) and data.get("attack") == "dragon":
+        from ..dragons import dragon_odds
+
+        return dragon_odds(engine, data)
+    inp = parse_exchange(data, engine.index)
+    budget = Budget()
+    run = OddsRun(engine, inp, budget)
+    run.summary = {k: 0 for k in SUMMARY_KEYS}
+    start = run.state()
+    frontier: dict[tuple, tuple[tuple, Payload, str]] = {signature(start): (start, {NONE: 1.0}, "")}
+    for stage in STAGES:
+        if project and getattr(stage, "saver", None):
+            frontier = _set_aside(run, stage, frontier)
+        frontier = _advance(run, stage, frontier, budget, last=stage is STAGES[-1])
+    return _answer(run, frontier)
+
+
+def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False) -> dict:
+    """Run one stage from every state; after the last stage only the losses matter (one bucket)."""
+    out: dict[tuple, tuple[tuple, Payload, str]] = {}
+    _foresee(run, stage, frontier, budget)
+    for sig, (state, payload, aside) in frontier.items():
+        if state[-1]:                     # done: nothing more happens in this state
+            _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
+            continue
+        for end, p, dealt in _explore(run, stage, state, budget):
+            _merge(out, () if last else signature(end), end, payload, p, dealt, _losses(run, end), aside)
+        if len(out) > BOUNDS["states"]:
+            raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
+                                     f"{BOUNDS['states']:,} different situations); try fewer dice")
+    return out
+
+
+def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
+    """Refuse at once a stage that would take past the bound: every state runs the stage at least
+    once per outcome of its roll (the first state's roll stands for the others)."""
+    for state, _, _ in frontier.values():
+        if state[-1]:
+            continue
+        run.load(state, [])
+        try:
+            stage(run)
+        except Pause as pause:
+            budget.spend(0, len(frontier), len(frontier) * len(pause.outcomes) * RUN_COST)
+        except Checkpoint:
+            pass
+        return
+
+
+def _merge(out: dict, sig: tuple, state: tuple, payload: Payload, p: float, dealt: tuple[int, int],
+           now: Losses | None, aside: str) -> None:
+    """Add a state's chances to ``out``; ``now``: the killed and single-unit damage read from it
+    (a side set aside keeps what it had)."""
+    have = out.get(sig)
+    if have is None:
+        have = out[sig] = (state, {}, aside)
+    acc = have[1]
+    for old, q in payload.items():
+        new = list(old)
+        new[0] += dealt[0]
+        new[3] += dealt[1]
+        if now is not None:
+            for i, side in enumerate(SIDES):
+                if side != aside:
+                    new[3 * i + 1: 3 * i + 3] = now[3 * i + 1: 3 * i + 3]
+        k = tuple(new)
+        acc[k] = acc.get(k, 0.0) + q * p
+
+
+def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> dict:
+    """Before a stage that touches only the saving side (unless its roll brings effects), merge
+    states that differ only on the other side: each keeps its own losses in its payload."""
+    out: dict[tuple, tuple[tuple, Payload, str]] = {}
+    other = run.other(stage.saver)
+    for sig, (state, payload, aside) in frontier.items():
+        if not state[-1] and _plain_roll(run, stage, state):
+            state, aside = _blank(run, state, other), other
+            sig = signature(state)
+        have = out.get(sig)
+        if have is None:
+            out[sig] = (state, dict(payload), aside)
+            continue
+        for k, q in payload.items():
+            have[1][k] = have[1].get(k, 0.0) + q
+    return out
+
+
+def _plain_roll(run: OddsRun, stage: Any, state: tuple) -> bool:
+    run.load(state, [])
+    try:
+        stage(run)
+    except Pause as pause:
+        return pause.entry.channels.keeps_to_itself
+    return True
+
+
+def _blank(run: OddsRun, state: tuple, side: str) -> tuple:
+    """The state with one side's units all shown as standing (that side no longer matters)."""
+    units, i = list(state[0]), 0
+    for name, s in run.sides.items():
+        for _ in s.units:
+            if name == side:
+                units[i] = ("", "", 0)
+            i += 1
+    return (tuple(units),) + state[1:]
+
+
+def _explore(run: OddsRun, stage: Any, state: tuple, budget: Budget) -> Iterator[tuple[tuple, float, tuple]]:
+    """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
+
+    A way is a script of outcomes for the stage's rolls; the stage runs again for each. Between two
+    effects of the stage's roll, after a unit rolled alone, the run is set aside: the ways that
+    reach the same point with the same effects still to come are merged there (from the first
+    effect to the last) and go on from it once; after the last effect they part again, each with
+    its own outcome of the roll. Chances are kept per (outcome of the stage's roll, damage dealt)."""
+    todo: list[tuple[Any, list, Payload]] = [(None, [], {(None, 0, 0): 1.0})]
+    later: dict[int, dict[tuple, list]] = {}
+    while todo or later:
+        if not todo:
+            todo = _take_up(later, later.pop(min(later)))
+        resume, script, payload = todo.pop()
+        mass = sum(payload.values())
+        if mass < PRUNE:
+            run.pruned += mass
+            continue
+        budget.spend(RUN_COST + ROLL_COST * len(script), 0)
+        run.load(state, script, resume)
+        try:
+            stage(run)
+        except Pause as pause:
+            first = not script
+            for key, q in reversed(pause.outcomes):
+                todo.append((resume, script + [(pause.entry, key)],
+                             {((key if first else k), d, a): p * q for (k, d, a), p in payload.items()}))
+            continue
+        except Checkpoint as cp:
+            _set_aside_at(later, cp, script[0][0], payload)
+            continue
+        got = dealt(run.damages)
+        end = run.state()
+        for (_, d, a), p in payload.items():
+            yield end, p, (d + got[0], a + got[1])
+
+
+def _set_aside_at(later: dict, cp: Checkpoint, entry: Any, payload: Payload) -> None:
+    # What follows depends on the state, the step's fields and the effects still to come (not on
+    # the roll's totals until the last effect is done).
+    ch = entry.channels
+    key0 = next(iter(payload))[0]
+    effects = key0[1][:len(ch.uses)]
+    key = (signature(cp.state), cp.fields, effects)
+    slot = later.setdefault(cp.index, {}).get(key)
+    if slot is None:
+        slot = later[cp.index][key] = [(cp.index, cp.state, cp.fields), entry, {}]
+    acc = slot[2]
+    for (k, d, a), p in payload.items():
+        kk = (k, d + cp.dealt[0], a + cp.dealt[1])
+        acc[kk] = acc.get(kk, 0.0) + p
+
+
+def _take_up(later: dict, slots: dict) -> list:
+    """Ways set aside at one effect go on from there, once for all; after the last effect, once
+    per outcome of the roll."""
+    todo = []
+    for resume, entry, payload in slots.values():
+        last = resume[0] == len(entry.result(next(iter(payload))[0]).effects)
+        if not last:
+            rep = next(iter(payload))[0]
+            todo.append((resume, [(entry, rep)], payload))
+            continue
+        by_outcome: dict[tuple, Payload] = {}
+        for (k, d, a), p in payload.items():
+            by_outcome.setdefault(k, {})[(k, d, a)] = p
+        todo += [(resume, [(entry, k)], part) for k, part in by_outcome.items()]
+    return todo
+
+
+def _losses(run: OddsRun, state: tuple) -> Losses:
+    """Per side: 0 (damage to the army is added as it is dealt), health-worth killed (or buried),
+    damage its units took alone (Gore, Bash, ...)."""
+    out = [0] * 6
+    it = iter(state[0])
+    for name, side in run.sides.items():
+        i = 3 * SIDES.index(name)
+        for u in side.units:
+            status, _, damage = next(it)
+            if status in ("killed", "buried"):
+                out[i + 1] += u.health
+            out[i + 2] += damage
+    return tuple(out)
+
+
+def _answer(run: OddsRun, frontier: dict) -> dict[str, Any]:
+    joint: dict[str, dict[str, dict[int, float]]] = {s: {"damage": {}, "killed": {}} for s in SIDES}
+    total = 0.0
+    for _, payload, _ in frontier.values():
+        for loss, p in payload.items():
+            total += p
+            for i, side in enumerate(SIDES):
+                for what, n in (("damage", loss[3 * i] + loss[3 * i + 2]), ("killed", loss[3 * i + 1])):
+                    acc = joint[side][what]
+                    acc[n] = acc.get(n, 0.0) + p
+    sides = {side: {what: _dist(dist) for what, dist in joint[side].items()} for side in SIDES}
+    notes = _notes(run)
+    dropped = max(0.0, 1.0 - total)
+    if dropped > 1e-9:
+        notes.append(f"very unlikely ways the exchange can go were left out: {dropped:.3g} of the probability "
+                     f"is not shown")
+    return {"attack": run.inp.attack, "sides": sides, "dropped": dropped, "notes": notes,
+            "see": see("exchange-odds")}
+
+
+def _dist(dist: dict[int, float]) -> dict[str, Any]:
+    full = summarize(dist, 0.0, [], "")
+    return {k: full[k] for k in ("distribution", "mean", "sd", "at_least")}
+
+
+def _notes(run: OddsRun) -> list[str]:
+    notes: list[str] = []
+    for e in run.entries.values():
+        notes += [n for n in e.notes if n not in notes]
+        for t in e.channels.listed:
+            if f"Left to you when it happens: {t}" not in notes:
+                notes.append(f"Left to you when it happens: {t}")
+    notes += [w["text"] for w in run.warnings if w["text"] not in notes]
+    for left in run.left:
+        text = f"Left to you when it happens: {left.text}"
+        if text not in notes:
+            notes.append(text)
+    return notes

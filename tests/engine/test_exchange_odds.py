@@ -1,0 +1,195 @@
+"""Exact chances of an exchange (``exchange-odds``): one worked by hand from the rules, then checks
+against the exchange's own resolver (a 100,000-exchange Monte Carlo), bounds and bad input.
+
+Rules used by hand (rulebook v4.01d): an ID icon counts as results equal to the unit's health in
+any roll (p.10); damage = attack results − saves, never below 0, and the owner kills units as
+close to the damage as possible without exceeding it (p.29); killed defenders do not counter-attack
+(p.11). At Highland (fire, earth) neither Amazons nor Coral Elves count one result as another.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from calculator import InputError
+from calculator.errors import TooLarge
+from calculator.exchange import resolve_exchange
+from calculator.exchange.odds import exchange_odds
+from calculator.exchange.request import parse_exchange
+
+from .conftest import ROOT
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def dist(out: dict, side: str, what: str) -> dict[int, float]:
+    return {int(k): v for k, v in out["sides"][side][what]["distribution"].items()}
+
+
+def army(*dice: str) -> dict:
+    return {"army": [{"die": d} for d in dice]}
+
+
+def exchange(attacker, defender, attack="melee", **extra) -> dict:
+    return {"attack": attack, "terrain": "highland", "attacker": attacker, "defender": defender, **extra}
+
+
+def test_one_soldier_attacks_one_fighter_by_hand(engine):
+    out = engine.exchange_odds(exchange(army("amazons/soldier"), army("coral-elves/fighter")))
+    # Soldier's melee (faces ID, 1 save, 1 melee, 1 melee, 1 maneuver, 2 melee; health 1):
+    #   0 melee 2/6, 1 melee 3/6 (ID counts 1), 2 melee 1/6.
+    # Fighter's saves (ID, 1 melee, 1 missile, 1 maneuver, 1 melee, 2 melee; health 1): 1 save 1/6 (its ID).
+    # Damage: 0 = 2/6 + 3/6·1/6 = 15/36; 1 = 3/6·5/6 + 1/6·1/6 = 16/36; 2 = 1/6·5/6 = 5/36.
+    assert dist(out, "defender", "damage") == pytest.approx({0: 15 / 36, 1: 16 / 36, 2: 5 / 36}, abs=1e-12)
+    # The Fighter (health 1) dies whenever 1 or more damage gets through.
+    assert dist(out, "defender", "killed") == pytest.approx({0: 15 / 36, 1: 21 / 36}, abs=1e-12)
+    # Only a living Fighter counter-attacks (15/36): melee 0 = 2/6, 1 = 3/6, 2 = 1/6; the Soldier saves
+    # 1 with ID or its save face (2/6). Counter damage: 0 = 2/6 + 3/6·2/6 = 18/36, 1 = 3/6·4/6 + 1/6·2/6
+    # = 14/36, 2 = 1/6·4/6 = 4/36. Soldier's damage: 0 = 21/36 + 15/36·18/36, 1 = 15/36·14/36, 2 = 15/36·4/36.
+    assert dist(out, "attacker", "damage") == pytest.approx(
+        {0: (21 * 36 + 15 * 18) / 1296, 1: 15 * 14 / 1296, 2: 15 * 4 / 1296}, abs=1e-12)
+    assert dist(out, "attacker", "killed") == pytest.approx({0: (21 * 36 + 15 * 18) / 1296, 1: 15 * 18 / 1296},
+                                                            abs=1e-12)
+    assert out["sides"]["defender"]["killed"]["mean"] == pytest.approx(21 / 36)
+    assert out["sides"]["defender"]["killed"]["at_least"]["1"] == pytest.approx(21 / 36)
+
+
+def test_faces_given_stay_fixed(engine):
+    # The Soldier's attack is given (2 melee); the Fighter saves 1 on its ID only (1/6): damage 1 or 2.
+    data = exchange({"army": [{"die": "amazons/soldier", "rolled": {"attack": "2 melee"}}]}, army("coral-elves/fighter"))
+    out = engine.exchange_odds(data)
+    assert dist(out, "defender", "damage") == pytest.approx({1: 1 / 6, 2: 5 / 6}, abs=1e-12)
+    assert dist(out, "defender", "killed") == pytest.approx({1: 1.0}, abs=1e-12)
+    # The Fighter always dies, so it never counter-attacks.
+    assert dist(out, "attacker", "damage") == pytest.approx({0: 1.0}, abs=1e-12)
+
+
+def _monte_carlo(engine, data: dict, n: int) -> dict[str, dict[str, Counter]]:
+    """What the exchange's own resolver does over ``n`` seeded exchanges."""
+    inp = parse_exchange(data, engine.index)
+    seen = {s: {"damage": Counter(), "killed": Counter()} for s in ("attacker", "defender")}
+    for seed in range(1, n + 1):
+        for side in inp.sides.values():
+            for u in side.units:
+                u.status, u.why, u.damage = "", "", 0
+        inp.seed = seed
+        run = resolve_exchange(engine, inp)
+        dealt = {"attacker": 0, "defender": 0}
+        for d in run.damages:
+            dealt[d.to] += d.amount
+        for name, side in run.sides.items():
+            seen[name]["damage"][dealt[name] + sum(u.damage for u in side.units)] += 1
+            seen[name]["killed"][sum(u.health for u in side.units if u.status in ("killed", "buried"))] += 1
+    return seen
+
+
+def _agree(odds: dict, seen: dict, n: int) -> list[tuple]:
+    """Values where the exact chance and the sampled share differ by more than 5 standard errors
+    (for a chance too small to show up, more than 6 sightings)."""
+    bad = []
+    for side, whats in seen.items():
+        for what, counts in whats.items():
+            exact = dist(odds, side, what)
+            for k in set(exact) | set(counts):
+                p, got = exact.get(k, 0.0), counts.get(k, 0)
+                sd = math.sqrt(max(p * (1 - p), 1e-300) / n)
+                if abs(p - got / n) > 5 * sd and not (n * p < 1 and got <= 6):
+                    bad.append((side, what, k, p, got / n))
+    return bad
+
+
+def test_odds_agree_with_100000_exchanges_of_the_resolver(engine):
+    # Smite (damage with no save) and SAIs that target units, a counter-attack of the survivors,
+    # and an attacker's save roll: every part of the exchange is sampled.
+    data = exchange(army("amazons/chimera", "amazons/war-chief"),
+                    army("coral-elves/protector", "coral-elves/trooper", "coral-elves/fighter"))
+    odds = engine.exchange_odds(data)
+    n = 100_000
+    assert _agree(odds, _monte_carlo(engine, data, n), n) == []
+
+
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("treefolk/strangle-vine", "amazons/war-chief"), army("coral-elves/trooper", "coral-elves/guard"), "melee", {}),
+    (army("frostwings/wolf-pack", "amazons/war-chief"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("amazons/spearer"), army("coral-elves/trooper", "coral-elves/fighter", "coral-elves/guard"), "missile", {}),
+    (dict(army("goblins/thug", "goblins/mugger"), in_dua={"goblins": 1}), army("coral-elves/trooper", "coral-elves/guard"),
+     "melee", {}),
+    (army("frostwings/yeti", "amazons/war-chief"), army("coral-elves/protector"), "melee", {}),
+    (army("amazons/spearer"), army("coral-elves/archer", "coral-elves/knight"), "missile", {"terrain": "coastland"}),
+])
+def test_odds_agree_with_the_resolver_on_effects(engine, attacker, defender, attack, extra):
+    # Choke, Double Strike and Smother; Howl; Bullseye chains; Foul Stench; Surprise; Defensive Volley.
+    data = dict(exchange(attacker, defender, attack), **extra)
+    odds = engine.exchange_odds(data)
+    assert _agree(odds, _monte_carlo(engine, data, 6000), 6000) == []
+    # Setting the other side's losses aside before the last save roll changes nothing.
+    full = exchange_odds(engine, data, project=False)
+    for side in ("attacker", "defender"):
+        for what in ("damage", "killed"):
+            assert dist(full, side, what) == pytest.approx(dist(odds, side, what), abs=1e-12)
+
+
+DICE = ("amazons/soldier", "amazons/warrior", "amazons/war-chief", "coral-elves/fighter", "coral-elves/trooper",
+        "coral-elves/protector", "dwarves/footman", "dwarves/sergeant", "goblins/thug", "frostwings/wolf-pack",
+        "amazons/chimera", "goblins/mugger")
+
+
+def test_odds_sum_to_one(engine):
+    @SETTINGS
+    @given(st.lists(st.sampled_from(DICE), min_size=1, max_size=3),
+           st.lists(st.sampled_from(DICE), min_size=1, max_size=3),
+           st.sampled_from(["melee", "missile"]), st.sampled_from(["highland", "coastland", "flatland"]))
+    def check(att, dfn, attack, terrain):
+        data = dict(exchange(army(*att), army(*dfn), attack), terrain=terrain)
+        try:
+            out = engine.exchange_odds(data)
+        except (InputError, TooLarge):
+            assume(False)
+        for side in ("attacker", "defender"):
+            for what in ("damage", "killed"):
+                d = out["sides"][side][what]
+                assert abs(sum(d["distribution"].values()) - 1.0) < 1e-9
+                assert all(int(k) >= 0 and p >= 0 for k, p in d["distribution"].items())
+    check()
+
+
+def test_bash_is_refused_with_a_reason(engine):
+    data = exchange(army("amazons/war-chief"), army("dwarves/behemoth"))
+    with pytest.raises(InputError) as err:
+        engine.exchange_odds(data)
+    assert "Bash" in str(err.value) and "roll by roll" in str(err.value)
+
+
+def test_too_large_is_said_at_once(engine, bundle):
+    monsters = [d["id"] for d in bundle["dice"] if d["kind"] == "monster"][:12]
+    with pytest.raises(TooLarge) as err:
+        engine.exchange_odds(exchange(army(*monsters), army(*reversed(monsters))))
+    assert "too large to compute exactly" in str(err.value)
+
+
+def test_command_line(bundle_file):
+    data = exchange(army("amazons/soldier"), army("coral-elves/fighter"))
+    run = subprocess.run([sys.executable, "-m", "calculator", "exchange-odds", "-", "--data", str(bundle_file)],
+                         input=json.dumps(data), capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["sides"]["defender"]["killed"]["distribution"]["1"] == pytest.approx(21 / 36)
+    bad = dict(data, defender={"army": [{"die": "coral-elves/fighter", "rolled": {"counter": "9 melee"}}]})
+    run = subprocess.run([sys.executable, "-m", "calculator", "exchange-odds", "-", "--data", str(bundle_file)],
+                         input=json.dumps(bad), capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.strip().startswith("error: defender.army[0].rolled.counter:")
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_random_is_not_used(engine):
+    # The seed rolls faces in a resolved exchange; the chances do not depend on it.
+    data = exchange(army("amazons/soldier"), army("coral-elves/fighter"))
+    assert engine.exchange_odds(dict(data, seed=1)) == engine.exchange_odds(dict(data, seed=random.randrange(10**6)))
