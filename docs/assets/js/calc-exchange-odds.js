@@ -89,8 +89,10 @@
         part("attacker", "dragons_killed", out.dragons_killed, NAMES.dragons_killed())));
     }
     kids.push(grid);
-    if (out.dropped > 0) kids.push(el("p", { class: "dd-chances-notes" }, "Outcomes left out as too unlikely to matter: " + DD.chances.pct(out.dropped) + "."));
-    if (out.notes && out.notes.length) kids.push(el("ul", { class: "dd-chances-notes" }, out.notes.map((n) => el("li", {}, n))));
+    if (out.dropped > 1e-9) kids.push(el("p", { class: "dd-chances-notes" }, "Outcomes left out as too unlikely to matter: " + DD.chances.pct(out.dropped) + "."));
+    const notes = out.notes && out.notes.length ? el("ul", { class: "dd-chances-notes" }, out.notes.map((n) => el("li", {}, n))) : null;
+    if (notes && out.notes.length > 3) kids.push(el("details", { class: "dd-ex-odds-table" }, el("summary", {}, "How these odds were worked out (" + out.notes.length + " notes)"), notes));
+    else if (notes) kids.push(notes);
     const a = out.see && DD.dom.siteLink(cat.root, out.see, DD.exchangeView.seeText(cat, out.see));
     if (a) kids.push(el("p", { class: "dd-ex-see" }, a));
     section.replaceChildren(...kids);
