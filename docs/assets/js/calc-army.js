@@ -79,7 +79,7 @@
       "aria-pressed": pressed ? "true" : "false", "data-key": "face-" + i + "-" + level + "-" + j, "data-face": j + 1,
       "aria-label": name + " face " + (j + 1) + ": " + DD.catalogue.faceLabel(cat, f) + (f.icon === "id" ? " (ID face)" : "") + again,
       onclick: () => { setFace(u, level, pressed ? null : j + 1); ctx.changed(); },
-    }, DD.icons ? DD.icons.chip(f.icon, cat) : null, el("span", { class: "dd-face-count" }, String(f.count)),
+    }, DD.dom.icon(f.icon, DD.catalogue.iconName(cat, f.icon)), el("span", { class: "dd-face-count" }, String(f.count)),
     el("span", { class: "dd-face-icon" }, DD.catalogue.iconName(cat, f.icon)));
   }
 
@@ -199,5 +199,5 @@
       }));
   }
 
-  DD.army = { renderUnits, renderMods, renderOptions, follow, rollDie, planned };
+  DD.army = { renderUnits, renderMods, renderOptions, follow, rollDie, planned, modText };
 })();

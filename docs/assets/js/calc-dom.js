@@ -46,11 +46,16 @@
     return el("a", { href: new URL(path.slice(1), root).href, class: cls || "dd-calc-see" }, text);
   }
 
+  /* A drawn icon (icons.js), named as the data names it; nothing when icons.js is absent. */
+  function icon(id, label) {
+    return id && window.DragonDiceIcons ? window.DragonDiceIcons.element(id, label ? { label } : {}) : null;
+  }
+
   function onPage(fn) {
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
     else document.addEventListener("DOMContentLoaded", fn);
     if (document.readyState !== "loading") fn();   // loaded later, by instant navigation (site.js)
   }
 
-  DD.dom = { el, option, fill, shortMsg, randomInt, typeLabel, siteLink, onPage };
+  DD.dom = { el, option, fill, shortMsg, randomInt, typeLabel, siteLink, icon, onPage };
 })();

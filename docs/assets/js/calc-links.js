@@ -55,26 +55,37 @@
     return raw;
   }
 
-  /* Read the page's address: {mode, input} or {error} or null when it names no roll. */
+  /* An exchange link is read as a JSON object only: the engine checks it and names the field. */
+  function exchangeJson(text) {
+    const raw = parseJson(text);
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error("input: not an object");
+    return raw;
+  }
+
+  /* Read the page's address: {mode, input} or {mode, error} or null when it names no roll.
+     "#exchange" opens an empty exchange. */
   function read(cat) {
     const params = new URLSearchParams(location.search);
     let hash = location.hash.replace(/^#/, "");
     try { hash = decodeURIComponent(hash); } catch (e) { /* keep it as it is */ }
     let what = "link";
+    let mode = "roll";
     try {
       const m = /^([sx])=(\d+)\.(.*)$/.exec(hash);
       if (m) {
         what = "share link";
+        mode = m[1] === "x" ? "exchange" : "roll";
         if (m[2] !== VERSION) throw new Error("unknown link version");
-        const mode = m[1] === "x" ? "exchange" : "roll";
-        return { mode, input: check(parseJson(b64urlDecode(m[3])), cat) };
+        const text = b64urlDecode(m[3]);
+        return { mode, input: mode === "exchange" ? exchangeJson(text) : check(parseJson(text), cat) };
       }
-      if (/^[sx]=/.test(hash)) { what = "share link"; throw new Error("it is incomplete"); }
-      if (params.has("exchange")) { what = "exchange link"; return { mode: "exchange", input: check(parseJson(params.get("exchange")), cat) }; }
-      if (params.has("roll")) { what = "roll link"; return { mode: "roll", input: check(parseJson(params.get("roll")), cat) }; }
+      if (/^[sx]=/.test(hash)) { what = "share link"; mode = hash[0] === "x" ? "exchange" : "roll"; throw new Error("it is incomplete"); }
+      if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; return { mode, input: exchangeJson(params.get("exchange")) }; }
+      if (params.has("roll")) { what = "roll link"; return { mode, input: check(parseJson(params.get("roll")), cat) }; }
+      if (hash === "exchange") return { mode: "exchange", input: null };
       return null;
     } catch (err) {
-      return { error: "This " + what + " could not be read (" + DD.dom.shortMsg(err) + "). The calculator starts empty." };
+      return { mode, error: "This " + what + " could not be read (" + DD.dom.shortMsg(err) + "). The calculator starts empty." };
     }
   }
 

@@ -95,6 +95,7 @@
   }
 
   function writeLink(ctx) {
+    if (ctx.mode === "exchange") return;      // the exchange mode writes its own link (calc-exchange.js)
     const hash = "#" + DD.links.encode(engineInput(ctx.state));
     ctx.lastHash = hash;
     if (location.hash !== hash || location.search) history.replaceState(history.state, "", location.pathname + hash);
@@ -105,6 +106,7 @@
     if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
     const engine = window.DragonDiceEngine;
     const { ui } = ctx;
+    if (ctx.mode === "exchange") return;
     if (!ctx.state.army.length) { DD.trace.notice(ui.results, "Add dice to the army to see the result."); return; }
     if (!engine || engine.state.status !== "ready") {
       DD.trace.notice(ui.results, engine && engine.state.status === "error" ? "The engine could not start, so no result can be shown."
@@ -213,6 +215,11 @@
     ctx.plan = null;
     ctx.ui.message.hidden = true;
     ctx.ui.message.textContent = "";
+    if (got && got.mode === "exchange" && ctx.exchange) {       // an exchange link (or its error)
+      DD.exchange.open(ctx, got.input, got.error);
+      return;
+    }
+    if (ctx.exchange) DD.exchange.setMode(ctx, "roll");
     if (got && got.error) {
       ctx.ui.message.textContent = got.error;
       ctx.ui.message.hidden = false;
@@ -221,9 +228,6 @@
       ctx.state.army = ctx.state.army || [];
       ctx.state.modifiers = ctx.state.modifiers || [];
       if (ctx.state.seed == null) ctx.state.seed = 0;   // a hand-written roll without seed: the engine's default
-    } else if (got && got.mode === "exchange" && DD.exchange) {
-      DD.exchange.open(ctx, got.input);
-      return;
     }
     changed(ctx, !got || !!got.error);    // an empty start keeps the plain address
     if (got && got.error) history.replaceState(history.state, "", location.pathname);
@@ -231,7 +235,7 @@
 
   function bind(root, cat) {
     const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, seq: 0, rounds: 0, timer: null,
-      lastHash: null, autoRoll: new WeakSet() };
+      lastHash: null, autoRoll: new WeakSet(), mode: "roll" };
     ctx.changed = () => changed(ctx);
     ctx.focusAfterRemove = (i) => {
       const next = root.querySelector('[data-key="remove-' + Math.min(i, ctx.state.army.length - 1) + '"]');
@@ -241,6 +245,7 @@
     fillUnits(ctx.ui, cat);
     bindForm(ctx);
     ctx.ui.form.hidden = false;
+    if (DD.exchange) DD.exchange.bind(ctx);
     restore(ctx);
     const onHash = () => {
       if (!document.body.contains(root)) { window.removeEventListener("hashchange", onHash); return; }

@@ -34,22 +34,31 @@
         : [el("span", { class: "dd-calc-total" }, "no results")]));
   }
 
-  function renderStep(cat, st) {
+  /* A face as the engine writes it ("3 save", "4 bullseye"): the drawn icon of its icon id. */
+  function faceIcon(cat, face) {
+    const id = String(face).split(" ").slice(1).join(" ");
+    return (cat.icons.has(id) || cat.sais.has(id)) ? DD.dom.icon(id, DD.catalogue.iconName(cat, id)) : null;
+  }
+
+  /* A unit's number on the page: in an exchange, a roll's dice are some of a side's units. */
+  function unitNo(units, i) { return (units && units[i] != null ? units[i] : i); }
+
+  function renderStep(cat, st, units) {
     const subs = st.subtotals || {};
     return el("li", { class: "dd-calc-step", "data-step": st.step },
       el("p", { class: "dd-calc-step-title" }, el("a", { href: rulesHref(st.rule) }, "Step " + st.step + ": " + st.title)),
       el("ul", { class: "dd-calc-entries" }, (st.entries || []).map((e) => el("li",
-        { "data-unit": e.unit == null ? null : e.unit, "data-text": e.text },
-        e.label ? el("span", { class: "dd-calc-entry-unit" }, e.label + (e.unit != null ? " (" + (e.unit + 1) + ")" : "") + ": ") : null,
-        e.face && DD.icons ? DD.icons.chip(String(e.face).split(" ").slice(1).join(" "), cat) : null,
+        { "data-unit": e.unit == null ? null : unitNo(units, e.unit), "data-text": e.text },
+        e.label ? el("span", { class: "dd-calc-entry-unit" }, e.label + (e.unit != null ? " (" + (unitNo(units, e.unit) + 1) + ")" : "") + ": ") : null,
+        e.face ? faceIcon(cat, e.face) : null,
         e.text, e.see ? see(cat, e.see) : null))),
       Object.keys(subs).length ? el("p", { class: "dd-calc-subtotal" }, "Subtotal: " + totalsText(subs)) : null);
   }
 
-  function renderEffect(cat, fx) {
+  function renderEffect(cat, fx, units) {
     const sai = fx.sai && cat.sais.get(fx.sai);
     const head = [sai ? el("a", { href: "../sai/" + encodeURIComponent(sai.id) + "/" }, sai.name) : el("strong", {}, String(fx.sai || "Effect"))];
-    if (fx.label) head.push(" — " + fx.label + (fx.unit != null ? " (" + (fx.unit + 1) + ")" : ""));
+    if (fx.label) head.push(" — " + fx.label + (fx.unit != null ? " (" + (unitNo(units, fx.unit) + 1) + ")" : ""));
     if (fx.x != null) head.push(", X = " + fx.x);
     const state = fx.delayed ? "waits for the target's save roll" : fx.applied ? "applied in this roll" : "for you to resolve";
     return el("li", { "data-kind": fx.kind }, el("span", { class: "dd-calc-effect-head" }, head),
@@ -62,19 +71,22 @@
       w.see ? see(cat, w.see) : null)));
   }
 
-  /* One roll's answer: heading, totals, effects, warnings, the ten steps (folded when asked). */
+  /* One roll's answer: heading, totals, effects, warnings, the ten steps. Options: noTitle,
+     fold (the steps folded), units (the side's number of each die of the roll), level (h3/h4). */
   function rollParts(cat, out, opts) {
+    const o = opts || {};
+    const h = o.level || "h3";
     const parts = [];
-    if (!opts || !opts.noTitle) parts.push(el("h2", {}, "Result"));
+    if (!o.noTitle) parts.push(el("h2", {}, "Result"));
     parts.push(el("p", { class: "dd-calc-what" }, whatRoll(cat, out)), totalsBox(out.totals || {}));
     const shown = (out.effects || []).filter((e) => !e.applied || e.delayed);
-    if (shown.length) parts.push(el("h3", {}, "Other effects"), el("ul", { class: "dd-calc-effects" }, shown.map((fx) => renderEffect(cat, fx))));
-    if (out.warnings && out.warnings.length) parts.push(el("h3", {}, "Warnings"), warnings(cat, out.warnings));
-    const steps = el("ol", { class: "dd-calc-steps" }, (out.steps || []).map((st) => renderStep(cat, st)));
-    if (opts && opts.fold) {
+    if (shown.length) parts.push(el(h, {}, "Other effects"), el("ul", { class: "dd-calc-effects" }, shown.map((fx) => renderEffect(cat, fx, o.units))));
+    if (out.warnings && out.warnings.length) parts.push(el(h, {}, "Warnings"), warnings(cat, out.warnings));
+    const steps = el("ol", { class: "dd-calc-steps" }, (out.steps || []).map((st) => renderStep(cat, st, o.units)));
+    if (o.fold) {
       parts.push(el("details", { class: "dd-calc-fold" }, el("summary", {}, "The ten steps"), steps));
     } else {
-      parts.push(el("h3", {}, "The ten steps"), steps);
+      parts.push(el(h, {}, "The ten steps"), steps);
     }
     return parts;
   }
@@ -101,5 +113,5 @@
     section.removeAttribute("aria-busy");
   }
 
-  DD.trace = { render, rollParts, notice, error, warnings, totalsText };
+  DD.trace = { render, rollParts, notice, error, warnings, totalsText, see, faceIcon };
 })();

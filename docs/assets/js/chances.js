@@ -44,7 +44,16 @@
     return node;
   }
 
-  function chart(out) {
+  /* The words a chart uses: a single roll's result type, or the names another panel gives
+     (the exchange's odds: {each, unit, axis, caption}). */
+  function words(out, names) {
+    const r = out.result;
+    return Object.assign({ each: `${r} total`, unit: r, axis: `Total ${r} results`,
+      caption: `Chance of at least k ${r} results` }, names || {});
+  }
+
+  function chart(out, names) {
+    const w = words(out, names);
     const totals = Object.keys(out.distribution).map(Number).sort((a, b) => a - b);
     const lo = totals[0], hi = totals[totals.length - 1];
     const top = Math.max(...totals.map((t) => out.distribution[t]));
@@ -56,7 +65,7 @@
     const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "dd-chances-chart",
       width: width, height: height, preserveAspectRatio: "xMinYMin meet" });
     const best = totals.reduce((a, t) => (out.distribution[t] > out.distribution[a] ? t : a), totals[0]);
-    root.setAttribute("aria-label", `Chances of each ${out.result} total, from ${lo} to ${hi}: ` +
+    root.setAttribute("aria-label", `Chances of each ${w.each}, from ${lo} to ${hi}: ` +
       `most likely ${best} (${pct(out.distribution[best])}), average ${out.mean.toFixed(2)}.`);
     const title = svg("title");
     title.textContent = root.getAttribute("aria-label");
@@ -76,7 +85,7 @@
       const bar = svg("rect", { x, y: head + h - bh, width: bw, height: bh, class: "dd-chances-bar",
         "data-total": t, "data-p": p });
       const tip = svg("title");
-      tip.textContent = `${t} ${out.result}: ${pct(p)}`;
+      tip.textContent = `${t} ${w.unit}: ${pct(p)}`;
       bar.append(tip);
       root.append(bar,
         text({ x: x + bw / 2, y: head + h - bh - 4, "text-anchor": "middle", class: "dd-chances-pct" }, pct(p)),
@@ -84,15 +93,15 @@
     });
     root.append(svg("line", { x1: left, x2: width, y1: head + h, y2: head + h, class: "dd-chances-baseline" }),
       text({ x: left + (width - left) / 2, y: height - 6, "text-anchor": "middle", class: "dd-chances-axis" },
-        `Total ${out.result} results`));
+        w.axis));
     return root;
   }
 
-  function table(out) {
+  function table(out, names) {
     const rows = Object.keys(out.at_least).map(Number).sort((a, b) => a - b).map((k) =>
       el("tr", { "data-k": String(k) }, el("th", { scope: "row" }, "≥ " + k), el("td", {}, pct(out.at_least[k]))));
     return el("table", { class: "dd-chances-table" },
-      el("caption", {}, `Chance of at least k ${out.result} results`),
+      el("caption", {}, words(out, names).caption),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "k"), el("th", { scope: "col" }, "Chance"))),
       el("tbody", {}, ...rows));
   }
@@ -166,7 +175,7 @@
     p.timer = setTimeout(() => compute(free, section), DEBOUNCE_MS);
   }
 
-  const hook = { refresh };
+  const hook = { refresh, chart, table, pct };
   window.DDCalc = window.DDCalc || {};
   window.DDCalc.chances = hook;
   window.DragonDiceChances = hook;

@@ -1,0 +1,110 @@
+"""Dragon attacks in the calculator's exchange mode, in real Chromium: hand-worked dragon attacks as
+?exchange= links, one built by clicking, a refused link (the CLI's message) and the odds of the
+dragons killed and of the army's losses. Rulebook v4.01d p.17 (dragon faces, automatic saves),
+p.28-29 (the army's combination response, damage as close as possible)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, exchange_link, highlighted, \
+    listed_dead, odds_shown, results
+
+KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile", "army_damage",
+        "dragons_killed")
+
+
+def summary(**values: int) -> dict:
+    return {k: values.get(k, 0) for k in KEYS}
+
+
+def dragon_attack(dragons: list, army: list, terrain: str = "highland") -> dict:
+    return {"attack": "dragon", "terrain": terrain, "seed": 1, "attacker": {"dragons": dragons},
+            "defender": {"army": army}}
+
+
+def unit(die: str, face: str) -> dict:
+    return {"die": die, "rolled": {"response": face}}
+
+
+def page_summary(page: Page) -> dict:
+    expect(results(page)).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    return json.loads(page.locator("[data-exchange-summary]").get_attribute("data-exchange-summary"))
+
+
+CASES = [
+    # The Red Drake's Claws: 6 damage. The army's response (save, melee and missile at once): War
+    # Chief 4 melee, Warrior 2 save, Soldier 1 save: 3 saves, 4 melee, short of the 5 health + 5
+    # automatic saves that kill the drake. 6 - 3 = 3 damage: the War Chief (3), the fewest units.
+    ("claws", dragon_attack([{"die": "red-drake", "rolled": {"dragon": "claws"}}],
+                            [unit("amazons/war-chief", "4 melee"), unit("amazons/warrior", "2 save"),
+                             unit("amazons/soldier", "1 save")]),
+     summary(dragon_damage=6, response_save=3, response_melee=4, army_damage=3), [0], 0),
+    # Three War Chiefs with 4 melee each: 12 melee >= 10 kills the drake; its 6 damage, with no save,
+    # kills two War Chiefs (3 + 3), simultaneously.
+    ("dragon-killed", dragon_attack([{"die": "red-drake", "rolled": {"dragon": "claws"}}],
+                                    [unit("amazons/war-chief", "4 melee")] * 3),
+     summary(dragon_damage=6, response_melee=12, army_damage=6, dragons_killed=1), [0, 1], 1),
+]
+
+
+@pytest.mark.parametrize("data,expected,dead,dragons", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_dragon_attack_links(page: Page, data: dict, expected: dict, dead: list, dragons: int):
+    page.goto(exchange_link(data))
+    assert page_summary(page) == expected
+    assert highlighted(page, "defender") == dead and listed_dead(page, "defender") == dead
+    expect(page.locator('[data-exchange-form] li.dd-ex-dragon.dd-ex-killed')).to_have_count(dragons)
+    expect(page.locator('.dd-ex-loss[data-side="attacker"] li.dd-ex-dead')).to_have_count(dragons)
+    expect(page.locator('.dd-ex-roll-result[data-roll="dragon"]')).to_contain_text("Claws")
+    assert "#x=1." in page.url
+    expect(page.locator("[data-ex-attack]")).to_have_value("dragon")
+
+
+def test_build_a_dragon_attack_by_clicking(page: Page, bundle: dict):
+    page.goto("calculator/#exchange")
+    page.locator("[data-ex-attack]").select_option("dragon")
+    page.locator("[data-ex-terrain]").select_option("highland")
+    attacker = page.locator('[data-ex-side="attacker"]')
+    attacker.locator("#dd-ex-attacker-dragon").select_option("red-drake")
+    attacker.locator('[data-key="ex-add-dragon"]').click()
+    faces = next(d for d in bundle["dragons"] if d["id"] == "red-drake")["faces"]
+    claws = 1 + next(j for j, f in enumerate(faces) if f["icon"] == "claws")
+    attacker.locator(f'li.dd-ex-dragon [data-face="{claws}"]').click()
+    defender = page.locator('[data-ex-side="defender"]')
+    defender.locator("#dd-ex-defender-species").select_option("amazons")
+    defender.locator("#dd-ex-defender-unit").select_option("amazons/war-chief")
+    for _ in range(3):
+        defender.locator('[data-key="ex-add-defender"]').click()
+    chief = next(d for d in bundle["dice"] if d["id"] == "amazons/war-chief")["faces"]
+    melee4 = 1 + next(j for j, f in enumerate(chief) if (f["icon"], f["count"]) == ("melee", 4))
+    for i in range(3):
+        defender.locator(f'li.dd-ex-unit[data-unit="{i}"] [data-roll="response"] [data-face="{melee4}"]').click()
+    # As the second case above: 12 melee kill the drake, its 6 damage kill two War Chiefs.
+    page.wait_for_function("""() => { const s = document.querySelector('[data-exchange-summary]');
+        return s && JSON.parse(s.dataset.exchangeSummary).response_melee === 12; }""", timeout=ENGINE_TIMEOUT)
+    assert page_summary(page) == CASES[1][2]
+    sent = json.loads(results(page).get_attribute("data-input"))
+    assert sent["attacker"] == {"dragons": [{"die": "red-drake", "rolled": {"dragon": claws}}]}
+
+
+def test_refused_dragon_link_shows_the_cli_message(page: Page):
+    data = dragon_attack([{"die": "red-drake", "rolled": {"dragon": "hoof"}}], [unit("amazons/soldier", "1 save")])
+    expected = cli_error(data)
+    assert expected.startswith("attacker.dragons[0].rolled.dragon")
+    page.goto(exchange_link(data))
+    expect(page.locator("[data-calc-message] [data-exchange-error]")).to_have_text(expected, timeout=ENGINE_TIMEOUT)
+
+
+def test_dragon_attack_odds(page: Page):
+    # The drake's Claws (6) fixed; a lone Soldier (health 1) responds, its face left to chance. Its
+    # faces: ID, 1 save, 1 melee, 1 melee, 1 maneuver, 2 melee; 1 melee or the ID can never reach the
+    # drake's 10, so the ID counts as a save: 1 save with 2/6, else none. Damage 5 (2/6) or 6 (4/6),
+    # the Soldier dies either way; no dragon dies.
+    data = dragon_attack([{"die": "red-drake", "rolled": {"dragon": "claws"}}], [{"die": "amazons/soldier"}])
+    page.goto(exchange_link(data))
+    got = odds_shown(page)
+    assert close(got[("defender", "damage")], {5: 2 / 6, 6: 4 / 6})
+    assert close(got[("defender", "killed")], {1: 1.0})
+    assert close(got[("attacker", "dragons_killed")], {0: 1.0})
