@@ -45,21 +45,10 @@ class Engine:
         return exchange(self, data)
 
     def exchange_odds(self, data: Any) -> dict[str, Any]:
-<<<<<<< HEAD
         """Exact chances of the damage and losses of an exchange not rolled yet (calculator.exchange.odds)."""
         from .exchange.odds import exchange_odds
 
         return exchange_odds(self, data)
-=======
-        """Exact chances of an exchange not rolled yet; a dragon attack's in calculator.dragons.odds."""
-        if isinstance(data, dict) and data.get("attack") == "dragon":
-            from .dragons.odds import dragon_odds
-
-            return dragon_odds(self, data)
-        from .errors import InputError
-
-        raise InputError("attack", "the chances of a melee or missile exchange are not in this build")
->>>>>>> issue-16
 
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.plan)."""

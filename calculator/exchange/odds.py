@@ -37,7 +37,7 @@ NONE: Losses = (0, 0, 0, 0, 0, 0)
 
 def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any]:
     if isinstance(data, dict) and data.get("attack") == "dragon":
-        from ..dragons import dragon_odds
+        from ..dragons.odds import dragon_odds
 
         return dragon_odds(engine, data)
     inp = parse_exchange(data, engine.index)
