@@ -101,6 +101,7 @@
   }
 
   function compute(section, cat, free) {
+    if (!section.isConnected) return;
     const engine = window.DragonDiceEngine;
     if (!engine || engine.state.status !== "ready") { status(section, "The odds appear here as soon as the engine is ready."); return; }
     const mine = ++seq;
@@ -128,6 +129,8 @@
 
   /* A new input (or none): drop the odds on their way, compute these after a short pause. */
   function refresh(section, cat, inp) {
+    // A page swapped out by instant navigation must not cancel the live page's odds.
+    if (!section || !section.isConnected) return;
     clearTimeout(timer);
     if (ctrl) ctrl.abort();
     ctrl = null;

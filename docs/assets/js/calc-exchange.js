@@ -88,6 +88,7 @@
   }
 
   function ask(xc) {
+    if (!xc.root.isConnected) return;       // this page was swapped out by instant navigation
     const engine = window.DragonDiceEngine;
     const { ui } = xc;
     const inp = engineInput(xc.x);
