@@ -11,14 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, exchange_link, highlighted, \
     listed_dead, odds_shown, results
-
-KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile", "army_damage",
-        "dragons_killed")
-
-
-def summary(**values: int) -> dict:
-    return {k: values.get(k, 0) for k in KEYS}
-
+from tests.engine.test_dragons import summary
 
 def dragon_attack(dragons: list, army: list, terrain: str = "highland") -> dict:
     return {"attack": "dragon", "terrain": terrain, "seed": 1, "attacker": {"dragons": dragons},

@@ -17,23 +17,10 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.engine.test_exchange import melee, summary, u
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
-KEYS = ("attack_total", "save_total", "damage", "counter_total", "counter_save_total", "counter_damage",
-        "save_roll_damage_to_attacker", "counter_save_roll_damage_to_defender")
-
-
-def u(die: str, **rolled: str) -> dict:
-    return {"die": die, "rolled": rolled}
-
-
-def melee(attacker, defender, terrain="highland", **extra) -> dict:
-    return {"attack": "melee", "terrain": terrain, "seed": 1, "attacker": {"army": attacker},
-            "defender": {"army": defender}, **extra}
-
-
-def summary(**values: int) -> dict:
-    return {k: values.get(k, 0) for k in KEYS}
 
 
 PLAIN_ATTACKERS = [u("amazons/war-chief", attack="4 melee", counter_save="3 save"),
