@@ -13,6 +13,7 @@ from typing import Any
 from ..interpret import see
 from ..inputs import parse_roll
 from ..results import RollResult
+from ..vocabulary import EXCHANGE_ROLLS
 from .casualties import check_choice, choose
 from .request import ExchangeInput, ExUnit, Side
 
@@ -76,9 +77,11 @@ class Run:
         self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
         self.done = False
 
-    def warn(self, text: str, link: str | None = None) -> None:
+    def warn(self, text: str, link: str | None = None, where: str | None = None) -> None:
+        """A warning in player words; ``where``: the input field it is about (for tools, not shown)."""
         if all(w["text"] != text for w in self.warnings):
-            self.warnings.append({"text": text, **({"see": see(link)} if link else {})})
+            self.warnings.append({"text": text, **({"see": see(link)} if link else {}),
+                                  **({"field": where} if where else {})})
 
     def other(self, side: str) -> str:
         return "defender" if side == "attacker" else "attacker"
@@ -178,5 +181,7 @@ class Run:
                 for name in u.faces:
                     if name not in self.used.get(id(u), set()):
                         roll = name if name != "*" else FIRST_ROLL.get(u.side, "its roll")
-                        self.warn(f"{s.name}.army[{u.index}].rolled.{roll}: {u.unit.label} did not make this roll "
-                                  f"({u.why or 'it was not needed'}); the face given is not used", "exchanges")
+                        words = EXCHANGE_ROLLS.get(roll, "roll").lower()
+                        self.warn(f"{u.unit.label}: the face given for the {words} is not used; it did not make "
+                                  f"this roll ({u.why or 'it was not needed'})", "exchanges",
+                                  f"{s.name}.army[{u.index}].rolled.{roll}")

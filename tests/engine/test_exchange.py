@@ -53,7 +53,11 @@ def test_plain_melee_with_counter_attack(engine):
                                      counter_damage=3)
     assert killed(out, "defender") == ["Trooper"] and killed(out, "attacker") == ["War Chief"]
     assert [r["name"] for r in out["rolls"]] == ["attack", "save", "counter", "counter_save"]
-    assert any("did not make this roll" in w["text"] for w in out["warnings"])
+    # The Trooper died in the attack: its counter-attack face is named as unused, in player words,
+    # with the input field apart (the page shows only the words).
+    unused = [w for w in out["warnings"] if "did not make this roll" in w["text"]]
+    assert [w["field"] for w in unused] == ["defender.army[1].rolled.counter"]
+    assert unused[0]["text"].startswith("Trooper: the face given for the counter-attack is not used")
     assert out["damage"][0]["text"] == "8 melee − 6 saves = 2 damage: Trooper (2) dies"
 
 

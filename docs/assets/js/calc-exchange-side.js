@@ -274,8 +274,8 @@
     ui.empty.hidden = list.length > 0;
     ui.empty.textContent = dragons ? "No dragon yet: choose one, then “Add dragon”." : "No dice yet: choose a species and a unit, then “Add to " + sideName(ctx.cat, side).toLowerCase() + "”.";
     const health = army.reduce((n, u) => n + ((u.die ? (ctx.cat.dice.get(u.die) || {}).health : u.health) || 0), 0);
-    ui.legend.lastChild.textContent = dragons ? (list.length ? "(" + list.length + " dragons)" : "")
-      : (army.length ? "(" + army.length + " dice, " + health + " health)" : "");
+    ui.legend.lastChild.textContent = dragons ? (list.length ? "(" + list.length + (list.length === 1 ? " dragon)" : " dragons)") : "")
+      : (army.length ? "(" + army.length + (army.length === 1 ? " die, " : " dice, ") + health + " health)" : "");
     ui.modlist.replaceChildren(...(s.modifiers || []).map((m, i) => el("li", {}, el("span", {}, DD.army.modText(ctx.cat, m)),
       el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "ex-mod-remove-" + side + "-" + i,
         "aria-label": "Remove modifier " + (i + 1) + " of the " + sideName(ctx.cat, side).toLowerCase(),
