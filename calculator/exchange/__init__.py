@@ -111,7 +111,7 @@ def volley(run: Run, answer: Any) -> bool:
                     if u.unit.species != sp and u.can_roll:
                         u.status, u.why = "out", f"only {run.idx.species_names[sp]} units answer with {ab.name}"
                 run.warn(f"{ab.name}: the {run.idx.species_names[sp]} units answer the missile attack "
-                         f"(switch it off with defender.options)", "exchanges")
+                         f"(the defender may switch this off: its choice “Use {ab.name}”)", "exchanges")
                 return True
     return False
 
@@ -125,7 +125,7 @@ def exchange_json(run: Run) -> dict[str, Any]:
                                      "status": u.status, "why": u.why})
     return {
         "attack": run.inp.attack, "terrain": run.inp.terrain,
-        "rolls": [{"name": name, "side": side, "units": [u.index for u in units], "roll": _roll_json(result)}
+        "rolls": [{"name": name, "side": side, "units": [u.index for u in units], "roll": _roll_json(run, result)}
                   for name, side, result, units in run.rolls],
         "damage": [d.to_json() for d in run.damages],
         "killed": killed,
@@ -136,10 +136,14 @@ def exchange_json(run: Run) -> dict[str, Any]:
     }
 
 
-def _roll_json(result: Any) -> dict[str, Any]:
+def _roll_json(run: Any, result: Any) -> dict[str, Any]:
     out = result.to_json()
     # In an exchange, "the exchange applies it" goes without saying.
     out["warnings"] = [w for w in out["warnings"] if w.get("see") != see("exchanges")]
+    for fx, use in zip(out["effects"], result.effects):
+        if id(use) in run.taken:               # its damage or kill is already in the exchange's answer
+            fx["in_exchange"] = True
+            fx["see"] = see("exchanges")
     return out
 
 

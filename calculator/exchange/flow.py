@@ -64,6 +64,7 @@ class Run:
         self.damages: list[Damage] = []
         self.warnings: list[dict[str, Any]] = []
         self.left: list[Left] = []
+        self.taken: set[int] = set()        # effects of the rolls that the exchange itself carried out (by id)
         self.summary: dict[str, int] = {}
         self.delayed: dict[str, list[Any]] = {"attacker": [], "defender": []}   # for that side's next save
         self.mods: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}       # lasting

@@ -165,7 +165,10 @@ def run_effects(step: Step) -> None:
         if use.delayed:
             step.delay(use)
         elif act is not None:
+            before = len(step.run.left)
             act(use, step)
+            if len(step.run.left) == before:          # carried out, not handed to the player
+                step.run.taken.add(id(use))
         else:
             step.leave(use)
     step.run.checkpoint(step, len(uses))

@@ -197,10 +197,10 @@ def test_the_arithmetic_in_words_and_the_rolls_in_order(page: Page):
     expect(page.locator('li.dd-ex-unit[data-side="defender"][data-unit="1"] [data-roll="counter"]')).to_contain_text(
         "Not rolled in this exchange")
     # Player language: the page's own words for rolls and totals come from the engine's vocabulary,
-    # never the input's ids (the engine's warnings name input fields for link writers: left out).
-    text = page.evaluate("""() => { const c = document.querySelector('#calculator').cloneNode(true);
-        c.querySelectorAll('.dd-calc-warnings').forEach((w) => w.remove()); return c.innerText; }""")
-    for name in ("counter_save", "save_and_melee", "attack_total", "counter_damage", "rolled."):
+    # never the input's ids; warnings too are in words (the input field they concern is not shown).
+    text = page.locator("#calculator").inner_text()
+    expect(page.locator(".dd-calc-warnings").first).to_contain_text("Trooper: the face given for the counter-attack")
+    for name in ("counter_save", "save_and_melee", "attack_total", "counter_damage", "rolled.", "army["):
         assert name not in text, name
     assert page.locator(".dd-ex-see a").evaluate("a => a.href").endswith("/rules/how-the-calculator-reads-the-rules/#exchanges")
 
@@ -216,6 +216,10 @@ def test_share_link_round_trips(page: Page):
     page.goto("./")
     page.goto(link)
     assert page_summary(page) == first == CASES[6][2]
+    # The Harbinger's Counter is already in the damage above: the roll says so, not "for you to resolve".
+    counter = page.locator('.dd-ex-roll-result[data-roll="save"] li[data-kind]').filter(has_text="Counter")
+    expect(counter).to_contain_text(": 4 damage")
+    expect(counter).to_contain_text("already counted in the exchange")
     assert json.loads(results(page).get_attribute("data-input")) == data
     raw = link.split("#x=1.", 1)[1]
     assert json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))) == data

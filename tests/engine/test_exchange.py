@@ -124,6 +124,8 @@ def test_smite_damage_has_no_save(engine):
          u("coral-elves/fighter", save="1 melee")]))
     assert out["summary"] == summary(attack_total=3, save_total=5, damage=4, counter_total=3, counter_save_total=7)
     assert killed(out, "defender") == ["Fighter", "Protector"]
+    attack = next(r["roll"] for r in out["rolls"] if r["name"] == "attack")
+    assert [fx.get("in_exchange") for fx in attack["effects"] if fx["sai"] == "smite"] == [True]
 
 
 def test_counter_damages_the_attacker_and_only_spell_saves_reduce_it(engine):
@@ -140,6 +142,10 @@ def test_counter_damages_the_attacker_and_only_spell_saves_reduce_it(engine):
     assert out["summary"] == summary(attack_total=9, save_total=6, damage=3, save_roll_damage_to_attacker=3,
                                      counter_total=3, counter_save_total=4)
     assert killed(out, "attacker") == ["War Chief"] and killed(out, "defender") == ["Harbinger"]
+    # The save roll's Counter is marked as already counted by the exchange (not "for you to resolve").
+    save = next(r["roll"] for r in out["rolls"] if r["name"] == "save")
+    assert [fx.get("in_exchange") for fx in save["effects"] if fx["sai"] == "counter"] == [True]
+    assert not any(x["text"].startswith("Counter") for x in out["left"])
 
 
 def test_charge(engine):

@@ -60,9 +60,10 @@
     const head = [sai ? el("a", { href: "../sai/" + encodeURIComponent(sai.id) + "/" }, sai.name) : el("strong", {}, String(fx.sai || "Effect"))];
     if (fx.label) head.push(" — " + fx.label + (fx.unit != null ? " (" + (unitNo(units, fx.unit) + 1) + ")" : ""));
     if (fx.x != null) head.push(", X = " + fx.x);
-    const state = fx.delayed ? "waits for the target's save roll" : fx.applied ? "applied in this roll" : "for you to resolve";
+    const state = fx.delayed ? "waits for the target's save roll" : fx.applied ? "applied in this roll"
+      : fx.in_exchange ? "already counted in the exchange" : "for you to resolve";
     return el("li", { "data-kind": fx.kind }, el("span", { class: "dd-calc-effect-head" }, head),
-      el("span", { class: "dd-calc-effect-what" }, fx.what + " (" + state + ")"),
+      el("span", { class: "dd-calc-effect-what" }, ": " + fx.what + " (" + state + ")"),
       fx.text ? el("span", { class: "dd-calc-effect-text" }, fx.text) : null, fx.see ? see(cat, fx.see) : null);
   }
 
