@@ -5,12 +5,13 @@ Measures and prints; never asserts. The browser part needs the built site (``mak
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from browser_helpers import elapsed, engine_page  # noqa: E402
 from calculator import Engine  # noqa: E402
 from generator.data import load_dataset  # noqa: E402
 
@@ -35,30 +36,14 @@ def inputs():
 def cpython(repeat: int = 5) -> None:
     engine = Engine(load_dataset().bundle())
     for pts, roll, inp in inputs():
-        best = min(_time(lambda: engine.distribution(inp)) for _ in range(repeat))
+        best = min(elapsed(lambda: engine.distribution(inp)) for _ in range(repeat))
         print(f"CPython  {pts:>2} points {roll:>14}: {best * 1000:7.1f} ms")
 
 
-def _time(fn) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
 def browser() -> None:
-    try:
-        from playwright.sync_api import sync_playwright
-        from generator.build import ensure_site
-        from tests.site_server import SiteServer
-    except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not fail
-        print(f"browser: skipped ({exc})")
-        return
-    with SiteServer(ensure_site()) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=["--no-sandbox", "--disable-background-networking"])
-        page = browser.new_page()
-        page.goto(server.url + "calculator/")
-        page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
+    with engine_page() as page:
+        if page is None:
+            return
         for pts, roll, inp in inputs():
             ms = page.evaluate("""async (inp) => {
                 let best = Infinity;
@@ -69,7 +54,6 @@ def browser() -> None:
                 }
                 return best; }""", inp)
             print(f"Pyodide  {pts:>2} points {roll:>14}: {ms:7.1f} ms (round trip to the worker)")
-        browser.close()
 
 
 if __name__ == "__main__":

@@ -7,19 +7,19 @@ Measures and prints; never asserts. The browser part needs the built site (``mak
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from bench_distribution import ARMIES  # noqa: E402
+from browser_helpers import elapsed, engine_page  # noqa: E402
 from calculator import Engine  # noqa: E402
 from calculator.errors import TooLarge  # noqa: E402
 from generator.data import load_dataset  # noqa: E402
 
-CORAL_24 = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
-            "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
-            "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"]
+CORAL_24 = ARMIES[24]        # the 24-point Coral Elves of the single-roll benchmark
 AMAZONS_23 = ["amazons/spearer", "amazons/war-chief", "amazons/war-driver", "amazons/warrior", "amazons/battle-rider",
               "amazons/warrior", "amazons/battle-rider", "amazons/soldier", "amazons/soldier", "amazons/charioteer",
               "amazons/runner", "amazons/soldier", "amazons/charioteer"]
@@ -42,11 +42,11 @@ def exchanges():
 def cpython(engine: Engine, repeat: int = 3) -> None:
     for name, data in exchanges():
         try:
-            best = min(_time(lambda: engine.exchange_odds(data)) for _ in range(repeat))
+            best = min(elapsed(lambda: engine.exchange_odds(data)) for _ in range(repeat))
             print(f"CPython  exchange odds, {name}: {best * 1000:7.0f} ms")
         except TooLarge as exc:
             print(f"CPython  exchange odds, {name}: {exc}")
-    n, ms = largest_army(lambda inp: _time(lambda: engine.distribution(inp)) * 1000)
+    n, ms = largest_army(lambda inp: elapsed(lambda: engine.distribution(inp)) * 1000)
     print(f"CPython  largest Coral Elf army whose save chances take under 1 s: {n} dice ({ms:.0f} ms)")
 
 
@@ -67,26 +67,10 @@ def largest_army(run) -> tuple[int, float]:
     return best
 
 
-def _time(fn) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
 def browser() -> None:
-    try:
-        from playwright.sync_api import sync_playwright
-        from generator.build import ensure_site
-        from tests.site_server import SiteServer
-    except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not fail
-        print(f"browser: skipped ({exc})")
-        return
-    with SiteServer(ensure_site()) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=["--no-sandbox", "--disable-background-networking"])
-        page = browser.new_page()
-        page.goto(server.url + "calculator/")
-        page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
+    with engine_page() as page:
+        if page is None:
+            return
         call = """async ([cmd, inp]) => {
             const t = performance.now();
             try { await window.DragonDiceEngine.call(cmd, inp, { timeout: 120000 }); }
@@ -100,7 +84,6 @@ def browser() -> None:
                 print(f"Pyodide  exchange odds, {name}: {next(r for r in runs if isinstance(r, str))}")
         n, ms = largest_army(lambda inp: _browser_ms(page, call, inp))
         print(f"Pyodide  largest Coral Elf army whose save chances take under 1 s: {n} dice ({ms:.0f} ms)")
-        browser.close()
 
 
 def _browser_ms(page, call, inp) -> float:

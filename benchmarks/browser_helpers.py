@@ -6,11 +6,13 @@ it means the same for the current build and for an older one.
 """
 from __future__ import annotations
 
+import io
 import statistics
 import subprocess
 import sys
 import tarfile
-import io
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -37,6 +39,35 @@ WAIT_READY = "() => window.__ddReadyAt !== undefined"
 
 def ms(values: list[float]) -> str:
     return f"{statistics.median(values):7.0f} ms (median of {len(values)}; min {min(values):.0f}, max {max(values):.0f})"
+
+
+def elapsed(fn) -> float:  # noqa: ANN001
+    """Seconds ``fn()`` takes."""
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+@contextmanager
+def engine_page():  # noqa: ANN201 - a Playwright page, or None
+    """A Chromium page on the built site's calculator with the engine ready; None, with the reason
+    printed, when the browser part cannot run here (a benchmark reports, it does not fail)."""
+    try:
+        from playwright.sync_api import sync_playwright
+        from generator.build import ensure_site
+        from tests.site_server import SiteServer
+    except Exception as exc:  # noqa: BLE001
+        print(f"browser: skipped ({exc})")
+        yield None
+        return
+    with SiteServer(ensure_site()) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_page()
+        page.goto(server.url + "calculator/")
+        page.wait_for_selector('[data-engine="ready"]', timeout=180_000)
+        yield page
+        browser.close()
 
 
 def new_page(browser, base_url: str, **options):  # noqa: ANN001, ANN201 - Playwright objects
