@@ -75,8 +75,13 @@ def test_build_a_dragon_attack_by_clicking(page: Page, bundle: dict):
     for i in range(3):
         defender.locator(f'li.dd-ex-unit[data-unit="{i}"] [data-roll="response"] [data-face="{melee4}"]').click()
     # As the second case above: 12 melee kill the drake, its 6 damage kill two War Chiefs.
-    page.wait_for_function("""() => { const s = document.querySelector('[data-exchange-summary]');
-        return s && JSON.parse(s.dataset.exchangeSummary).response_melee === 12; }""", timeout=ENGINE_TIMEOUT)
+    # Wait for the result of the input with all three faces picked (a face rolled for you could
+    # also be 4 melee, so the total alone does not say which input was resolved).
+    page.wait_for_function("""(face) => { const r = document.querySelector('[data-exchange-results]');
+        if (!r || r.dataset.state !== 'resolved' || !r.dataset.input) return false;
+        const army = JSON.parse(r.dataset.input).defender.army;
+        return army.length === 3 && army.every((u) => (u.rolled || {}).response === face); }""",
+                           arg=melee4, timeout=ENGINE_TIMEOUT)
     assert page_summary(page) == CASES[1][2]
     sent = json.loads(results(page).get_attribute("data-input"))
     assert sent["attacker"] == {"dragons": [{"die": "red-drake", "rolled": {"dragon": claws}}]}

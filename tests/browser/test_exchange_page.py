@@ -312,11 +312,16 @@ def test_build_an_exchange_by_clicking(page: Page, bundle: dict):
     attacker = page.locator('li.dd-ex-unit[data-side="attacker"]')
     defender = page.locator('li.dd-ex-unit[data-side="defender"]')
     attacker.locator(f'[data-roll="attack"] [data-face="{face_number(bundle, "amazons/war-chief", "4 melee")}"]').click()
-    defender.locator(f'[data-roll="save"] [data-face="{face_number(bundle, "coral-elves/protector", "3 save")}"]').click()
+    save_face = int(face_number(bundle, "coral-elves/protector", "3 save"))
+    defender.locator(f'[data-roll="save"] [data-face="{save_face}"]').click()
     # 4 melee - 3 saves = 1 damage; nothing of 1 health (Protector 3). The counter-attack and the
     # attacker's save have no face picked: the engine rolls them and the page says so.
-    page.wait_for_function("""() => { const s = document.querySelector('[data-exchange-summary]');
-        return s && JSON.parse(s.dataset.exchangeSummary).save_total === 3; }""", timeout=ENGINE_TIMEOUT)
+    # Wait for the result of the input with the save face picked: the result before that click
+    # (save rolled for you) may have rolled 3 saves too, so the totals alone do not tell them apart.
+    page.wait_for_function("""(face) => { const r = document.querySelector('[data-exchange-results]');
+        if (!r || r.dataset.state !== 'resolved' || !r.dataset.input) return false;
+        const army = JSON.parse(r.dataset.input).defender.army;
+        return army.length === 1 && (army[0].rolled || {}).save === face; }""", arg=save_face, timeout=ENGINE_TIMEOUT)
     got = page_summary(page)
     assert (got["attack_total"], got["save_total"], got["damage"]) == (4, 3, 1)
     rolled = page.locator(".dd-ex-rolled > li")
