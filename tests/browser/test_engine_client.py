@@ -93,7 +93,10 @@ def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(pag
 def test_chances_panel_says_when_it_stopped(page: Page, slow_input):
     ready(page)
     page.evaluate("DragonDiceEngine.budgets.distribution = 1000")
-    page.evaluate("(link) => { location.hash = link; }", "s=1." + _b64(slow_input))
+    # Replace the address without a history step (as the page's own links do), then tell the page:
+    # setting location.hash would make the site's instant navigation load the page again.
+    page.evaluate("""(h) => { history.replaceState(history.state, "", "#" + h);
+        window.dispatchEvent(new HashChangeEvent("hashchange")); }""", "s=1." + _b64(slow_input))
     expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     expect(page.locator("#chances")).to_contain_text(
         "it took longer than 1 second to compute, so the calculator stopped it", timeout=ENGINE_TIMEOUT)

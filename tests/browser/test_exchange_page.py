@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -198,11 +199,12 @@ def test_the_arithmetic_in_words_and_the_rolls_in_order(page: Page):
         "Not rolled in this exchange")
     # Player language: the page's own words for rolls and totals come from the engine's vocabulary,
     # never the input's ids; warnings too are in words (the input field they concern is not shown).
+    expect(page.locator("#exchange-odds")).to_have_attribute("data-state", re.compile("^(done|error)$"), timeout=ENGINE_TIMEOUT)
     text = page.locator("#calculator").inner_text()
     expect(page.locator(".dd-calc-warnings").first).to_contain_text("Trooper: the face given for the counter-attack")
     for name in ("counter_save", "save_and_melee", "attack_total", "counter_damage", "rolled.", "army["):
         assert name not in text, name
-    assert page.locator(".dd-ex-see a").evaluate("a => a.href").endswith("/rules/how-the-calculator-reads-the-rules/#exchanges")
+    assert results(page).locator(".dd-ex-see a").evaluate("a => a.href").endswith("/rules/how-the-calculator-reads-the-rules/#exchanges")
 
 
 def test_share_link_round_trips(page: Page):
@@ -305,7 +307,7 @@ def add(page: Page, side: str, species: str, die: str) -> None:
 def test_build_an_exchange_by_clicking(page: Page, bundle: dict):
     page.goto("calculator/")
     page.locator('[data-calc-mode="exchange"]').click()
-    assert page.url.endswith("#exchange")
+    expect(page).to_have_url(re.compile(r"#exchange$"))
     page.locator("[data-ex-terrain]").select_option("highland")
     add(page, "attacker", "amazons", "amazons/war-chief")
     add(page, "defender", "coral-elves", "coral-elves/protector")

@@ -147,19 +147,25 @@
     });
     const wanted = JSON.stringify(jobs.map((j) => j[1]));
     if (wanted === xc.optionsKey) return;
+    const mine = xc.seq;
     Promise.all(jobs.map(([s, k, q]) => (xc.plans.has(k) ? Promise.resolve(xc.plans.get(k))
       : engine.call("plan", q).then((p) => { xc.plans.set(k, p); return p; }, () => null)).then((p) => [s, p]))).then((got) => {
+      if (mine !== xc.seq || !xc.root.isConnected) return;   // a newer input is on its way: its choices follow
       const opts = { attacker: [], defender: [] };
       got.forEach(([s, p]) => ((p && p.options) || []).forEach((o) => { if (!opts[s].some((e) => e.id === o.id)) opts[s].push(o); }));
       xc.options = opts;
       xc.optionsKey = wanted;
-      SIDES.forEach((s) => DD.exchangeSide.render(xc, s, xc.sideUi[s]));
+      render(xc);                             // redraws both sides and gives the keyboard focus back
     });
   }
 
   function changed(xc, keepUrl) {
+    xc.seq++;                                 // answers still on their way are about the input before this change
     render(xc);
     if (keepUrl !== true) writeLink(xc);
+    // The result shown is about the input before this change until the engine answers.
+    xc.ui.results.dataset.state = "resolving";
+    xc.ui.results.setAttribute("aria-busy", "true");
     clearTimeout(xc.timer);
     xc.timer = setTimeout(() => ask(xc), DEBOUNCE_MS);
   }

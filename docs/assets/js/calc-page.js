@@ -136,10 +136,15 @@
   }
 
   function changed(ctx, keepUrl) {
+    ctx.seq++;                                // answers still on their way are about the roll before this change
     render(ctx);
     if (keepUrl !== true) writeLink(ctx);
     ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
     if (!ctx.state.army.length && DD.chances) DD.chances.refresh(null, ctx.ui.chances);
+    if (ctx.mode !== "exchange") {         // the trace shown is about the roll before this change
+      ctx.ui.results.dataset.state = "resolving";
+      ctx.ui.results.setAttribute("aria-busy", "true");
+    }
     clearTimeout(ctx.timer);
     ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
   }

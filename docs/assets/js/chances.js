@@ -155,6 +155,7 @@
       section.hidden = true;
       section.replaceChildren();
       delete section.dataset.pending;
+      section.dataset.state = "empty";
       return;
     }
     // Chances are about the army before it rolls: faces picked or rolled on the page are left out,
