@@ -5,9 +5,12 @@ p.28-29 (the army's combination response, damage as close as possible)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from calculator import Engine
 
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, exchange_link, highlighted, \
     listed_dead, odds_shown, results
@@ -135,3 +138,24 @@ def test_every_hand_worked_dragon_attack_as_a_link(page: Page, bundle: dict):
     for case in cases:
         page.goto(exchange_link(case["data"]))
         assert page_summary(page) == case["summary"], case["data"]
+
+
+def test_the_face_rolled_for_a_dragon_is_outlined_once(page: Page, bundle: dict):
+    # A Red Drake with no face given: the engine rolls it. It has four Claws faces; a seed that rolls
+    # Claws is looked up in CPython (the same seed rolls the same in the browser), and the page then
+    # outlines one face, the first Claws, and says what was rolled.
+    engine = Engine(bundle)
+    army = [unit("amazons/war-chief", "3 save")]
+    seed, data = next((s, d) for s in range(1, 200) for d in [dict(dragon_attack([{"die": "red-drake"}], army), seed=s)]
+                      if engine.exchange(d)["dragons"][0]["icons"] == ["claws"])
+    faces = next(d for d in bundle["dragons"] if d["id"] == "red-drake")["faces"]
+    assert sum(f["icon"] == "claws" for f in faces) > 1
+    first_claws = 1 + next(j for j, f in enumerate(faces) if f["icon"] == "claws")
+    page.goto(exchange_link(data))
+    page_summary(page)
+    assert json.loads(results(page).get_attribute("data-input"))["seed"] == seed
+    rolled = page.locator("li.dd-ex-dragon .dd-face-rolled")
+    expect(rolled).to_have_count(1)
+    expect(rolled).to_have_attribute("data-face", str(first_claws))
+    expect(rolled).to_have_attribute("aria-label", re.compile(r"\(rolled for you\)$"))
+    expect(page.locator("li.dd-ex-dragon .dd-calc-picker-note").first).to_contain_text("Rolled for you: Claws")

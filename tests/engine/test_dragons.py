@@ -114,6 +114,8 @@ def test_tail_chain_adds_every_face(engine):
     assert out["summary"] == summary(dragon_damage=12, response_save=5, response_melee=1, response_missile=3,
                                      army_damage=7)
     assert out["dragons"][0]["faces"] == ["tail", "tail", "claws"]
+    # The die's own face icons too (the page outlines the face the dragon rolled).
+    assert out["dragons"][0]["icons"] == ["dragon-tail", "dragon-tail", "claws"]
     assert killed(out) == ["Archer", "Protector", "Trooper"]
 
 

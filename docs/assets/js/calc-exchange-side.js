@@ -81,10 +81,12 @@
   /* `said`: the face as the engine read the value given (a face named in words in a link). */
   function faceButtons(ctx, faces, value, rolledFace, said, opts) {
     let pressedOne = false;
+    let rolledOne = false;                    // a die with the same face twice: the engine names the face, not which
     return faces.map((f, j) => {
       const pressed = !pressedOne && value != null && (matches(f, j, value) || (typeof value === "string" && said === opts.text(f)));
       pressedOne = pressedOne || pressed;
-      const rolled = value == null && rolledFace != null && rolledFace === opts.text(f);
+      const rolled = !rolledOne && value == null && rolledFace != null && rolledFace === opts.text(f);
+      rolledOne = rolledOne || rolled;
       const name = opts.name(f);
       return el("button", {
         type: "button", class: "dd-face" + (f.icon === "id" ? " dd-face-id" : "") + (rolled ? " dd-face-rolled" : ""),
