@@ -73,8 +73,8 @@ def leave_effects(run: Run, answer: Response) -> None:
 
 def dragon_json(d: DragonRoll) -> dict[str, Any]:
     return {"dragon": d.index, "die": d.dragon.die.id, "label": d.label, "faces": [f.kind for f in d.faces],
-            "icons": [f.icon for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness, "promotions": d.promotions,
-            "status": d.status or "attacked", "why": d.why, "text": d.text()}
+            "icons": [f.icon for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness,
+            "promotions": d.promotions, "status": d.status or "attacked", "why": d.why, "text": d.text()}
 
 
 def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, int]

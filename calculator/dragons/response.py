@@ -35,11 +35,6 @@ def id_amounts(result: RollResult) -> list[int]:
             for f, p in zip(ur.faces, ur.parts) if is_id(f, p)]
 
 
-def id_pool(result: RollResult) -> int:
-    """ID results the army rolled (units whose results count)."""
-    return sum(id_amounts(result))
-
-
 def in_order(amounts: list[int], alloc: dict[str, int]) -> list[dict[str, int]]:
     """A split of the army's ID results shared out unit by unit: melee first, then missile, then saves."""
     left, out = dict(alloc), []

@@ -75,13 +75,9 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     for state, _, _ in frontier.values():
         if state[-1]:
             continue
-        run.load(state, [])
-        try:
-            stage(run)
-        except Pause as pause:
+        pause = _first_roll(run, stage, state)
+        if pause is not None:
             budget.spend(0, len(frontier), len(frontier) * len(pause.outcomes) * RUN_COST)
-        except Checkpoint:
-            pass
         return
 
 
@@ -124,12 +120,20 @@ def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> dict:
 
 
 def _plain_roll(run: OddsRun, stage: Any, state: tuple) -> bool:
+    pause = _first_roll(run, stage, state)
+    return pause is None or pause.entry.channels.keeps_to_itself
+
+
+def _first_roll(run: OddsRun, stage: Any, state: tuple) -> Pause | None:
+    """The stage's first roll from ``state``, with its outcomes (None: the stage rolls nothing)."""
     run.load(state, [])
     try:
         stage(run)
     except Pause as pause:
-        return pause.entry.channels.keeps_to_itself
-    return True
+        return pause
+    except Checkpoint:        # only after a roll: a run with no script pauses at its first roll
+        pass
+    return None
 
 
 def _blank(run: OddsRun, state: tuple, side: str) -> tuple:

@@ -51,11 +51,17 @@
     return id && window.DragonDiceIcons ? window.DragonDiceIcons.element(id, label ? { label } : {}) : null;
   }
 
+  /* A result section whose answer is on its way: what it shows is about an earlier input. */
+  function busy(section, state) {
+    section.dataset.state = state;
+    section.setAttribute("aria-busy", "true");
+  }
+
   function onPage(fn) {
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
     else document.addEventListener("DOMContentLoaded", fn);
     if (document.readyState !== "loading") fn();   // loaded later, by instant navigation (site.js)
   }
 
-  DD.dom = { el, option, fill, shortMsg, randomInt, typeLabel, siteLink, icon, onPage };
+  DD.dom = { el, option, fill, shortMsg, randomInt, typeLabel, siteLink, icon, busy, onPage };
 })();

@@ -106,8 +106,7 @@
     if (!engine || engine.state.status !== "ready") { status(section, "The odds appear here as soon as the engine is ready."); return; }
     const mine = ++seq;
     const c = ctrl = new AbortController();
-    section.dataset.state = "computing";
-    section.setAttribute("aria-busy", "true");
+    DD.dom.busy(section, "computing");
     status(section, "Computing the exact odds…", button("Cancel", () => c.abort(), "ex-odds-cancel"));
     engine.call("exchange-odds", free, { lane: "background", signal: c.signal, timeout: BUDGET_MS }).then((out) => {
       if (mine !== seq || !document.body.contains(section)) return;

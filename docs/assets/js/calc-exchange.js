@@ -106,8 +106,7 @@
     }
     const seq = ++xc.seq;
     const key = JSON.stringify(inp);
-    ui.results.dataset.state = "resolving";
-    ui.results.setAttribute("aria-busy", "true");
+    DD.dom.busy(ui.results, "resolving");
     engine.call("exchange", inp).then((out) => {
       if (seq !== xc.seq) return;
       shown(xc, inp, key, out);
@@ -163,9 +162,7 @@
     xc.seq++;                                 // answers still on their way are about the input before this change
     render(xc);
     if (keepUrl !== true) writeLink(xc);
-    // The result shown is about the input before this change until the engine answers.
-    xc.ui.results.dataset.state = "resolving";
-    xc.ui.results.setAttribute("aria-busy", "true");
+    DD.dom.busy(xc.ui.results, "resolving");  // the result shown is of the input before this change
     clearTimeout(xc.timer);
     xc.timer = setTimeout(() => ask(xc), DEBOUNCE_MS);
   }

@@ -115,8 +115,7 @@
     }
     const seq = ++ctx.seq;
     const input = engineInput(ctx.state);
-    ui.results.dataset.state = "resolving";
-    ui.results.setAttribute("aria-busy", "true");
+    DD.dom.busy(ui.results, "resolving");
     engine.call("plan", input).then((plan) => {
       if (seq !== ctx.seq) return null;
       ctx.plan = plan;
@@ -141,10 +140,7 @@
     if (keepUrl !== true) writeLink(ctx);
     ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
     if (!ctx.state.army.length && DD.chances) DD.chances.refresh(null, ctx.ui.chances);
-    if (ctx.mode !== "exchange") {         // the trace shown is about the roll before this change
-      ctx.ui.results.dataset.state = "resolving";
-      ctx.ui.results.setAttribute("aria-busy", "true");
-    }
+    if (ctx.mode !== "exchange") DD.dom.busy(ctx.ui.results, "resolving");   // the trace shown is of the roll before
     clearTimeout(ctx.timer);
     ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
   }
