@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
-from .dice import HEALTH_BY_SIZE, XRules, is_item
-from .errors import BundleError, ParamError
-from .faces import Face, slug
+from .core.dice import HEALTH_BY_SIZE, XRules, is_item
+from .core.errors import BundleError, ParamError
+from .core.faces import Face, slug
 from .kinds import ABILITIES, EFFECTS, MODIFIERS
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
 from .kinds.roll import Generate, Reroll
-from .registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
-from .rolls import RESULT_TYPES, SITUATIONS, Roll
+from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
+from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
 
 NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
 DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements")},

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .errors import BundleError, InputError
+from .core.errors import BundleError, InputError
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent

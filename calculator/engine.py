@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .bundle import Index
-from .inputs import RollInput, parse_roll
-from .resolve import resolve_input
-from .results import RollResult
+from .roll.inputs import RollInput, parse_roll
+from .roll.resolve import resolve_input
+from .roll.results import RollResult
 
 
 class Engine:
@@ -33,8 +33,8 @@ class Engine:
         return self.roll(data).to_json()
 
     def distribution(self, data: Any) -> dict[str, Any]:
-        """Exact chances of every final total of one result type (calculator.distribution)."""
-        from .distribution import distribution_of
+        """Exact chances of every final total of one result type (calculator.roll.distribution)."""
+        from .roll.distribution import distribution_of
 
         return distribution_of(self, data)
 
@@ -51,7 +51,7 @@ class Engine:
         return exchange_odds(self, data)
 
     def plan(self, data: Any) -> dict[str, Any]:
-        """What the page may offer for an input (calculator.plan)."""
-        from .plan import plan
+        """What the page may offer for an input (calculator.roll.plan)."""
+        from .roll.plan import plan
 
         return plan(self.index, data)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import DIE_KINDS, ITEM_KINDS, SIZES
-from .interpret import ANCHORS, DOC
+from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
+from .core.interpret import ANCHORS, DOC
 from .kinds import ABILITIES, EFFECTS, MODIFIERS
 from .kinds.modifiers import SIGN, free_modifier_ops
-from .limits import published
-from .rolls import AGAINST, CATEGORY_NAMES, RESULT_TYPES, ROLL_TYPES
+from .core.limits import published
+from .core.rolls import AGAINST, CATEGORY_NAMES, RESULT_TYPES, ROLL_TYPES
 
 
 def spell_modifiers(spells: list[dict[str, Any]]) -> list[dict[str, Any]]:

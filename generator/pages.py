@@ -83,7 +83,7 @@ class Site:
 
     # --- small lookups used by templates -------------------------------------------------
     def roll_label(self, roll: str) -> str:
-        from calculator.rolls import CATEGORY_NAMES
+        from calculator.core.rolls import CATEGORY_NAMES
 
         return self.roll_labels.get(roll) or CATEGORY_NAMES.get(roll, roll.replace("_", " ").capitalize())
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..exchange.flow import Left, Run
-from ..interpret import see
+from ..core.interpret import see
 from .breath import breathe
 from .request import DragonInput, parse_dragon_attack
 from .resolve import Response, after, army_damage, respond, roll_dragons

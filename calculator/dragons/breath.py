@@ -21,7 +21,7 @@ from typing import Any
 
 from ..exchange.casualties import check_choice, choose
 from ..exchange.flow import Damage, Left
-from ..interpret import see
+from ..core.interpret import see
 from .roll import DragonRoll
 
 EFFECTS = {"air": "Lightning Bolt", "water": "Poisonous Cloud", "earth": "Petrify", "death": "Dragon Plague",

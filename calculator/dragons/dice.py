@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..errors import InputError
-from ..inputs import short
+from ..core.errors import InputError
+from ..roll.inputs import short
 
 # Icon id -> the rules' name of the face (calculator.kinds.roll.DRAGON_FACES, what SAIs look for).
 FACE_KINDS = {"jaws": "jaws", "claws": "claws", "dragon-tail": "tail", "wings": "wing", "dragon-belly": "belly",

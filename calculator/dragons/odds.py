@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..distribution import Budget, summarize
-from ..errors import TooLarge
-from ..limits import BOUNDS
+from ..roll.distribution import Budget, summarize
+from ..core.errors import TooLarge
+from ..core.limits import BOUNDS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Run
-from ..interpret import see
+from ..core.interpret import see
 from .breath import BreathEffects, add_effects, breath_elements
 from .kills import KillPlan, Target
 from .request import DragonIn, DragonInput, parse_dragon_attack
@@ -232,7 +232,7 @@ class Odds:
 def saves_multiplied(inp: DragonInput, idx: Any) -> bool:
     """Whether a modifier of the army multiplies saves (or changes results of any type): Bash's saves
     are then counted inside the army's roll, outcome by outcome, instead of added to its saves."""
-    from ..inputs import parse_modifier
+    from ..roll.inputs import parse_modifier
 
     mods = [m for i, raw in enumerate(inp.defender.modifiers) for m in parse_modifier(i, raw, idx)]
     return any(m.p.get("result") in ("save", "all") and m.step == 9 or m.p.get("result") == "all" and m.step == 10

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ..exchange.request import ExchangeInput, Side, parse_side
-from ..inputs import need_int, need_list, only, parse_seed, parse_where, short
-from ..limits import LIMITS
+from ..roll.inputs import need_int, need_list, only, parse_seed, parse_where, short
+from ..core.limits import LIMITS
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
 
 UNIT_ROLLS = ("response", "breath_save")

@@ -14,14 +14,14 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ..exchange.casualties import best_health
 from ..exchange.flow import Damage, Left, Run
 from ..exchange.sequence import words
-from ..inputs import parse_roll
-from ..interpret import see
-from ..resolve import resolve_input
-from ..results import RollResult
+from ..roll.inputs import parse_roll
+from ..core.interpret import see
+from ..roll.resolve import resolve_input
+from ..roll.results import RollResult
 from .breath import BreathEffects, breathe
 from .kills import KillPlan, Target
 from .request import DragonInput

@@ -4,7 +4,7 @@ melee and missile results, whose ID results each unit may split among the three 
 The roll is resolved by the ten steps of a single roll; then its ID results are set aside and
 shared out again: by ``defender.id_split`` when given, else in the way that kills most dragons and
 then keeps most saves. Steps 5-10 are run again on the chosen split by the very functions of a
-single roll (calculator.collect, calculator.totals), so every modifier works as it does anywhere.
+single roll (calculator.roll.collect, calculator.roll.totals), so every modifier works as it does anywhere.
 When no effect ties the types together, only how many ID results go to each type matters, and
 units take their share in army order (melee first, then missile, then saves); when one does (a
 unit's results doubled), each unit's own share is tried.
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..collect import collect, multipliers
-from ..contribution import Note
-from ..interpret import see
-from ..results import RollResult, Trace
-from ..steps import UnitRoll
-from ..totals import Sums, applicable, finish
+from ..roll.collect import collect, multipliers
+from ..core.records import Note
+from ..core.interpret import see
+from ..roll.results import RollResult, Trace
+from ..roll.steps import UnitRoll
+from ..roll.totals import Sums, applicable, finish
 
 TYPES = ("save", "melee", "missile")
 ORDER = ("melee", "missile", "save")       # the order units take their share of a split

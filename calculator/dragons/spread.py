@@ -1,7 +1,7 @@
 """Exact chances of the army's response roll, with its ID results kept apart so that the best split
 can be chosen for every outcome (calculator.dragons.odds).
 
-The roll's outcomes come from the distribution engine (calculator.distribution.army_states); each
+The roll's outcomes come from the distribution engine (calculator.roll.distribution.army_states); each
 face also counts its ID results, its Decapitate/Impale kills and its Bash faces. For every outcome
 the ID results are taken out of the saves they were counted as, then put back 0..n at a time into
 each type, and steps 5-10 are run by the distribution engine's own ``evaluate``: each type's final
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..distribution import Army, Budget, Packer, army_states, evaluate
-from ..errors import InputError
-from ..inputs import parse_roll
-from ..results import Trace
-from ..totals import applicable
+from ..roll.distribution import Army, Budget, Packer, army_states, evaluate
+from ..core.errors import InputError
+from ..roll.inputs import parse_roll
+from ..roll.results import Trace
+from ..roll.totals import applicable
 
 TYPES = ("save", "melee", "missile")
 Key = tuple    # (ID results n, saves for 0..n ID, melee for 0..n, missile for 0..n)

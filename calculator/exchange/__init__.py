@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpret import see
+from ..core.interpret import see
 from .flow import Run
 from .request import ExchangeInput, parse_exchange
 from .sequence import attack, charge_back, foul_stench, hit_back, hit_defender, save

@@ -3,7 +3,7 @@
 :class:`OddsRun` is the exchange's own :class:`~calculator.exchange.flow.Run` with one change:
 a roll does not roll. The first time a roll is reached, the run stops (:class:`Pause`) with the
 roll's input; the odds (calculator.exchange.odds) work out every distinct outcome of that roll
-(calculator.distribution) and run the stage again once per outcome, which the roll then returns.
+(calculator.roll.distribution) and run the stage again once per outcome, which the roll then returns.
 Everything else (effects, damage, casualties) is the exchange's own code.
 
 An outcome keeps what the rest of the exchange can read: the totals, the effects the faces bring
@@ -16,12 +16,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..distribution import Budget, roll_outcomes
-from ..errors import InputError
-from ..faceval import contribution
-from ..inputs import RollInput, parse_roll
-from ..outcomes import faces_of
-from ..steps import die_key
+from ..roll.distribution import Budget, roll_outcomes
+from ..core.errors import InputError
+from ..roll.faceval import contribution
+from ..roll.inputs import RollInput, parse_roll
+from ..roll.outcomes import faces_of
+from ..roll.steps import die_key
 from .flow import Run
 from .request import ExUnit
 from .step import acts, left_text, set_step_fields, step_fields

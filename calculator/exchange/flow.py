@@ -10,9 +10,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..interpret import see
-from ..inputs import parse_roll
-from ..results import RollResult
+from ..core.interpret import see
+from ..roll.inputs import parse_roll
+from ..roll.results import RollResult
 from ..vocabulary import EXCHANGE_ROLLS
 from .casualties import check_choice, choose
 from .request import ExchangeInput, ExUnit, Side
@@ -127,7 +127,7 @@ class Run:
     def cached(self, data: dict[str, Any]) -> RollResult:
         import json
 
-        from ..resolve import resolve_input
+        from ..roll.resolve import resolve_input
 
         key = json.dumps(data, sort_keys=True)
         hit = self.memo.get(key)

@@ -2,7 +2,7 @@
 killed on each side (``python -m calculator exchange-odds``, the worker's "exchange-odds").
 
 The exchange runs stage by stage (calculator.exchange.STAGES) over a set of states, each with its
-chance. In a stage, every roll's distinct outcomes are worked out exactly (calculator.distribution)
+chance. In a stage, every roll's distinct outcomes are worked out exactly (calculator.roll.distribution)
 and the stage's own code runs once per outcome (calculator.exchange.branch), so casualties,
 effects and the counter-attack of the survivors are the exchange's own. States the rest of the
 exchange cannot tell apart are merged, each carrying what the two sides have lost so far. Faces
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..distribution import Budget, summarize
-from ..errors import TooLarge
-from ..interpret import see
-from ..limits import BOUNDS
+from ..roll.distribution import Budget, summarize
+from ..core.errors import TooLarge
+from ..core.interpret import see
+from ..core.limits import BOUNDS
 from . import STAGES, SUMMARY_KEYS
 from .branch import Checkpoint, OddsRun, Pause, dealt, signature
 from .request import parse_exchange

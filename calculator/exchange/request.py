@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bundle import Index
-from ..errors import InputError
-from ..inputs import Unit, need_int, need_list, only, parse_face, parse_modifier, parse_options, parse_seed, \
+from ..core.errors import InputError
+from ..roll.inputs import Unit, need_int, need_list, only, parse_face, parse_modifier, parse_options, parse_seed, \
     parse_unit, parse_where, short
-from ..limits import LIMITS
+from ..core.limits import LIMITS
 
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")

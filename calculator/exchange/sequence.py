@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpret import see
+from ..core.interpret import see
 from .flow import Damage, Run
 from .request import ExUnit
 from .step import Step, run_effects

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpret import see
-from ..results import RollResult
-from ..targets import pick
+from ..core.interpret import see
+from ..roll.results import RollResult
+from ..core.targets import pick
 from .flow import Left, Run
 from .request import ExUnit
 
@@ -77,8 +77,8 @@ class Step:
         return hit
 
     def individual_face(self, u: ExUnit, face: Any, test: str) -> bool:
-        from ..faceval import contribution
-        from ..rolls import ROLL_TYPES, Roll
+        from ..roll.faceval import contribution
+        from ..core.rolls import ROLL_TYPES, Roll
 
         roll = Roll(ROLL_TYPES["individual"], tuple(TEST_COUNTS[test]), "other")
         c = contribution(u.unit, face, roll, self.run.idx)

@@ -1,11 +1,11 @@
 """Registered kinds: SAI effects, species abilities and spell modifiers, one class each.
 
 Importing this package registers every kind; ``EFFECTS``, ``ABILITIES`` and ``MODIFIERS`` are
-the three families (see calculator.registry).
+the three families (see calculator.core.registry).
 """
 from __future__ import annotations
 
-from ..registry import Registry
+from ..core.registry import Registry
 
 EFFECTS = Registry("effect")        # sais.yaml clause `effect` / `extra_effects`
 ABILITIES = Registry("ability")     # species.yaml ability `engine`

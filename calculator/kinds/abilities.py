@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
+from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
-from ..rolls import Roll
+from ..core.rolls import Roll
 from . import ABILITIES
 
 ELEMENTS = ("air", "death", "earth", "fire", "water")

@@ -2,7 +2,7 @@
 promoting units, summoning, magic. The calculator lists them with their X for the player."""
 from __future__ import annotations
 
-from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text
+from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text
 from . import EFFECTS
 from .exchange import DURATIONS, Reported
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contribution import FaceCtx
-from ..registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
+from ..core.records import FaceCtx
+from ..core.registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
 from .roll import names
 

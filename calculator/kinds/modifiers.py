@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
-from ..rolls import RESULT_TYPES, Roll
+from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
+from ..core.rolls import RESULT_TYPES, Roll
 from . import MODIFIERS
 
 RESULT_WORDS = RESULT_TYPES + ("all",)
@@ -62,7 +62,7 @@ class Modifier(Kind):
 
     def when(self) -> str:
         """Where the modifier works, in words ("" when it works in every roll)."""
-        from ..rolls import CATEGORY_NAMES
+        from ..core.rolls import CATEGORY_NAMES
 
         parts = []
         if self.rolls:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..contribution import CountsAs, FaceCtx, Multiplier, Note
-from ..errors import ParamError
-from ..interpret import see
-from ..registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
+from ..core.records import CountsAs, FaceCtx, Multiplier, Note
+from ..core.errors import ParamError
+from ..core.interpret import see
+from ..core.registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
                         result_types)
-from ..rolls import RESULT_TYPES
+from ..core.rolls import RESULT_TYPES
 from . import EFFECTS
 
 DRAGON_FACES = ("jaws", "claws", "tail", "wing", "belly", "breath", "treasure")

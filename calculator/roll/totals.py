@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .interpret import see
+from ..core.interpret import see
 from .results import Trace
-from .rolls import Roll
+from ..core.rolls import Roll
 
 
 @dataclass(frozen=True)

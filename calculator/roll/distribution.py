@@ -1,9 +1,9 @@
 """Exact probability distribution of a roll's final totals (a dynamic programme over dice).
 
-Each unit's outcomes (calculator.outcomes) are convolved unit by unit into army states; steps 5-10
-are then run on every distinct state by the very functions a single roll uses (calculator.collect
-and calculator.totals), so no rule is restated here. The work is counted and bounded
-(calculator.limits.BOUNDS): past the bound the answer is "too large to compute exactly", at once.
+Each unit's outcomes (calculator.roll.outcomes) are convolved unit by unit into army states; steps 5-10
+are then run on every distinct state by the very functions a single roll uses (calculator.roll.collect
+and calculator.roll.totals), so no rule is restated here. The work is counted and bounded
+(calculator.core.limits.BOUNDS): past the bound the answer is "too large to compute exactly", at once.
 """
 from __future__ import annotations
 
@@ -11,18 +11,18 @@ import math
 from dataclasses import replace
 from typing import Any, Callable
 
-from .bundle import Index
+from ..bundle import Index
 from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
-from .contribution import CountsAs, Multiplier
-from .errors import InputError, TooLarge
+from ..core.records import CountsAs, Multiplier
+from ..core.errors import InputError, TooLarge
 from .faceval import contribution
 from .inputs import RollInput, Unit
-from .interpret import see
-from .limits import BOUNDS
+from ..core.interpret import see
+from ..core.limits import BOUNDS
 from .outcomes import Layout, Outcome, faces_of, unit_outcomes
 from .results import Trace
 from .steps import DelayedUse, cannot_roll, delayed_uses, taken_out
-from .targets import pick
+from ..core.targets import pick
 from .totals import Add, Sums, applicable, finish
 
 State = tuple   # (vec, groups, mults, casas, records, aside)

@@ -2,7 +2,7 @@
 
 Every error is an :class:`InputError` naming the JSON path of the bad value, e.g.
 ``army[1].rolled: unknown icon 'meele' in '3 meele'``; every number is checked against the one
-set of limits (calculator.limits).
+set of limits (calculator.core.limits).
 """
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Any
 
-from .bundle import Index
-from .dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
-from .errors import InputError
-from .faces import Face, split_face, slug
-from .limits import LIMITS
-from .rolls import RESULT_TYPES
+from ..bundle import Index
+from ..core.dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
+from ..core.errors import InputError
+from ..core.faces import Face, split_face, slug
+from ..core.limits import LIMITS
+from ..core.rolls import RESULT_TYPES
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage")
@@ -268,7 +268,7 @@ def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
 class RollInput:
     """A whole single-roll input, checked."""
 
-    roll: Any                      # calculator.rolls.Roll
+    roll: Any                      # calculator.core.rolls.Roll
     terrain: str | None
     units: tuple[Unit, ...]
     modifiers: tuple[Any, ...]     # calculator.kinds.modifiers.Modifier
@@ -277,9 +277,9 @@ class RollInput:
 
 
 def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
-    from .errors import ParamError
-    from .kinds import MODIFIERS
-    from .kinds.modifiers import free_modifier_ops
+    from ..core.errors import ParamError
+    from ..kinds import MODIFIERS
+    from ..kinds.modifiers import free_modifier_ops
 
     where = f"modifiers[{i}]"
     if not isinstance(raw, Mapping):
@@ -384,7 +384,7 @@ def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) 
 
 
 def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
-    from .kinds.roll import DRAGON_FACES
+    from ..kinds.roll import DRAGON_FACES
 
     if raw is None:
         return None
@@ -415,7 +415,7 @@ def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> 
 
 def parse_roll(data: Any, idx: Index) -> RollInput:
     """Check a whole single-roll input; raise InputError on the first problem."""
-    from .rolls import ROLL_TYPES, Roll
+    from ..core.rolls import ROLL_TYPES, Roll
 
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")

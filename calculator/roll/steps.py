@@ -1,6 +1,6 @@
 """Steps 1 to 4 of Die Roll Resolution (seed 001, rulebook p.27): roll, delayed effects, re-rolls,
 SAIs. Each step is one function named by its step and citing its rule; steps 5 to 10 are in
-calculator.totals.
+calculator.roll.totals.
 """
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .bundle import Index
-from .contribution import Contribution, EffectUse
-from .faces import Face
+from ..bundle import Index
+from ..core.records import Contribution, EffectUse
+from ..core.faces import Face
 from .faceval import contribution
 from .inputs import Unit
-from .interpret import see
-from .limits import LIMITS
+from ..core.interpret import see
+from ..core.limits import LIMITS
 from .results import Trace
-from .rolls import Roll
-from .targets import pick
+from ..core.rolls import Roll
+from ..core.targets import pick
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""From the units' rolls to what steps 5-10 need (:class:`calculator.totals.Sums`).
+"""From the units' rolls to what steps 5-10 need (:class:`calculator.roll.totals.Sums`).
 
 Each function works on small records (a unit's results, a species' rolled results), so the
 probability engine can call the very same functions on the records of every possible outcome.
@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .bundle import Index
-from .contribution import CountsAs, Multiplier
-from .interpret import see
+from ..bundle import Index
+from ..core.records import CountsAs, Multiplier
+from ..core.interpret import see
 from .results import Trace
-from .rolls import Roll
+from ..core.rolls import Roll
 from .steps import UnitRoll
 from .totals import Add, Extra, Sums
 
@@ -207,7 +207,7 @@ def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, s
 
 def reflected(count: int, sai: dict[str, int], roll: Roll, trace: Trace) -> None:
     """Bash's saves join the SAI results (step 8): the owner of the effect kind says how many."""
-    from .kinds import EFFECTS
+    from ..kinds import EFFECTS
 
     n, how = EFFECTS.kinds["reflect-damage"].gained(count, roll)
     if how is None:

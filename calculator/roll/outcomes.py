@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .bundle import Index
-from .contribution import Contribution
-from .errors import InputError, TooLarge
-from .faces import Face
+from ..bundle import Index
+from ..core.records import Contribution
+from ..core.errors import InputError, TooLarge
+from ..core.faces import Face
 from .faceval import contribution
 from .inputs import Unit
-from .limits import BOUNDS, LIMITS
-from .rolls import RESULT_TYPES, Roll
+from ..core.limits import BOUNDS, LIMITS
+from ..core.rolls import RESULT_TYPES, Roll
 from .steps import die_key
 
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)

@@ -16,7 +16,7 @@ names a kind nothing owns cannot be loaded.
 >>> spec.make({"kind": "whisper"}, "effect")
 Traceback (most recent call last):
 ...
-calculator.errors.ParamError: effect.kind: unknown kind 'whisper' (one of shout)
+calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of shout)
 """
 from __future__ import annotations
 

@@ -100,9 +100,9 @@ class Contribution:
 class FaceCtx:
     """Everything an effect kind may look at when one face is evaluated (see calculator.kinds)."""
 
-    unit: Any                 # calculator.inputs.Unit
+    unit: Any                 # calculator.roll.inputs.Unit
     x: int                    # the face's X (seed 000)
-    roll: Any                 # calculator.rolls.Roll
+    roll: Any                 # calculator.core.rolls.Roll
     out: Contribution
     sai: Any = None           # calculator.bundle.Sai
     clause: Any = None        # calculator.bundle.Clause

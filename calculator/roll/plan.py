@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bundle import Index
+from ..bundle import Index
 from .faceval import contribution
-from .faces import Face
+from ..core.faces import Face
 from .inputs import Unit, parse_roll
-from .limits import LIMITS
-from .rolls import Roll
+from ..core.limits import LIMITS
+from ..core.rolls import Roll
 
 
 def face_info(n: int, face: Face, unit: Unit, roll: Roll, idx: Index) -> dict[str, Any]:
