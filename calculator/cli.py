@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .core.errors import BundleError, InputError
 
@@ -71,7 +71,7 @@ def read_file(name: str, what: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2 (argparse prints usage too)
+    def error(self, message: str) -> NoReturn:  # one line, exit 2 (argparse prints usage too)
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2)
 

@@ -21,7 +21,7 @@ calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Generic, Iterable, TypeVar
 
 from .errors import ParamError
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
@@ -208,6 +208,11 @@ class Kind:
     phase: ClassVar[str] = "after-roll"
     # Words for the trace and the list of effects left to the player.
     title: ClassVar[str] = ""
+    # What the parts that run kinds ask of every kind (each kind answers for itself):
+    generates_saves: ClassVar[bool] = False   # it brings save results (works in the DUA, seed 000)
+    kills_dragon: ClassVar[bool] = False      # it kills an attacking dragon (a dragon attack reads it)
+    exact_odds: ClassVar[bool] = True         # the exact chances of an exchange can work it out
+    dragon_attack_acts: ClassVar[bool] = False  # a dragon attack carries it out (else it is listed)
 
     def __init__(self, values: Mapping[str, Any], where: str = "") -> None:
         self.p = dict(values)
@@ -236,20 +241,23 @@ class Kind:
                                       for k, v in self.p.items() if v is not None}}
 
 
-class Registry:
+K = TypeVar("K", bound=Kind)
+
+
+class Registry(Generic[K]):
     """Kinds of one family (SAI effects, species abilities, spell modifiers), by name."""
 
     def __init__(self, family: str) -> None:
         self.family = family
-        self.kinds: dict[str, type[Kind]] = {}
+        self.kinds: dict[str, type[K]] = {}
 
-    def register(self, cls: type[Kind]) -> type[Kind]:
+    def register(self, cls: type[K]) -> type[K]:
         assert cls.kind and cls.kind not in self.kinds, cls
         assert cls.phase in PHASES, (cls, cls.phase)
         self.kinds[cls.kind] = cls
         return cls
 
-    def make(self, raw: Any, where: str, key: str = "kind") -> Kind:
+    def make(self, raw: Any, where: str, key: str = "kind") -> K:
         if not isinstance(raw, Mapping):
             raise ParamError(where, f"expected a mapping with '{key}', got {raw!r}")
         name = raw.get(key)

@@ -28,13 +28,13 @@ Spread = dict  # {(Decapitate/Impale kills, Bash faces): {Key: chance}}
 def _extra(*args: Any) -> tuple[int, int, int]:
     c = args[-1]    # the face's contribution (the distribution engine may pass the unit first)
     n = sum(c.nonsai.values()) if c.rolled_id and not c.sai else 0
-    return n, sum(1 for e in c.effects if e.effect.kind == "kill-dragon"), c.reflect
+    return n, sum(1 for e in c.effects if e.effect.kills_dragon), c.reflect
 
 
 def _coupled(army: Army, mods: list[Any]) -> bool:
     lay = army.lay
     return bool(lay.one_unit or lay.species_mult) or any(
-        m.p.get("result") == "all" and m.step in (6, 10) for m in mods if m.kind not in ("counts-as", "multiply-unit"))
+        m.p.get("result") == "all" and m.step in (6, 10) for m in mods if m.arithmetic)
 
 
 class Totals:
@@ -95,7 +95,7 @@ def response_spread(idx: Any, data: dict[str, Any], plague: bool, budget: Budget
     rinp = parse_roll(data, idx)
     states, army, uses, dropped, notes = army_states(rinp, idx, _extra, 3, budget)
     mods = applicable(rinp.modifiers, rinp.roll, Trace(quiet=True)) + [
-        m for m in rinp.modifiers if m.kind in ("counts-as", "multiply-unit")]
+        m for m in rinp.modifiers if not m.arithmetic]
     unpacked = {s: army.packer.unpack(s[0]) for s in states}
     calc = Totals(army, 0, uses, mods, budget)
     top = max((v[calc.extra] for v in unpacked.values()), default=0)

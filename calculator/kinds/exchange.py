@@ -149,6 +149,9 @@ class DamageAttacker(Reported):
 @EFFECTS.register
 class ReflectDamage(Reported):
     kind = "reflect-damage"
+    generates_saves = True          # as many saves as the damage it turns back (seed 000)
+    exact_odds = False              # it reads one unit's results in another roll (see exchange odds)
+    dragon_attack_acts = True       # a dragon attack carries it out
     params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
               "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
               "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}
@@ -320,7 +323,7 @@ class TargetsRollForAttacker(Reported):
 class NoCounterAttack(Reported):
     kind = "no-counter-attack"
     reaches_other_army = False
-    params: dict = {}
+    params = {}
 
     def describe(self, x: int) -> str:
         return "the defending army cannot counter-attack (it still saves)"
@@ -332,6 +335,8 @@ class NoCounterAttack(Reported):
 @EFFECTS.register
 class KillDragon(Reported):
     kind = "kill-dragon"
+    kills_dragon = True
+    dragon_attack_acts = True
     params = {"amount": Amount(required=True), "face": OneOf(("jaws",), "dragon face", required=True)}
 
     def describe(self, x: int) -> str:

@@ -144,7 +144,7 @@ class LoseAutoSaves(Kind):
 
     kind = "lose-auto-saves"
     phase = "face"
-    params: dict = {}
+    params = {}
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.lose_auto_saves = True
@@ -202,6 +202,7 @@ class _Delayed(Kind):
     phase = "step-2"
     selects_id_rollers = False
     rerolls_targets = False
+    verb = "taken out"            # what becomes of the units it picks (the trace and the exchange read it)
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.use(self)
@@ -214,6 +215,7 @@ class KillIdRollers(_Delayed):
 
     kind = "kill-id-rollers"
     selects_id_rollers = True
+    verb = "killed"
     params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
                                                                default="health-worth"),
               "up_to": Bool(default=True)}
@@ -236,6 +238,7 @@ class DisableIdRollers(_Delayed):
 
     kind = "disable-id-rollers"
     selects_id_rollers = True
+    verb = "hypnotized"
     params = {"duration": OneOf(("until-your-next-turn",), "duration", required=True),
               "ends_if": Text()}
 

@@ -12,10 +12,13 @@ from typing import Any
 
 from ..bundle import Index
 from ..core.dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
-from ..core.errors import InputError
+from ..core.errors import InputError, ParamError
 from ..core.faces import Face, split_face, slug
 from ..core.limits import LIMITS
-from ..core.rolls import RESULT_TYPES
+from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
+from ..kinds import MODIFIERS
+from ..kinds.modifiers import free_modifier_ops
+from ..kinds.roll import DRAGON_FACES
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage")
@@ -193,8 +196,8 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     only(raw, UNIT_KEYS[1:], where)
     species = _species(raw, where, idx)
     kind = raw.get("die_type", "unit")
-    if kind == "dragonkin":            # older links: a Dragonkin unit
-        kind, species = "unit", species or "dragonkin"
+    if kind in idx.species_names:      # older links named a species as the die type: a unit of it
+        kind, species = "unit", species or kind
     if kind not in DIE_KINDS:
         raise InputError(f"{where}.die_type", f"unknown die type {short(kind)} (one of {', '.join(DIE_KINDS)})")
     if species is None and not is_item(kind):
@@ -277,10 +280,6 @@ class RollInput:
 
 
 def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
-    from ..core.errors import ParamError
-    from ..kinds import MODIFIERS
-    from ..kinds.modifiers import free_modifier_ops
-
     where = f"modifiers[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'op' or 'spell'")
@@ -301,7 +300,7 @@ def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
     if result not in RESULT_TYPES + ("all",):
         raise InputError(f"{where}.result", f"unknown result type {short(result)} (one of "
                                             f"{', '.join(RESULT_TYPES + ('all',))})")
-    low = 1 if op in ("divide", "multiply") else 0
+    low = MODIFIERS.kinds[op].lowest_amount()      # the kind's own bound: never divide by 0
     amount = need_int(raw.get("amount"), f"{where}.amount", low, LIMITS["amount"])
     source = need_str(raw["source"], f"{where}.source") if raw.get("source") is not None else f"modifier {i + 1}"
     try:
@@ -384,8 +383,6 @@ def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) 
 
 
 def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
-    from ..kinds.roll import DRAGON_FACES
-
     if raw is None:
         return None
     if rtype.id != "dragon_attack":
@@ -399,7 +396,7 @@ def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
 
 def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> tuple[Any, Any]:
     """What the other side did, for Bash: each attacking unit's melee results, each dragon's damage."""
-    out = []
+    out: list[tuple[int, ...] | None] = []
     for key, ok in (("attacker_melee", rtype.save and against == "melee"), ("dragon_damage", rtype.id == "dragon_attack")):
         raw = data.get(key)
         if raw is None:
@@ -415,12 +412,11 @@ def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> 
 
 def parse_roll(data: Any, idx: Index) -> RollInput:
     """Check a whole single-roll input; raise InputError on the first problem."""
-    from ..core.rolls import ROLL_TYPES, Roll
-
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
     only(data, ROLL_KEYS, "")
-    rtype = ROLL_TYPES.get(data.get("roll")) if isinstance(data.get("roll"), str) else None
+    name = data.get("roll")
+    rtype = ROLL_TYPES.get(name) if isinstance(name, str) else None
     if rtype is None:
         raise InputError("roll", f"unknown roll {short(data.get('roll'))} (one of {', '.join(ROLL_TYPES)})")
     counts = parse_counts(data, rtype)
