@@ -1,13 +1,14 @@
 """The registry of effect kinds: every kind the data may name is one small class that owns it.
 
 A kind declares its parameters (strictly: an unknown parameter or a bad value is an error that
-names the field), the phase in which it acts, what it does and how the trace says it. Data that
-names a kind nothing owns cannot be loaded.
+names the field), the phase in which it acts, what it does and how the trace says it, and either
+acts or says it is left to the player. Data that names a kind nothing owns cannot be loaded.
 
 >>> spec = Registry("demo")
 >>> @spec.register
 ... class Shout(Kind):
 ...     kind = "shout"
+...     left_to_player = True
 ...     params = {"amount": Amount()}
 ...     def describe(self, x):
 ...         return f"shouts {self.n(x)}"
@@ -24,10 +25,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Iterable, TypeVar
 
 from .errors import ParamError
+from .seams import FaceCtx
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
-PHASES = ("face", "step-2", "step-3", "step-9", "step-10", "after-roll", "exchange")
+PHASES = ("face", "step-2", "step-3", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
 class Param:
@@ -213,6 +215,15 @@ class Kind:
     kills_dragon: ClassVar[bool] = False      # it kills an attacking dragon (a dragon attack reads it)
     exact_odds: ClassVar[bool] = True         # the exact chances of an exchange can work it out
     dragon_attack_acts: ClassVar[bool] = False  # a dragon attack carries it out (else it is listed)
+    # Only listed, with its X, for the player to resolve. A kind must act or say so: one that
+    # does neither is refused when it registers (an effect nothing reads is a mistake).
+    left_to_player: ClassVar[bool] = False
+
+    @classmethod
+    def acts(cls) -> bool:
+        """Whether the engine carries it out: in a roll (its own ``on_face``), in an exchange (an
+        ``exchange`` method) or in a dragon attack."""
+        return cls.on_face is not Kind.on_face or callable(getattr(cls, "exchange", None)) or cls.dragon_attack_acts
 
     def __init__(self, values: Mapping[str, Any], where: str = "") -> None:
         self.p = dict(values)
@@ -236,6 +247,11 @@ class Kind:
         """True when the engine applies this effect itself (not left to the player)."""
         return False
 
+    def on_face(self, fx: FaceCtx) -> None:
+        """A rolled face shows this effect (an SAI's clause names it): by default it is listed, with
+        its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
+        fx.use(self)
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
                                       for k, v in self.p.items() if v is not None}}
@@ -252,8 +268,10 @@ class Registry(Generic[K]):
         self.kinds: dict[str, type[K]] = {}
 
     def register(self, cls: type[K]) -> type[K]:
-        assert cls.kind and cls.kind not in self.kinds, cls
-        assert cls.phase in PHASES, (cls, cls.phase)
+        if not cls.kind or cls.kind in self.kinds or cls.phase not in PHASES:
+            raise TypeError(f"{cls.__name__}: a kind needs a new name and one of the phases {PHASES}")
+        if not (cls.acts() or cls.left_to_player):
+            raise TypeError(f"{self.family} kind '{cls.kind}' neither acts nor is left to the player")
         self.kinds[cls.kind] = cls
         return cls
 

@@ -4,8 +4,8 @@ A kind (calculator.kinds) never imports the single roll, the exchange or the dra
 handed objects of these shapes and may call only what is declared here. The type checker holds
 both sides to it: the single roll's units and results, the exchange's steps and runs.
 
-- :class:`RollUnit`, :class:`SaiRef`, :class:`ClauseRef`: what a face's evaluation shows a kind
-  (calculator.core.records.FaceCtx).
+- :class:`FaceCtx`: what a face's evaluation shows a kind (a :class:`RollUnit`, the roll, the
+  SAI and the part of its text that applies), and the :class:`Contribution` it writes on.
 - :class:`ExchangeStep`, :class:`ExchangeRun`, :class:`ExchangeUnit`: what one roll of an exchange
   lets an effect or an ability do (calculator.exchange.step.Step and .flow.Run).
 - :class:`AbilityOwner`: the species ability a kind belongs to (its id, name and species).
@@ -13,12 +13,12 @@ both sides to it: the single roll's units and results, the exchange's steps and 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .faces import Face
-    from .records import EffectUse
-    from .rolls import Roll
+from .faces import Face
+from .records import Contribution, EffectUse
+from .rolls import Roll
 
 
 class RollUnit(Protocol):
@@ -157,3 +157,21 @@ class ExchangeStep(Protocol):
     def unit_damage(self, u: Any, amount: int, sai: str, save: bool, how: str) -> bool: ...
     def best_attacker(self) -> tuple[ExchangeUnit, int] | None: ...
     def leave(self, use: EffectUse, what: str = "") -> None: ...
+
+
+@dataclass
+class FaceCtx:
+    """Everything an effect kind may look at when one face is evaluated (see calculator.kinds)."""
+
+    unit: Any                 # calculator.roll.inputs.Unit
+    x: int                    # the face's X (seed 000)
+    roll: Any                 # calculator.core.rolls.Roll
+    out: Contribution
+    sai: Any = None           # calculator.bundle.Sai
+    clause: Any = None        # calculator.bundle.Clause
+
+    def use(self, effect: Any, applied: bool = False) -> EffectUse:
+        use = EffectUse(self.sai.id, self.sai.name, self.unit.index, self.unit.label, self.x, effect,
+                        self.clause.text, bool(self.clause.delayed), applied)
+        self.out.effects.append(use)
+        return use

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..core.errors import InputError
-from ..roll.inputs import short
+from ..core.fields import short
 from ..bundle import Index
 
 # Icon id -> the rules' name of the face (calculator.kinds.roll.DRAGON_FACES, what SAIs look for).

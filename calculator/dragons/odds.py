@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..roll.distribution import Budget, summarize
+from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
 from ..core.limits import BOUNDS
 from ..exchange.casualties import best_health, choose
@@ -234,8 +235,6 @@ class Odds:
 def saves_multiplied(inp: DragonInput, idx: Index) -> bool:
     """Whether a modifier of the army multiplies saves (or changes results of any type): Bash's saves
     are then counted inside the army's roll, outcome by outcome, instead of added to its saves."""
-    from ..roll.inputs import parse_modifier
-
     mods = [m for i, raw in enumerate(inp.defender.modifiers) for m in parse_modifier(i, raw, idx)]
     return any(m.p.get("result") in ("save", "all") and m.step == 9 or m.p.get("result") == "all" and m.step == 10
                for m in mods)

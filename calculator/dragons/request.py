@@ -21,7 +21,8 @@ from typing import Any
 from ..core.errors import InputError
 from ..exchange.flow import Indexed, Run
 from ..exchange.request import ExchangeInput, Side, parse_side
-from ..roll.inputs import need_int, need_list, only, parse_seed, parse_where, short
+from ..core.fields import need_int, need_list, only, short
+from ..roll.inputs import parse_seed, parse_where
 from ..core.limits import LIMITS
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
 

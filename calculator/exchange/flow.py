@@ -6,6 +6,7 @@ it (calculator.kinds.exchange), so each kind keeps its own behaviour.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -13,10 +14,11 @@ from typing import Any, Protocol
 from ..core.interpret import see
 from ..core.seams import RollOutcome
 from ..roll.inputs import parse_roll
+from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
-from ..vocabulary import EXCHANGE_ROLLS
 from .casualties import check_choice, choose
 from .request import ExchangeInput, ExUnit, Side
+from .words import EXCHANGE_ROLLS
 from ..bundle import Index
 
 FIRST_ROLL = {"attacker": "attack", "defender": "save"}
@@ -156,10 +158,6 @@ class Run:
         return data
 
     def cached(self, data: dict[str, Any]) -> RollResult:
-        import json
-
-        from ..roll.resolve import resolve_input
-
         key = json.dumps(data, sort_keys=True)
         hit = self.memo.get(key)
         if hit is None:

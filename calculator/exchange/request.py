@@ -13,8 +13,9 @@ from typing import Any
 
 from ..bundle import Index
 from ..core.errors import InputError
-from ..roll.inputs import Unit, need_int, need_list, only, parse_face, parse_modifier, parse_options, parse_seed, \
-    parse_unit, parse_where, short
+from ..core.fields import need_int, need_list, only, short
+from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
+from ..roll.units import Unit, parse_face, parse_unit
 from ..core.limits import LIMITS
 
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.interpret import see
+from ..core.rolls import ROLL_TYPES, Roll
+from ..roll.faceval import contribution
 from ..core.seams import RollOutcome
 from ..roll.results import RollResult
 from ..core.targets import pick
@@ -81,9 +83,6 @@ class Step:
         return hit
 
     def individual_face(self, u: ExUnit, face: Face, test: str) -> bool:
-        from ..roll.faceval import contribution
-        from ..core.rolls import ROLL_TYPES, Roll
-
         roll = Roll(ROLL_TYPES["individual"], tuple(TEST_COUNTS[test]), "other")
         c = contribution(u.unit, face, roll, self.run.idx)
         return c.rolled_id if test == "id" else c.results(test) > 0

@@ -68,6 +68,12 @@ class Ability(Kind):
     def computed(self) -> bool:
         return bool(self.p.get("engine", True)) and not self.by_hand_when_applies
 
+    @classmethod
+    def acts(cls) -> bool:
+        # Counts-as abilities are applied at step 10 (calculator.roll.collect); the others act
+        # through the hooks below that they override.
+        return cls.counts_as or any(getattr(cls, h) is not getattr(Ability, h) for h in HOOKS)
+
     def relevant(self, units: Sequence[RollUnit]) -> bool:
         """Whether the rolling army could use it at all (the default: yes)."""
         return True
@@ -96,6 +102,9 @@ class Ability(Kind):
     def bars_counter_attackers(self, owner: AbilityOwner, run: ExchangeRun) -> set[int]:
         """The defending units it keeps out of the counter-attack (the attacker's ability)."""
         return set()
+
+
+HOOKS = ("keeps_from_rolling", "auto_saves", "after_save", "missile_counter", "bars_counter_attackers")
 
 
 def with_conditions(**own: Any) -> dict[str, Any]:
@@ -139,6 +148,7 @@ class AddResults(Ability):
 
     kind = "add-results"
     by_hand_when_applies = True
+    left_to_player = True
     params = with_conditions(result=result_type(required=True), amount=Amount(required=True),
                              per=OneOf(("species-unit-with-non-id-result",), "per", required=True))
 
@@ -150,6 +160,7 @@ class RerollAbility(Ability):
     kind = "reroll"
     phase = "step-3"
     by_hand_when_applies = True
+    left_to_player = True
     params = with_conditions(units=OneOf(("without-sai",), "units"))
 
 
@@ -159,6 +170,7 @@ class MagicElement(Ability):
 
     kind = "magic-element"
     phase = "after-roll"
+    left_to_player = True     # which element magic results are: named for the player
     params = with_conditions(element_source=OneOf(("terrain", "army-units"), "source", required=True),
                              reserve=OneOf(("ivory",), "element"))
 
@@ -190,6 +202,7 @@ class UnsaveableResults(Ability):
     phase = "exchange"
     by_hand_when_applies = True
     exchange_applies = False          # the exchange leaves it to the player too
+    left_to_player = True
     params = with_conditions(result=result_type(required=True), save=OneOf(("spell-only",), "save", required=True))
 
 

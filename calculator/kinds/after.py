@@ -11,6 +11,7 @@ DESTINATIONS = ("any-terrain", "any-terrain-or-reserve", "other-terrain-or-reser
 
 class After(Reported):
     phase = "after-roll"
+    left_to_player = True
 
 
 @EFFECTS.register

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.records import FaceCtx
+from ..core.seams import FaceCtx
 from ..core.registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
 from .roll import names
@@ -26,9 +26,6 @@ class Reported(Kind):
     # Whether its action in an exchange reaches the other army at once (damage, targets, kills),
     # rather than only that army's later rolls (modifiers) or the course of the exchange (flags).
     reaches_other_army = True
-
-    def on_face(self, fx: FaceCtx) -> None:
-        fx.use(self)
 
 
 def health(n: int, measure: str = "health-worth") -> str:
@@ -276,6 +273,7 @@ class SendToReserve(Reported):
 @EFFECTS.register
 class SurviveDeath(Reported):
     kind = "survive-death"
+    left_to_player = True
     params = {"to": OneOf(("reserve-area",), "destination", required=True),
               "trigger": ListOf(OneOf(("killed", "buried"), "trigger"), required=True)}
 
@@ -310,6 +308,7 @@ class DisableUnits(Reported):
 @EFFECTS.register
 class TargetsRollForAttacker(Reported):
     kind = "targets-roll-for-attacker"
+    left_to_player = True
     params = {"amount": Amount(required=True), "up_to": Bool(default=True),
               "target": OneOf(("defending-army",), "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
@@ -346,6 +345,7 @@ class KillDragon(Reported):
 @EFFECTS.register
 class DragonAbility(Reported):
     kind = "dragon-ability"
+    left_to_player = True
     params = {"abilities": ListOf(OneOf(("control", "slay", "tame"), "ability"), required=True),
               "targets": OneOf(("one-dragon",), "target", required=True)}
 

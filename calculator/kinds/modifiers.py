@@ -32,6 +32,10 @@ class Modifier(Kind):
     counts_as: ClassVar[bool] = False         # "counts as" (its ``from`` and ``to`` types)
 
     @classmethod
+    def acts(cls) -> bool:
+        return True        # every op is applied by the steps (or its spell says engine: false)
+
+    @classmethod
     def lowest_amount(cls) -> int:
         """The smallest amount a free modifier of this op may have."""
         return getattr(cls, "low", 0)

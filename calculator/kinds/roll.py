@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.records import CountsAs, FaceCtx, Multiplier, Note
+from ..core.records import CountsAs, Multiplier, Note
+from ..core.seams import FaceCtx
 from ..core.errors import ParamError
 from ..core.interpret import see
 from ..core.registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
@@ -204,8 +205,9 @@ class _Delayed(Kind):
     rerolls_targets = False
     verb = "taken out"            # what becomes of the units it picks (the trace and the exchange read it)
 
-    def on_face(self, fx: FaceCtx) -> None:
-        fx.use(self)
+    @classmethod
+    def acts(cls) -> bool:
+        return True               # at step 2 of the target's save roll (calculator.roll.steps)
 
 
 @EFFECTS.register
@@ -272,9 +274,7 @@ class RerollOwnUnits(Kind):
     phase = "step-3"
     params = {"amount": Amount(required=True), "matching": OneOf(("relic-element",), "units"),
               "once": Bool(default=True), "split_with": ListOf(OneOf(("recruit", "promote"), "effect"))}
-
-    def on_face(self, fx: FaceCtx) -> None:
-        fx.use(self)
+    left_to_player = True
 
     def describe(self, x: int) -> str:
         return (f"you may roll again up to {self.n(x)} health-worth of units whose element matches the "

@@ -16,7 +16,8 @@ from .collect import Group, Record, ability_warnings, counts_as_adds, reflected,
 from ..core.records import CountsAs, Multiplier
 from ..core.errors import InputError, TooLarge
 from .faceval import contribution
-from .inputs import RollInput, Unit
+from .inputs import RollInput
+from .units import Unit
 from ..core.interpret import see
 from ..core.limits import BOUNDS
 from .outcomes import Layout, Outcome, faces_of, unit_outcomes

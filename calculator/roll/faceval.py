@@ -7,9 +7,10 @@ enumerates faces and sums contributions. Every SAI behaviour belongs to a regist
 from __future__ import annotations
 
 from ..bundle import Clause, Index, Sai
-from ..core.records import Contribution, FaceCtx, Note
+from ..core.records import Contribution, Note
+from ..core.seams import FaceCtx
 from ..core.faces import Face
-from .inputs import Unit
+from .units import Unit
 from ..core.interpret import see
 from ..kinds.roll import fmt
 from ..core.rolls import RESULT_TYPES, Roll

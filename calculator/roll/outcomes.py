@@ -16,7 +16,7 @@ from ..core.records import Contribution
 from ..core.errors import InputError, TooLarge
 from ..core.faces import Face
 from .faceval import contribution
-from .inputs import Unit
+from .units import Unit
 from ..core.limits import BOUNDS, LIMITS
 from ..core.rolls import RESULT_TYPES, Roll
 from .steps import die_key

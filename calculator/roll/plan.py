@@ -13,7 +13,8 @@ from typing import Any
 from ..bundle import Index
 from .faceval import contribution
 from ..core.faces import Face
-from .inputs import Unit, parse_roll
+from .inputs import parse_roll
+from .units import Unit
 from ..core.limits import LIMITS
 from ..core.rolls import Roll
 

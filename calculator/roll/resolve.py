@@ -15,7 +15,8 @@ from typing import Any, Iterable
 
 from ..bundle import Index
 from .collect import collect
-from .inputs import RollInput, Unit
+from .inputs import RollInput
+from .units import Unit
 from ..core.interpret import see
 from .results import RollResult, Trace
 from ..core.rolls import Roll

@@ -12,7 +12,7 @@ from ..bundle import Index
 from ..core.records import Contribution, EffectUse
 from ..core.faces import Face
 from .faceval import contribution
-from .inputs import Unit
+from .units import Unit
 from ..core.interpret import see
 from ..core.limits import LIMITS
 from .results import Trace

@@ -17,7 +17,7 @@ def dice(engine):
     """Dice of a few species whose faces never roll again nor make a unit roll alone (so that every
     face of the exchange can be given, and nothing is left to a seed)."""
     from calculator.roll.faceval import contribution
-    from calculator.roll.inputs import parse_unit
+    from calculator.roll.units import parse_unit
     from calculator.core.rolls import ROLL_TYPES, Roll
 
     rolls = [Roll(ROLL_TYPES["melee"], ("melee",), "other"), Roll(ROLL_TYPES["missile"], ("missile",), "other"),

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from calculator.kinds import ABILITIES, EFFECTS, MODIFIERS
@@ -69,3 +70,53 @@ def test_the_type_checker_finds_no_error():
     done = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]
+
+
+def test_a_kind_must_act_or_be_left_to_the_player():
+    from calculator.core.registry import Kind, Registry
+
+    reg: Registry[Kind] = Registry("effect")
+
+    class Idle(Kind):
+        kind = "idle"
+
+    with pytest.raises(TypeError, match="neither acts nor is left to the player"):
+        reg.register(Idle)
+
+    class Listed(Kind):
+        kind = "listed"
+        left_to_player = True
+
+    assert reg.register(Listed) is Listed
+
+
+def test_every_registered_kind_acts_or_is_left_to_the_player():
+    for family in (EFFECTS, ABILITIES, MODIFIERS):
+        for name, cls in family.kinds.items():
+            assert cls.acts() or cls.left_to_player, name
+
+
+def test_no_engine_file_over_400_lines():
+    long = [f"{p.relative_to(ROOT)} ({n})" for p in sorted(CALC.rglob("*.py"))
+            for n in [len(p.read_text(encoding="utf-8").splitlines())] if n > 400]
+    assert long == []
+
+
+def test_the_rooms_import_only_downwards():
+    # ARCHITECTURE.md: engine > dragons > exchange > roll > bundle > kinds > core. A module imports
+    # only rooms below its own (or its own room); the lazy imports of the engine's face count too.
+    order = ["core", "kinds", "bundle", "roll", "exchange", "dragons", "face"]
+    def room(module: str) -> str:
+        part = module.split(".")[1] if module.count(".") else "face"
+        return part if part in order else "face"
+    wrong = []
+    for path in sorted(CALC.rglob("*.py")):
+        mod = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        pkg = mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+                if order.index(room(target)) > order.index(room(mod)):
+                    wrong.append(f"{mod} imports {target}")
+    assert wrong == []
