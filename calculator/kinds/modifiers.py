@@ -127,7 +127,7 @@ class Divide(Arithmetic):
         """The input of a modifier that halves one type of results (a breath, Wither)."""
         return {"op": cls.kind, "result": result, "amount": 2, "source": source}
 
-    def all_types(self, roll: Roll, totals: Any) -> list[str]:
+    def all_types(self, roll: Roll, totals: Mapping[str, int] | None) -> list[str]:
         return list(roll.counts)               # halving "all results" halves every counted type
 
     def apply(self, before: int) -> int:
@@ -138,7 +138,7 @@ class Divide(Arithmetic):
 class Multiply(Arithmetic):
     kind, step, low = "multiply", 9, 1
 
-    def all_types(self, roll: Roll, totals: Any) -> list[str]:
+    def all_types(self, roll: Roll, totals: Mapping[str, int] | None) -> list[str]:
         return list(roll.counts)
 
     def apply(self, before: int) -> int:
