@@ -15,21 +15,20 @@ import time
 from pathlib import Path
 
 from . import urls
-from .data import DEFAULT_DATA_DIR, REPO_ROOT, Dataset, load_dataset
-from .engine_assets import WORKER, Memo, describe, engine_files, worker_script
 from .app_icons import app_icons
-
-OUT_DIR = REPO_ROOT / "build" / "docs"
-DOCS_DIR = REPO_ROOT / "docs"
-SITE_DIR = REPO_ROOT / "site"
+from .data import load_dataset
+from .dataset import Dataset
+from .engine_assets import WORKER, Memo, describe, engine_files, worker_script
+from .pages import render_pages
+from .paths import BUILD_DIR, DATA_DIR, DOCS_DIR, OUT_DIR, REPO_ROOT, SITE_DIR
 PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
 # The files of the npm package that the browser needs (no packages: the engine is pure Python).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 INPUT_DIRS = ("data", "docs", "generator", "calculator", "overrides")
 # What the service worker must know of the engine's files (read by generator.offline).
-ENGINE_INFO = REPO_ROOT / "build" / "engine.json"
-MEMO = Memo(REPO_ROOT / "build" / "cache")
+ENGINE_INFO = BUILD_DIR / "engine.json"
+MEMO = Memo(BUILD_DIR / "cache")
 
 
 class Output:
@@ -74,7 +73,7 @@ def pyodide_version() -> str:
     return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
 
 
-def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Dataset:
+def generate(out_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR) -> Dataset:
     """Regenerate ``out_dir``; raise :class:`~generator.errors.DataError` on bad data."""
     if not (PYODIDE_DIR / "pyodide.asm.wasm").exists():
         raise SystemExit("error: node_modules/pyodide is missing; run 'npm ci' (make does this)")
@@ -90,13 +89,8 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Data
     put_engine(out, bundle)
     for rel, data in app_icons(MEMO).items():
         out.put(rel, data)
-    try:
-        from . import pages
-    except ImportError:   # the page renderer arrives with the pages issue
-        pages = None
-    if pages is not None:
-        for rel, text in pages.render_pages(ds).items():
-            out.put(rel, text)
+    for rel, text in render_pages(ds).items():
+        out.put(rel, text)
     for rel, text in urls.redirect_files(urls.load_moves(Path(data_dir) / "moves.yaml")).items():
         out.put(rel, text)   # moved pages keep their old URL (data/moves.yaml)
     out.prune()

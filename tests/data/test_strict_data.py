@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.data import DuplicateKey, _StrictLoader, load_dataset
+from generator.data import load_dataset
+from generator.reading import DuplicateKey, StrictLoader
 from generator.errors import DataError
 from tests.data.test_errors import REPO_ROOT, assert_one_clear_line, check, data_copy, edit  # noqa: F401
 
@@ -54,11 +55,11 @@ def test_duplicate_top_level_key(data_copy):
 def test_merge_keys_are_not_duplicates():
     """``<<`` may override keys it brings in; only a key written twice in one mapping is refused."""
     text = "base: &b {a: 1, b: 2}\nuse: {<<: *b, b: 3}\n"
-    assert yaml.load(text, Loader=_StrictLoader)["use"] == {"a": 1, "b": 3}
+    assert yaml.load(text, Loader=StrictLoader)["use"] == {"a": 1, "b": 3}
     with pytest.raises(DuplicateKey):
-        yaml.load("base: &b {a: 1}\nuse: {<<: *b, c: 3, c: 4}\n", Loader=_StrictLoader)
+        yaml.load("base: &b {a: 1}\nuse: {<<: *b, c: 3, c: 4}\n", Loader=StrictLoader)
     with pytest.raises(DuplicateKey):
-        yaml.load("x: {1: a, 0x1: b}\n", Loader=_StrictLoader)   # the same key written two ways
+        yaml.load("x: {1: a, 0x1: b}\n", Loader=StrictLoader)   # the same key written two ways
 
 
 # --- encoding ---------------------------------------------------------------------------------
@@ -196,7 +197,7 @@ def test_against_on_a_non_save_clause_is_worded_for_people(data_copy):
 def test_const_errors_say_what_is_expected():
     import jsonschema
 
-    from generator.data import _value_message
+    from generator.schemas import _value_message
 
     schema = {"const": ["save"], "description": "a clause with 'against' is for save rolls only"}
     err = next(jsonschema.Draft202012Validator(schema).iter_errors(["melee"]))

@@ -10,6 +10,7 @@ import pytest
 
 from generator import urls
 from generator.build import ensure_site, generate, SITE_DIR
+from generator.paths import REPO_ROOT
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +22,7 @@ def test_manifest_lists_every_published_url(site):
     built = urls.site_urls(site)
     listed = set(urls.read_manifest())
     new = sorted(built - listed)
-    assert not new, f"{len(new)} URLs not yet recorded, e.g. {new[:5]}: run python -m generator.urls"
+    assert not new, f"{len(new)} URLs not yet recorded, e.g. {new[:5]}: run python -m generator urls"
     assert "/sai/counter/" in built and "/rulings/#monster-sais-charm-e-2" in built
     assert "/dice/coral-elves/#gryphon" in built and "/glossary/#dead-unit-area" in built
 
@@ -59,7 +60,7 @@ def _build_copy(tmp: Path, data: Path) -> Path:
     generate(out_dir=tmp / "docs", data_dir=data)
     os.environ["DRAGONDICE_DATA"] = str(data)
     try:
-        cfg = load_config(str(urls.ROOT / "mkdocs.yml"), docs_dir=str(tmp / "docs"), site_dir=str(tmp / "site"))
+        cfg = load_config(str(REPO_ROOT / "mkdocs.yml"), docs_dir=str(tmp / "docs"), site_dir=str(tmp / "site"))
         build(cfg)
     finally:
         del os.environ["DRAGONDICE_DATA"]
@@ -68,7 +69,7 @@ def _build_copy(tmp: Path, data: Path) -> Path:
 
 def test_renaming_an_id_fails_the_build_until_its_move_is_declared(site, tmp_path):
     data = tmp_path / "data"
-    shutil.copytree(urls.ROOT / "data", data)
+    shutil.copytree(REPO_ROOT / "data", data)
     gl = data / "glossary.yaml"
     gl.write_text(gl.read_text().replace("- id: dead-unit-area\n", "- id: dua\n"))
     rules = data / "rules.yaml"
