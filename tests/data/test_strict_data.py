@@ -152,18 +152,16 @@ def test_page_build_never_publishes_an_example_without_its_trace(dataset):
     assert str(err.value).startswith("data/examples.yaml: entry 'drr-step-1-roll': field 'input.army[0].rolled': ")
 
 
-def test_mkdocs_hook_reports_bad_data_as_one_line(monkeypatch):
-    from mkdocs.exceptions import PluginError
-
-    from generator import mkdocs_hooks
+def test_live_reload_reports_bad_data_as_one_line(monkeypatch, tmp_path):
+    from generator import serve
 
     def bad_generate():
         raise DataError("data/sais.yaml", "bash", "name", "missing required field")
 
-    monkeypatch.setattr(mkdocs_hooks, "is_stale", lambda: True)
-    monkeypatch.setattr(mkdocs_hooks, "generate", bad_generate)
-    with pytest.raises(PluginError) as err:
-        mkdocs_hooks.on_pre_build(None)
+    monkeypatch.setattr(serve, "is_stale", lambda: True)
+    monkeypatch.setattr(serve, "generate", bad_generate)
+    with pytest.raises(SystemExit) as err:   # the live-reload server prints it as it is
+        serve.rebuild(tmp_path, "http://127.0.0.1:8000/")
     assert str(err.value) == "error: data/sais.yaml: entry 'bash': field 'name': missing required field"
 
 

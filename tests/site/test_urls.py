@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from generator import urls
-from generator.build import ensure_site, generate, SITE_DIR
+from generator.build import build_site, ensure_site
+from generator.generate import generate
 from generator.paths import REPO_ROOT
 
 
@@ -54,16 +54,8 @@ def test_a_missing_url_is_named_and_a_move_must_lead_somewhere():
 
 def _build_copy(tmp: Path, data: Path) -> Path:
     """Generate and build the site from a changed copy of data/ (the real build stays as it is)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
     generate(out_dir=tmp / "docs", data_dir=data)
-    os.environ["DRAGONDICE_DATA"] = str(data)
-    try:
-        cfg = load_config(str(REPO_ROOT / "mkdocs.yml"), docs_dir=str(tmp / "docs"), site_dir=str(tmp / "site"))
-        build(cfg)
-    finally:
-        del os.environ["DRAGONDICE_DATA"]
+    build_site(tmp / "site", tmp / "docs", data, offline=False)
     return tmp / "site"
 
 
