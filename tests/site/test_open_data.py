@@ -8,7 +8,7 @@ import pytest
 from referencing import Registry, Resource
 
 from generator.build import ensure_site
-from generator.data import KINDS
+from generator.data_files import KINDS
 
 
 @pytest.fixture(scope="module")
