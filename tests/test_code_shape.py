@@ -1,5 +1,5 @@
 """The house rules on code size: no function over 60 lines in calculator/ or generator/, no Python
-file over 400 lines in generator/, no script under docs/ over 400 lines, and the page scripts hold
+file over 400 lines in calculator/ or generator/, no script under docs/ over 400 lines, and the page scripts hold
 no rule vocabulary of their own."""
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_long_files_are_found(tmp_path, monkeypatch):
 
 
 def test_no_long_python_files():
-    assert long_files("generator") == []
+    assert long_files("calculator") + long_files("generator") == []
 
 
 def test_no_long_scripts():
