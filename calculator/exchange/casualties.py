@@ -3,8 +3,9 @@ to the damage without exceeding it; damage that cannot be matched is lost.
 
 Among equal choices the calculator's default keeps the army as strong as it can: it loses as few
 units as possible, then the units whose faces give the fewest melee results (so the best units are
-left for a counter-attack), then the dice that come first by name. The owner may name its own
-choice, which is checked against the rule.
+left for a counter-attack), then the dice that come first by name and, among dice alike, the faces
+given for their later rolls (never the army's order, so listing the army otherwise changes nothing).
+The owner may name its own choice, which is checked against the rule.
 
 >>> best_health([3, 2, 2], 4)
 4
@@ -36,16 +37,22 @@ def choose(units: list[Any], damage: int, strength: Any) -> list[Any]:
         return []
     # best[h] = (units, strength lost, keys, chosen): the preferred choice reaching health h.
     best: dict[int, tuple] = {0: (0, 0.0, (), ())}
-    for u in sorted(units, key=lambda u: (u.unit.label, u.index)):
+    for u in sorted(units, key=tie_key):
         for h, (n, lost, keys, chosen) in sorted(best.items(), reverse=True):
             h2 = h + u.health
             if h2 > target:
                 continue
-            cand = (n + 1, lost + strength(u), tuple(sorted(keys + ((u.unit.label, u.index),))), chosen + (u,))
+            cand = (n + 1, lost + strength(u), tuple(sorted(keys + (tie_key(u),))), chosen + (u,))
             old = best.get(h2)
             if old is None or cand[:3] < old[:3]:
                 best[h2] = cand
     return sorted(best[target][3], key=lambda u: u.index)
+
+
+def tie_key(u: Any) -> tuple[str, str, int]:
+    """Dice alike are told apart by the faces given for their later rolls, then by place."""
+    given = repr(sorted((name, repr(faces)) for name, faces in u.faces.items()))
+    return u.unit.label, given, u.index
 
 
 def check_choice(units: list[Any], damage: int, picked: list[int], where: str) -> list[Any]:
