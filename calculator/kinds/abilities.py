@@ -126,8 +126,26 @@ class MagicElement(Ability):
 
     kind = "magic-element"
     phase = "after-roll"
+    colours_magic = True
     params = with_conditions(element_source=OneOf(("terrain", "army-units"), "source", required=True),
-                             reserve=OneOf(("ivory",), "element"))
+                             reserve=OneOf(("ivory",), "element"), alloy=OneOf(("bronze", "silver", "gold"), "alloy"))
+
+    def fits_unit(self, unit: Any) -> bool:
+        """Whether this unit's magic follows the ability (Bronze Dracolem: only bronze units)."""
+        return not self.alloy or unit.alloy == self.alloy
+
+    def elements(self, roll: Roll, army_elements: tuple[str, ...]) -> tuple[str, ...]:
+        """The elements (or alloys, or ivory) the unit's magic may be counted as."""
+        if self.element_source == "army-units":
+            return army_elements
+        if roll.where == "reserve":
+            return (self.reserve,) if self.reserve else ()
+        return tuple(roll.elements or ())
+
+    @property
+    def pays_species_present(self) -> bool:
+        """Bronze Dracolem magic may pay species spells of every species in the army (seed 003)."""
+        return self.element_source == "army-units"
 
 
 @ABILITIES.register

@@ -18,7 +18,7 @@ from ..core.limits import LIMITS
 from ..core.rolls import RESULT_TYPES
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
-             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage")
+             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast")
 UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled", "faces", "name", "element",
              "choose")
 
@@ -43,13 +43,14 @@ class Unit:
     choose: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
+    alloy: str | None = None                    # Dracolem and medallions (bronze, silver, gold)
 
     def __post_init__(self) -> None:
         # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
         object.__setattr__(self, "is_item", is_item(self.kind))
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
                                          self.health, self.auto_saves, self.elements,
-                                         tuple(sorted(self.choose.items()))))
+                                         tuple(sorted(self.choose.items())), self.alloy))
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
@@ -173,7 +174,8 @@ def _catalogue_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any
     if die is None:
         raise InputError(f"{where}.die", f"unknown die '{die_id}'")
     return dict(label=die.name, die_id=die_id, species=die.species, kind=die.kind, size=die.size,
-                health=die.health, faces=die.faces, auto_saves=die.auto_saves, elements=die.elements)
+                health=die.health, faces=die.faces, auto_saves=die.auto_saves, elements=die.elements,
+                alloy=die.alloy)
 
 
 def _species(raw: Mapping[str, Any], where: str, idx: Index) -> str | None:
@@ -274,6 +276,7 @@ class RollInput:
     modifiers: tuple[Any, ...]     # calculator.kinds.modifiers.Modifier
     delayed: tuple[DelayedInput, ...] = ()
     seed: int = 0
+    cast: Any = None               # the magic roll's cast list, checked by calculator.magic
 
 
 def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
@@ -426,6 +429,10 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     counts = parse_counts(data, rtype)
     against = parse_against(data, rtype, counts)
     terrain, where, elements = parse_where(data.get("terrain"), idx)
+    if need_bool(data.get("reserve", False), "reserve"):     # the army is in the Reserve Area (p.11)
+        if where == "terrain":
+            raise InputError("reserve", f"the army cannot be in the Reserve Area and at '{terrain}'")
+        terrain, where, elements = "reserve", "reserve", None
     army = need_list(data.get("army"), "army", LIMITS["army_size"])
     if not army:
         raise InputError("army", "expected a non-empty list of units")
@@ -446,4 +453,4 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where, elements,
                 need_bool(data.get("dua", False), "dua"), prefer, parse_dragon_faces(data.get("dragon_faces"), rtype),
                 melee, damage, parse_options(data.get("options"), idx))
-    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)))
+    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"))
