@@ -70,6 +70,7 @@ class Site:
         self.has_calc_doc = (DOCS_DIR / f"{CALC_DOC}.md").exists()
         self.engine_error: str | None = None
         self._engine: Any = None
+        self._magic_index: Any = None      # calculator.bundle.Index, for spell_casting
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True,
                                       lstrip_blocks=True, keep_trailing_newline=True,
                                       comment_start_string="{##", comment_end_string="##}",
@@ -105,6 +106,15 @@ class Site:
                    "opposing-army": "an opposing army"}.get(m.get("target", ""), "")
             out.append(mod.label() + (f", for {who}" if who else "") + (f": {m['condition']}" if m.get("condition") else ""))
         return out
+
+    def spell_casting(self, spell: dict[str, Any]) -> dict[str, Any]:
+        """Which magic pays for a spell and which species make it, from the engine (calculator.magic.casters)."""
+        from calculator.bundle import Index
+        from calculator.magic.casters import casting
+
+        if self._magic_index is None:
+            self._magic_index = Index(self.ds.bundle())
+        return casting(self._magic_index, spell["id"])
 
     def works_in_dua(self, clause: dict[str, Any]) -> bool:
         """The engine's reading: parts that generate saves work in the DUA unless limited to armies."""

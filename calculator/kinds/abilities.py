@@ -175,6 +175,7 @@ class CannotRoll(Ability):
 
     kind = "cannot-roll"
     phase = "face"
+    bars_rolling = True
     params = with_conditions()
 
 
