@@ -62,6 +62,7 @@ class Engine:
 
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""
+        from .magic.offer import offer
         from .roll.plan import plan
 
-        return plan(self.index, data)
+        return {**plan(self.index, data), **offer(self.parse(data), self.index)}

@@ -94,7 +94,7 @@ def face_shares(unit: Any, face: Face, part: Any, roll: Any, index: Any, base: S
         return out
     clause, _ = pick_part(sai, unit, roll)
     gens = [g for g in (clause.generates if clause else ()) if "magic" in g.types]
-    if not gens:
+    if clause is None or not gens:
         return out
     g = gens[0]
     amount = part.sai.get("magic", 0) if counted else (part.rolled.get("magic", 0) if g.cantrip_only else 0)

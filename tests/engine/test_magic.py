@@ -311,3 +311,18 @@ def test_cli_gives_the_same_json(engine, cli, case):
     done = cli(json.dumps(case))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(json.dumps(engine.resolve(case)))
+
+
+def test_plan_offers_the_spells_of_a_magic_roll(engine):
+    # A Reserve army's magic action: 55 spells listed; offered only the 20 marked R (spells.yaml flags).
+    out = engine.plan({"roll": "magic", "reserve": True, "army": [{"die": "coral-elves/enchanter"}]})
+    spells = out["magic"]["spells"]
+    assert len(spells) == 55 and sum(s["offered"] for s in spells) == 20
+    assert out["magic"]["action"] and out["magic"]["reserve"]
+
+
+def test_plan_of_a_melee_roll_with_cantrip_offers_cantrip_spells(engine):
+    # The Dwarf Wizard has a Cantrip face: in a melee roll only the 9 Cantrip spells are offered.
+    out = engine.plan({"roll": "melee", "terrain": "highland", "army": [{"die": "dwarves/wizard"}]})
+    assert sum(s["offered"] for s in out["magic"]["spells"]) == 9 and out["magic"]["cantrip_only"]
+    assert "magic" not in engine.plan({"roll": "melee", "army": [{"die": "dwarves/theurgist"}]})
