@@ -297,20 +297,22 @@ def test_carry_command(engine):
                     "modifiers": [{"spell": "palsy"}] * 3, "copies": 3}]
 
 
-CLI_CASES = [
-    {"roll": "magic", "terrain": "coastland", "army": [SMOLDERER_4],
-     "cast": [{"spell": "ash-storm"}, {"spell": "watery-double"}]},
-    {"roll": "melee", "terrain": "highland", "army": [{"die": "dwarves/wizard", "rolled": "4 cantrip"}]},
-    {"roll": "magic", "reserve": True, "army": [{"die": "amazons/visionary", "rolled": "4 magic"}],
-     "cast": [{"spell": "stone-skin"}]},
-]
+def test_cli_gives_the_same_json_for_every_case(engine, cli):
+    # Every input the tests above give the engine, through `python -m calculator resolve -`: the same
+    # JSON, or the same one-line error (exit 2).
+    from tests.parity.recorded import record
 
-
-@pytest.mark.parametrize("case", CLI_CASES)
-def test_cli_gives_the_same_json(engine, cli, case):
-    done = cli(json.dumps(case))
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == json.loads(json.dumps(engine.resolve(case)))
+    cases = [data for cmd, data in record("tests.engine.test_magic", engine) if cmd == "resolve"]
+    assert len(cases) >= 30
+    for case in cases:
+        done = cli(json.dumps(case))
+        try:
+            want = json.loads(json.dumps(engine.resolve(case)))
+        except InputError as exc:
+            assert done.returncode == 2 and done.stderr.strip() == f"error: {exc}", case
+            continue
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == want, case
 
 
 def test_plan_offers_the_spells_of_a_magic_roll(engine):
