@@ -26,7 +26,8 @@ from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
 
 NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
-DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements")},
+DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements"),
+                        "alloy": OneOf(("bronze", "silver", "gold"), "alloy")},
                        "dice selector")
 CLAUSE_FIELDS = {
     "rolls": roll_categories(required=True), "against": against_list(),
@@ -83,6 +84,8 @@ class Clause:
             return True
         if unit.species != sel["species"] or (sel.get("kind") and unit.kind != sel["kind"]):
             return False
+        if sel.get("alloy") and getattr(unit, "alloy", None) != sel["alloy"]:
+            return False          # a medallion's Logo depends on its alloy (rulebook p.59)
         return not (sel.get("elements") == "one" and unit.elements is not None and len(unit.elements) != 1)
 
 
@@ -112,6 +115,7 @@ class Die:
     faces: tuple[Face, ...]
     elements: tuple[str, ...]
     auto_saves: int = 0
+    alloy: str | None = None          # Dracolem and medallions (bronze, silver, gold)
 
     @property
     def is_item(self) -> bool:
@@ -218,7 +222,8 @@ class Index:
         faces = tuple(Face(self.icons.get(f["icon"], f["icon"]), int(f.get("count", 1))) for f in d.get("faces") or [])
         health = d.get("health") if isinstance(d.get("health"), int) else None
         return Die(d["id"], d.get("name", d["id"]), d.get("species"), d.get("kind", "unit"), d.get("size"),
-                   health, faces, tuple(d.get("element") or ()), self.auto_saves(d.get("species"), health))
+                   health, faces, tuple(d.get("element") or ()), self.auto_saves(d.get("species"), health),
+                   d.get("alloy"))
 
     def auto_saves(self, species: str | None, health: int | None) -> int:
         """Automatic saves a rolled unit adds at step 10 (Dragonkin: = health, rulebook p.54)."""

@@ -22,6 +22,7 @@ COMMANDS = {
     "plan": "what a roll's input means: dice, faces that roll again, choices, limits",
     "exchange": "resolve an attack exchange (attack, saves, damage, counter-attack) or a dragon attack",
     "exchange-odds": "exact chances of the damage and losses of an exchange not rolled yet",
+    "carry": "the modifiers a magic roll's cast list carries into later rolls ({\"cast\": [...]})",
 }
 
 
@@ -102,7 +103,8 @@ def engine_for(path: Path) -> Any:
 
 def run(command: str, engine: Any, data: Any) -> Any:
     method = {"resolve": engine.resolve, "distribution": engine.distribution, "plan": engine.plan,
-              "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None)}
+              "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None),
+              "carry": getattr(engine, "carry", None)}
     return method[command](data)
 
 

@@ -29,8 +29,18 @@ class Engine:
         return resolve_input(self.parse(data), self.index)
 
     def resolve(self, data: Any) -> dict[str, Any]:
-        """Resolve a single roll; the JSON form of :meth:`roll`."""
-        return self.roll(data).to_json()
+        """Resolve a single roll; the JSON form of :meth:`roll`, with the magic part (calculator.magic)."""
+        from .magic import magic_answer
+
+        inp = self.parse(data)
+        result = resolve_input(inp, self.index)
+        return {**result.to_json(), **magic_answer(inp, result, self.index)}
+
+    def carry(self, data: Any) -> list[dict[str, Any]]:
+        """The modifier inputs a cast list carries into later rolls (calculator.magic.carry)."""
+        from .magic import carry
+
+        return carry(self.index, data)
 
     def distribution(self, data: Any) -> dict[str, Any]:
         """Exact chances of every final total of one result type (calculator.roll.distribution)."""
@@ -64,9 +74,10 @@ class Engine:
 
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""
+        from .magic.offer import offer
         from .roll.plan import plan
 
-        return plan(self.index, data)
+        return {**plan(self.index, data), **offer(self.parse(data), self.index)}
 
 
 def is_dragon_attack(data: Any) -> bool:

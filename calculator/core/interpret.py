@@ -45,6 +45,8 @@ ANCHORS: dict[str, str] = {
     "exchange-odds": "Chances of an exchange",
     "dragon-attacks": "Dragon attacks",
     "dragon-response": "Splitting the response to a dragon attack",
+    "magic-pools": "Whose magic, of which element",
+    "magic-payment": "Paying for spells",
 }
 
 

@@ -21,6 +21,8 @@ LIMITS: dict[str, int] = {
     "seed_digits": 15,      # a seed is a whole number of at most this many digits
     "text": 80,             # free text (names, sources)
     "dragons": 6,           # dragons in one dragon attack
+    "cast": 20,             # entries of a magic roll's cast list
+    "cast_times": 20,       # castings of one spell in one cast entry
 }
 
 # Exact calculations (distributions, exchange odds): how much work one answer may take. The work
@@ -28,6 +30,7 @@ LIMITS: dict[str, int] = {
 BOUNDS: dict[str, int] = {
     "states": 200_000,          # distinct partial outcomes kept at once
     "work": 4_000_000,          # outcome combinations examined for one answer (an evaluation counts 30)
+    "payments": 300_000,        # flow steps spent checking whether magic results pay for a cast list
 }
 
 

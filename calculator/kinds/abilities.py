@@ -34,6 +34,7 @@ class Ability(Kind):
     phase = "step-10"
     by_hand_when_applies = False     # warn that the player resolves it when it could apply
     counts_as: ClassVar[bool] = False            # its units' results of one type count as another
+    colours_magic: ClassVar[bool] = False        # it says which element its units' magic is
     exchange_applies: ClassVar[bool] = True      # the exchange mode carries it out (phase "exchange")
     reaches_other_army: ClassVar[bool] = False   # in an exchange it acts on the other army at once
 
@@ -72,7 +73,7 @@ class Ability(Kind):
     def acts(cls) -> bool:
         # Counts-as abilities are applied at step 10 (calculator.roll.collect); the others act
         # through the hooks below that they override.
-        return cls.counts_as or any(getattr(cls, h) is not getattr(Ability, h) for h in HOOKS)
+        return cls.counts_as or cls.colours_magic or any(getattr(cls, h) is not getattr(Ability, h) for h in HOOKS)
 
     def relevant(self, units: Sequence[RollUnit]) -> bool:
         """Whether the rolling army could use it at all (the default: yes)."""
@@ -170,9 +171,26 @@ class MagicElement(Ability):
 
     kind = "magic-element"
     phase = "after-roll"
-    left_to_player = True     # which element magic results are: named for the player
+    colours_magic = True      # calculator.magic reads which element the units' magic is
     params = with_conditions(element_source=OneOf(("terrain", "army-units"), "source", required=True),
-                             reserve=OneOf(("ivory",), "element"))
+                             reserve=OneOf(("ivory",), "element"), alloy=OneOf(("bronze", "silver", "gold"), "alloy"))
+
+    def fits_unit(self, unit: Any) -> bool:
+        """Whether this unit's magic follows the ability (Bronze Dracolem: only bronze units)."""
+        return not self.alloy or unit.alloy == self.alloy
+
+    def elements(self, roll: Roll, army_elements: tuple[str, ...]) -> tuple[str, ...]:
+        """The elements (or alloys, or ivory) the unit's magic may be counted as."""
+        if self.element_source == "army-units":
+            return army_elements
+        if roll.where == "reserve":
+            return (self.reserve,) if self.reserve else ()
+        return tuple(roll.elements or ())
+
+    @property
+    def pays_species_present(self) -> bool:
+        """Bronze Dracolem magic may pay species spells of every species in the army (seed 003)."""
+        return self.element_source == "army-units"
 
 
 @ABILITIES.register

@@ -128,6 +128,7 @@ class ExpireSpells(After):
 @EFFECTS.register
 class ChangeElement(After):
     kind = "change-element"
+    recolours_one_unit = True       # Attune: one unit's normal magic takes the Attune element (seed 000)
     params = {"who": OneOf(("one-unit",), "unit"), "results": OneOf(("normal-magic",), "results"),
               "optional": Bool(default=False)}
 

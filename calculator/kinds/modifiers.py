@@ -29,6 +29,8 @@ class Modifier(Kind):
     # Applied by the arithmetic of steps 6, 7, 9 and 10; a modifier that is not (counts-as, one
     # unit's doubling) changes what the units' results count as or are worth (calculator.roll.collect).
     arithmetic: ClassVar[bool] = True
+    # Castings of its spell combined on one target add up: N castings carry N copies (v4.01d p.44).
+    stacks: ClassVar[bool] = False
     counts_as: ClassVar[bool] = False         # "counts as" (its ``from`` and ``to`` types)
 
     @classmethod
@@ -113,6 +115,7 @@ class Arithmetic(Modifier):
 @MODIFIERS.register
 class Subtract(Arithmetic):
     kind, step, low = "subtract", 6, 0
+    stacks = True
 
     def apply(self, before: int) -> int:
         return max(0, before - self.amount)     # step 6: never below 0
@@ -148,6 +151,7 @@ class Multiply(Arithmetic):
 @MODIFIERS.register
 class Add(Arithmetic):
     kind, step, low = "add", 10, 0
+    stacks = True
 
     def apply(self, before: int) -> int:
         return before + self.amount

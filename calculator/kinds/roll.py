@@ -29,7 +29,7 @@ class Generate:
     """
 
     fields = {"type": result_type(), "choice": ListOf(result_type()), "amount": Amount(required=True),
-              "restriction": OneOf(("cantrip-only",), "restriction"), "element": OneOf(("any",), "element"),
+              "restriction": OneOf(("cantrip-only", "cantrip-any-spell"), "restriction"), "element": OneOf(("any",), "element"),
               "unless_dragon_rolled": OneOf(DRAGON_FACES, "dragon face")}
 
     def __init__(self, raw: Any, where: str) -> None:
@@ -44,6 +44,21 @@ class Generate:
 
     def n(self, x: int) -> int:
         return x if self.amount == "X" else self.amount
+
+    @property
+    def cantrip_only(self) -> bool:
+        """Magic that pays only for Cantrip spells (Cantrip outside a magic action, seed 000)."""
+        return self.restriction is not None
+
+    @property
+    def ignores_spell_limits(self) -> bool:
+        """The Bronze Medallion's cantrip magic ignores element and species (rulebook p.59)."""
+        return self.restriction == "cantrip-any-spell"
+
+    @property
+    def any_element(self) -> bool:
+        """Magic of any one element the roller picks (Attune, the Bronze Medallion)."""
+        return self.element == "any"
 
     def blocked(self, fx: FaceCtx) -> bool:
         """Decapitate/Impale in a dragon attack: no results if a dragon rolled Jaws (seed 000)."""

@@ -22,7 +22,7 @@ from ..kinds.roll import DRAGON_FACES
 from .units import Unit, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
-             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage")
+             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast")
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class RollInput:
     modifiers: tuple[Any, ...]     # calculator.kinds.modifiers.Modifier
     delayed: tuple[DelayedInput, ...] = ()
     seed: int = 0
+    cast: Any = None               # the magic roll's cast list, checked by calculator.magic
 
 
 def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
@@ -189,6 +190,10 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     counts = parse_counts(data, rtype)
     against = parse_against(data, rtype, counts)
     terrain, where, elements = parse_where(data.get("terrain"), idx)
+    if need_bool(data.get("reserve", False), "reserve"):     # the army is in the Reserve Area (p.11)
+        if where == "terrain":
+            raise InputError("reserve", f"the army cannot be in the Reserve Area and at '{terrain}'")
+        terrain, where, elements = "reserve", "reserve", None
     army = need_list(data.get("army"), "army", LIMITS["army_size"])
     if not army:
         raise InputError("army", "expected a non-empty list of units")
@@ -209,4 +214,4 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where, elements,
                 need_bool(data.get("dua", False), "dua"), prefer, parse_dragon_faces(data.get("dragon_faces"), rtype),
                 melee, damage, parse_options(data.get("options"), idx))
-    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)))
+    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"))

@@ -35,6 +35,7 @@ class Unit:
     rerolled: tuple[Face, ...]
     auto_saves: int = 0
     elements: tuple[str, ...] | None = None     # None: not known (described by hand without 'element')
+    alloy: str | None = None                    # Dracolem and medallions (bronze, silver, gold)
     choose: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
@@ -44,7 +45,7 @@ class Unit:
         object.__setattr__(self, "is_item", is_item(self.kind))
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
                                          self.health, self.auto_saves, self.elements,
-                                         tuple(sorted(self.choose.items()))))
+                                         tuple(sorted(self.choose.items())), self.alloy))
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
@@ -117,7 +118,8 @@ def _catalogue_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any
     if die is None:
         raise InputError(f"{where}.die", f"unknown die '{die_id}'")
     return dict(label=die.name, die_id=die_id, species=die.species, kind=die.kind, size=die.size,
-                health=die.health, faces=die.faces, auto_saves=die.auto_saves, elements=die.elements)
+                health=die.health, faces=die.faces, auto_saves=die.auto_saves, elements=die.elements,
+                alloy=die.alloy)
 
 
 def _species(raw: Mapping[str, Any], where: str, idx: Index) -> str | None:

@@ -65,6 +65,8 @@ CASES = [
     ("dracolem/bronze-armored-dracolem", "save", "other", "4 fabricate", [], {"save": 4}),  # X=4 save
     ("dracolem/bronze-draco-baal", "magic", None, "4 magic-suppression", [], {"magic": 4}),  # fixed 4 magic
     ("dracolem/bronze-draco-baal", "magic", None, "4 spell-disruption", [], {"magic": 4}),  # fixed 4 magic
+    ("items/bronze-medallion", "magic", None, "4 logo-medallion", [], {"magic": 4}),  # p.59: X=4 magic
+    ("items/silver-medallion", "magic", None, "4 logo-medallion", [], {"magic": 0}),  # p.59: no magic
 ]
 
 

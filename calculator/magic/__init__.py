@@ -1,0 +1,46 @@
+"""Magic: from a roll's magic results to the spells they can pay for (rulebook v4.01d p.11, p.44,
+p.59; seed 000 for Cantrip and Attune; seed 003 for Dracolem alloys).
+
+:func:`magic_answer` adds to a single roll's answer ``magic`` (the total and its pools),
+``castable`` (every spell the results could pay for, and how many times alone) and, when the input
+has ``cast``, ``cast`` (whether the list is affordable, who pays for what, what it carries into
+later rolls). It answers only for a magic roll, or a roll in which Cantrip-only magic was rolled.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import InputError
+from .answer import cast_json, castable
+from .carry import carried
+from .request import parse_cast
+from .spells import spells_of
+from .total import magic_json, magic_of
+from ..roll.results import RollResult
+from ..roll.inputs import RollInput
+from ..bundle import Index
+
+
+def magic_answer(inp: RollInput, result: RollResult, index: Index) -> dict[str, Any]:
+    spells = spells_of(index)
+    entries = parse_cast(inp.cast, spells)
+    magic = magic_of(result, index)
+    if magic.magic_action is False and not magic.shares and inp.cast is None:
+        return {}
+    out: dict[str, Any] = {"magic": magic_json(magic), "castable": castable(spells, magic)}
+    if magic.warnings:
+        out["magic"]["warnings"] = list(magic.warnings)
+    if inp.cast is not None:
+        out["cast"] = cast_json(entries, magic, index.species_names)
+        out["cast"]["carry"] = carried(entries, index) if out["cast"]["ok"] else []
+    return out
+
+
+def carry(index: Index, data: Any) -> list[dict[str, Any]]:
+    """The modifier inputs a cast list (``{"cast": [...]}``) carries into later rolls."""
+    if not isinstance(data, dict):
+        raise InputError("", 'expected {"cast": [...]}')
+    return carried(parse_cast(data.get("cast"), spells_of(index)), index)
+
+
+__all__ = ["magic_answer", "carry"]

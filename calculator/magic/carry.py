@@ -1,0 +1,35 @@
+"""What a cast list carries into later rolls: the modifier inputs a roll or an exchange side
+already accepts (``{"spell": <id>}``), for the spells the calculator knows as roll modifiers.
+
+v4.01d p.44: castings of a cumulative spell combined on one target multiply its highlighted
+number, so a combined casting of N is carried as N copies of the spell's adding or subtracting
+modifier; separate castings go to different targets, so each target's rolls carry one copy.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..bundle import Index
+from .pay import Entry
+
+TARGET_WORDS = {"army": "the army it was cast on (yours or another)", "opposing-army": "the opposing army it was cast on",
+                "terrain": "every army at the terrain it was cast on"}
+
+
+def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
+    out = []
+    for e in entries:
+        mods = index.modifiers.get(e.spell.id) or ()
+        if not mods:
+            continue
+        target = str(index.spells[e.spell.id].get("target", "army"))
+        stacks = all(m.stacks for m in mods)
+        copies = e.times if e.combined and stacks else 1
+        row: dict[str, Any] = {"spell": e.spell.id, "target": target, "rolls_of": TARGET_WORDS.get(target, target),
+                               "modifiers": [{"spell": e.spell.id}] * copies, "copies": copies}
+        if not e.combined and e.times > 1:
+            row["note"] = f"{e.times} separate castings: each target's rolls carry one"
+        elif e.combined and not stacks:
+            row["note"] = "combined castings of this spell are not a simple sum: apply the extra castings by hand"
+        out.append(row)
+    return out
