@@ -22,6 +22,8 @@ from ..bundle import Index
 
 
 def magic_answer(inp: RollInput, result: RollResult, index: Index) -> dict[str, Any]:
+    if inp.cast is None and "magic" not in result.roll.counts and not rolled_magic(result):
+        return {}                   # no magic to spend: the common case costs one look at the faces
     spells = spells_of(index)
     entries = parse_cast(inp.cast, spells)
     magic = magic_of(result, index)
@@ -34,6 +36,11 @@ def magic_answer(inp: RollInput, result: RollResult, index: Index) -> dict[str, 
         out["cast"] = cast_json(entries, magic, index.species_names)
         out["cast"]["carry"] = carried(entries, index) if out["cast"]["ok"] else []
     return out
+
+
+def rolled_magic(result: RollResult) -> bool:
+    """Whether any face of the roll showed magic (counted or not: Cantrip in a melee roll)."""
+    return any(n and "magic" in key.split("|") for ur in result.rolls for p in ur.parts for key, n in p.rolled.items())
 
 
 def carry(index: Index, data: Any) -> list[dict[str, Any]]:
