@@ -21,7 +21,9 @@ const empty = (v) => v == null || v === "" || (Array.isArray(v) ? !v.length : ty
    one it does not know. */
 function engineInput(state) {
   const inp = {};
-  Object.keys(state).forEach((k) => { if (k !== "seed" && (k === "army" || !empty(state[k]))) inp[k] = JSON.parse(JSON.stringify(state[k])); });
+  Object.keys(state).forEach((k) => {
+    if (k !== "seed" && (k === "army" || !empty(state[k]))) inp[k] = JSON.parse(JSON.stringify(state[k]));
+  });
   inp.seed = state.seed;
   return inp;
 }
