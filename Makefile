@@ -4,8 +4,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 NODE_OK := node_modules/.installed
+# Zensical (the theme's successor) in a virtualenv of its own: its packages never touch .venv's.
+ZENSICAL_VENV := .venv-zensical
+ZENSICAL_REQ := tests/site/zensical-requirements.txt
+ZENSICAL_OK := $(ZENSICAL_VENV)/.installed
 
-.PHONY: setup build serve test bench chromium clean
+.PHONY: setup build serve test bench chromium zensical clean
 
 $(INSTALLED): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -16,7 +20,14 @@ $(NODE_OK): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+$(ZENSICAL_OK): $(ZENSICAL_REQ)
+	@test -x $(ZENSICAL_VENV)/bin/python || python3 -m venv $(ZENSICAL_VENV)
+	$(ZENSICAL_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r $(ZENSICAL_REQ)
+	@touch $@
+
 setup: $(INSTALLED) $(NODE_OK)
+
+zensical: $(ZENSICAL_OK)
 
 build: setup
 	$(PY) -m generator build
@@ -31,7 +42,7 @@ chromium:
 	  else echo "error: /usr/bin/chromium is missing; install Debian's chromium package (sudo apt-get install chromium)"; exit 1; fi; \
 	fi
 
-test: build chromium
+test: build chromium zensical
 	$(PY) -m pytest
 
 bench: build chromium

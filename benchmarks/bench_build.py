@@ -4,7 +4,7 @@ from __future__ import annotations
 import shutil
 import time
 
-from generator.build import OUT_DIR, generate, mkdocs_build
+from generator.build import OUT_DIR, build_site, generate
 from generator.data import load_dataset
 
 
@@ -21,4 +21,4 @@ if __name__ == "__main__":
     shutil.rmtree(OUT_DIR, ignore_errors=True)
     timed("generate build/docs (cold)", generate)
     timed("generate build/docs (nothing changed)", generate)
-    timed("mkdocs build (strict)", mkdocs_build)
+    timed("site build (MkDocs, then finished pages)", build_site)

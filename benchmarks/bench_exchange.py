@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_distribution import ARMIES  # noqa: E402
 from browser_helpers import elapsed, engine_page  # noqa: E402
 from calculator import Engine  # noqa: E402
-from calculator.errors import TooLarge  # noqa: E402
+from calculator.core.errors import TooLarge  # noqa: E402
 from tests.browser.modules import ENGINE  # noqa: E402
 from generator.data import load_dataset  # noqa: E402
 

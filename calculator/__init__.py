@@ -4,6 +4,6 @@
 >>> Engine(bundle).resolve({"roll": "save", "army": [...]})["totals"]   # doctest: +SKIP
 """
 from .engine import Engine
-from .errors import BundleError, InputError, TooLarge
+from .core.errors import BundleError, InputError, TooLarge
 
 __all__ = ["Engine", "InputError", "BundleError", "TooLarge"]

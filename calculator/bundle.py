@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
-from .dice import HEALTH_BY_SIZE, XRules, is_item
-from .errors import BundleError, ParamError
-from .faces import Face, slug
+from .core.dice import HEALTH_BY_SIZE, XRules, is_item
+from .core.errors import BundleError, ParamError
+from .core.faces import Face, slug
 from .kinds import ABILITIES, EFFECTS, MODIFIERS
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
 from .kinds.roll import Generate, Reroll
-from .registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
-from .rolls import RESULT_TYPES, SITUATIONS, Roll
+from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
+from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
 
 NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
 DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements")},
@@ -71,8 +71,7 @@ class Clause:
         return roll.rank(self.rolls)
 
     def generates_saves(self) -> bool:
-        return any("save" in g.types for g in self.generates) or \
-            any(getattr(e, "kind", "") == "reflect-damage" for e in self.effects)
+        return any("save" in g.types for g in self.generates) or any(e.generates_saves for e in self.effects)
 
     def works_in_dua(self) -> bool:
         # In the DUA only SAIs that generate save results function, unless stated (seed 000).
@@ -223,10 +222,7 @@ class Index:
 
     def auto_saves(self, species: str | None, health: int | None) -> int:
         """Automatic saves a rolled unit adds at step 10 (Dragonkin: = health, rulebook p.54)."""
-        for ab in self.abilities.get(species or "", []):
-            if ab.kind.kind == "automatic-saves" and ab.kind.computed():
-                return ab.kind.per_unit(health)
-        return 0
+        return max((ab.kind.auto_saves(health) for ab in self.abilities.get(species or "", [])), default=0)
 
     @staticmethod
     def _steps(rules: list[Mapping[str, Any]]) -> dict[int, Step]:

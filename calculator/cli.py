@@ -10,9 +10,9 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from .errors import BundleError, InputError
+from .core.errors import BundleError, InputError
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +71,7 @@ def read_file(name: str, what: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2 (argparse prints usage too)
+    def error(self, message: str) -> NoReturn:  # one line, exit 2 (argparse prints usage too)
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2)
 

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .bundle import Index
-from .inputs import RollInput, parse_roll
-from .resolve import resolve_input
-from .results import RollResult
+from .roll.inputs import RollInput, parse_roll
+from .roll.resolve import resolve_input
+from .roll.results import RollResult
 
 
 class Engine:
@@ -33,25 +33,42 @@ class Engine:
         return self.roll(data).to_json()
 
     def distribution(self, data: Any) -> dict[str, Any]:
-        """Exact chances of every final total of one result type (calculator.distribution)."""
-        from .distribution import distribution_of
+        """Exact chances of every final total of one result type (calculator.roll.distribution)."""
+        from .roll.distribution import distribution_of
 
         return distribution_of(self, data)
 
+    # Each command imports its part when first asked, so the browser's first answer loads only
+    # the single roll. An exchange input with "attack": "dragon" is a dragon attack: its attacker
+    # has dragons, not an army, and calculator.dragons (built on the exchange) resolves it.
+
     def exchange(self, data: Any) -> dict[str, Any]:
-        """An attack exchange (or a dragon attack) resolved roll by roll (calculator.exchange)."""
+        """An attack exchange (calculator.exchange) or a dragon attack (calculator.dragons), roll by roll."""
+        if is_dragon_attack(data):
+            from .dragons import dragon_attack
+
+            return dragon_attack(self, data)
         from .exchange import exchange
 
         return exchange(self, data)
 
     def exchange_odds(self, data: Any) -> dict[str, Any]:
-        """Exact chances of the damage and losses of an exchange not rolled yet (calculator.exchange.odds)."""
+        """Exact chances of the damage and losses of an exchange or dragon attack not rolled yet."""
+        if is_dragon_attack(data):
+            from .dragons.odds import dragon_odds
+
+            return dragon_odds(self, data)
         from .exchange.odds import exchange_odds
 
         return exchange_odds(self, data)
 
     def plan(self, data: Any) -> dict[str, Any]:
-        """What the page may offer for an input (calculator.plan)."""
-        from .plan import plan
+        """What the page may offer for an input (calculator.roll.plan)."""
+        from .roll.plan import plan
 
         return plan(self.index, data)
+
+
+def is_dragon_attack(data: Any) -> bool:
+    """Whether an exchange input is a dragon attack (the JSON boundary: ``"attack": "dragon"``)."""
+    return isinstance(data, Mapping) and data.get("attack") == "dragon"

@@ -27,7 +27,7 @@ def _load(bundle: Any) -> dict[str, Any]:
 
 def dispatch(cmd: str, payload: str) -> str:
     """Run ``cmd`` with a JSON ``payload``; answer ``{"ok": ..., "result"|"error": ...}``."""
-    from .errors import BundleError, InputError
+    from .core.errors import BundleError, InputError
 
     try:
         if cmd == "load":

@@ -7,7 +7,7 @@
      engine worker fills these itself on the calculator page; here they are only read.
    A cache's name holds the hash of its content, so a new build gets new caches and, once it
    activates, the old ones are deleted: nothing from an older build is ever served with a newer
-   one. Under `mkdocs serve` OFFLINE stays null: this worker then removes itself and its caches. */
+   one. Under `make serve` (live reload) OFFLINE stays null: this worker then removes itself and its caches. */
 "use strict";
 
 const OFFLINE = /* @offline@ */ null;

@@ -1,15 +1,24 @@
-"""``python -m generator check|generate|build|serve``.
+"""``python -m generator check|generate|build|serve|urls|kinds``.
 
 Bad data ends the run with one line naming the file, the entry and the field (exit 1).
 """
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 from pathlib import Path
 
+from .build import ensure_site, make_site
+from .data import load_dataset
 from .errors import DataError
+from .generate import generate
+from .icons import load_glyphs
+from .kinds_doc import section, write
+from .paths import DATA_DIR, OUT_DIR, REPO_ROOT
+from .serve import serve
+from .urls import MANIFEST, read_manifest, site_urls, write_manifest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,18 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("build", help="generate, then build the static site into site/")
     kinds = sub.add_parser("kinds", help="print the data README's list of kinds (from the calculator's registry)")
     kinds.add_argument("--write", action="store_true", help="write it into data/README.md")
-    serve = sub.add_parser("serve", help="generate, then serve with live reload")
-    serve.add_argument("--dev-addr", default="127.0.0.1:8000")
+    serve_cmd = sub.add_parser("serve", help="generate, then serve with live reload")
+    serve_cmd.add_argument("--dev-addr", default="127.0.0.1:8000")
+    sub.add_parser("urls", help="build the site, then record its URLs in data/published-urls.txt")
     args = parser.parse_args(argv)
 
-    from . import build
-    from .data import DEFAULT_DATA_DIR, load_dataset
-
     if args.command == "kinds":
-        from .kinds_doc import section, write
-
         if args.write:
-            write(DEFAULT_DATA_DIR / "README.md")
+            write(DATA_DIR / "README.md")
         else:
             print(section())
         return 0
@@ -42,34 +47,37 @@ def main(argv: list[str] | None = None) -> int:
     try:
         start = time.perf_counter()
         if args.command == "check":
-            ds = load_dataset(args.data or DEFAULT_DATA_DIR)
-            from .icons import load_glyphs
-
+            ds = load_dataset(args.data or DATA_DIR)
             load_glyphs(ds)   # every icon drawn (data/glyphs.yaml)
             total = sum(len(v) for v in ds.kinds.values())
             print(f"data ok: {total} entries in {len(ds.kinds)} kinds")
             return 0
+        if args.command == "urls":
+            return record_urls()
         if args.command == "generate":
-            build.generate(out_dir=Path(args.out) if args.out else build.OUT_DIR,
-                           data_dir=Path(args.data) if args.data else DEFAULT_DATA_DIR)
+            generate(out_dir=Path(args.out) if args.out else OUT_DIR,
+                     data_dir=Path(args.data) if args.data else DATA_DIR)
         else:
-            build.generate()
+            generate()
         print(f"generated build/docs in {time.perf_counter() - start:.2f}s", file=sys.stderr)
         if args.command == "build":
-            build.mkdocs_build()
+            make_site()
             print(f"built site/ in {time.perf_counter() - start:.2f}s", file=sys.stderr)
         elif args.command == "serve":
-            import logging
-
-            from mkdocs.commands.serve import serve as mkdocs_serve
-
             logging.basicConfig(level=logging.INFO, format="%(levelname)-7s - %(message)s")
-
-            build.register_mime_types()
-            mkdocs_serve(str(build.REPO_ROOT / "mkdocs.yml"), dev_addr=args.dev_addr, livereload=True)
+            serve(args.dev_addr)
     except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def record_urls() -> int:
+    """Build the site, then add its URLs to the manifest of published URLs."""
+    built = site_urls(ensure_site())
+    known = set(read_manifest())
+    write_manifest(known | built)
+    print(f"{MANIFEST.relative_to(REPO_ROOT)}: {len(built - known)} new, {len(known | built)} in all", file=sys.stderr)
     return 0
 
 

@@ -1,163 +1,80 @@
-"""Generate the MkDocs source tree (``build/docs``) from ``docs/`` and ``data/``, then build the site.
+"""Build the static site: MkDocs turns ``build/docs`` into pages, then the generator finishes them.
 
-``build/docs`` = the hand-written pages of ``docs/`` + generated pages + the open data bundle +
-the calculator's files (:mod:`generator.engine_assets`) + the app icons. Files are only written
-when their bytes change, and stale files are removed, so ``mkdocs serve`` does not loop on its
-own output. After MkDocs, :mod:`generator.offline` adds the service worker's lists and the
-``.gz`` copies.
+The steps after MkDocs are the generator's own, not MkDocs hooks, so that another site builder
+reading the same ``mkdocs.yml`` (README "Builders") needs only its build command changed:
+
+1. :func:`generator.generate.generate` writes ``build/docs`` (done before, by the caller);
+2. MkDocs builds ``site/`` from it (``mkdocs.yml``: theme, navigation, Markdown extensions);
+3. :mod:`generator.finish` adds glossary links and moved-anchor markers to every page;
+4. :mod:`generator.offline` fills in the service worker's lists and writes the ``.gz`` copies;
+5. :func:`generator.urls.check_site`: no published URL may disappear.
 """
 from __future__ import annotations
 
 import json
+import mimetypes
 import os
-import shutil
 import time
 from pathlib import Path
 
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+
 from . import urls
-from .data import DEFAULT_DATA_DIR, REPO_ROOT, Dataset, load_dataset
-from .engine_assets import WORKER, Memo, describe, engine_files, worker_script
-from .app_icons import app_icons
+from .finish import finish_pages
+from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
+from .offline import make_offline_copy
+from .paths import DATA_DIR, OUT_DIR, REPO_ROOT, SITE_DIR
 
-OUT_DIR = REPO_ROOT / "build" / "docs"
-DOCS_DIR = REPO_ROOT / "docs"
-SITE_DIR = REPO_ROOT / "site"
-PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
-# The files of the npm package that the browser needs (no packages: the engine is pure Python).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "pyodide-lock.json")
-INPUT_DIRS = ("data", "docs", "generator", "calculator", "overrides")
-# What the service worker must know of the engine's files (read by generator.offline).
-ENGINE_INFO = REPO_ROOT / "build" / "engine.json"
-MEMO = Memo(REPO_ROOT / "build" / "cache")
+CONFIG = REPO_ROOT / "mkdocs.yml"
+SITE_STAMP = OUT_DIR.parent / ".site-built"
 
 
-class Output:
-    """Collects the files of one generation and writes only what changed."""
+def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR, *,
+               offline: bool = True, serve_url: str | None = None) -> None:
+    """Build ``site_dir`` from the generated ``docs_dir``, and finish its pages.
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.expected: set[Path] = set()
-        self.written = 0
-
-    def put(self, rel: str, data: str | bytes) -> None:
-        path = self.root / rel
-        raw = data.encode("utf-8") if isinstance(data, str) else data
-        self.expected.add(path)
-        if path.exists() and path.read_bytes() == raw:
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(raw)
-        self.written += 1
-
-    def copy(self, rel: str, src: Path) -> None:
-        path = self.root / rel
-        self.expected.add(path)
-        if path.exists() and path.stat().st_size == src.stat().st_size and path.stat().st_mtime >= src.stat().st_mtime:
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, path)
-        self.written += 1
-
-    def prune(self) -> None:
-        """Remove files that this generation did not produce (renamed or deleted pages)."""
-        if not self.root.exists():
-            return
-        for path in sorted(self.root.rglob("*"), reverse=True):
-            if path.is_file() and path not in self.expected:
-                path.unlink()
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
+    ``offline``: the pages load the service worker and the build makes the offline copy (not
+    under live reload, which must never be answered from a cache). ``serve_url``: the address
+    of the development server, when serving.
+    """
+    cfg = load_config(str(CONFIG), strict=True, site_dir=str(site_dir), docs_dir=str(docs_dir))
+    cfg.extra["offline"] = offline     # overrides/main.html loads offline.js only then
+    if serve_url:
+        cfg.site_url = serve_url
+    mkdocs_build(cfg, serve_url=serve_url)
+    finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline)
 
 
-def pyodide_version() -> str:
-    return json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool) -> None:
+    """The generator's steps after the site builder: finished pages, then the offline copy."""
+    finish_pages(site_dir, docs_dir, urls.load_moves(data_dir / "moves.yaml"), site_name)
+    if offline:
+        make_offline_copy(site_dir, json.loads(ENGINE_INFO.read_text(encoding="utf-8")), MEMO)
 
 
-def generate(out_dir: Path = OUT_DIR, data_dir: Path = DEFAULT_DATA_DIR) -> Dataset:
-    """Regenerate ``out_dir``; raise :class:`~generator.errors.DataError` on bad data."""
-    if not (PYODIDE_DIR / "pyodide.asm.wasm").exists():
-        raise SystemExit("error: node_modules/pyodide is missing; run 'npm ci' (make does this)")
-    ds = load_dataset(data_dir)
-    out = Output(out_dir)
-    for src in sorted(DOCS_DIR.rglob("*")):
-        if src.is_file() and src.relative_to(DOCS_DIR).as_posix() != WORKER:
-            out.copy(src.relative_to(DOCS_DIR).as_posix(), src)
-    bundle = ds.bundle()
-    out.put("data/dragondice.json", json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
-    for name, schema in ds.schemas().items():
-        out.put(f"data/schema/{name}", json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
-    put_engine(out, bundle)
-    for rel, data in app_icons(MEMO).items():
-        out.put(rel, data)
-    try:
-        from . import pages
-    except ImportError:   # the page renderer arrives with the pages issue
-        pages = None
-    if pages is not None:
-        for rel, text in pages.render_pages(ds).items():
-            out.put(rel, text)
-    for rel, text in urls.redirect_files(urls.load_moves(Path(data_dir) / "moves.yaml")).items():
-        out.put(rel, text)   # moved pages keep their old URL (data/moves.yaml)
-    out.prune()
-    (out_dir.parent / ".generated").write_text(str(time.time()))
-    return ds
-
-
-def put_engine(out: Output, bundle: dict) -> None:
-    """The runtime, the engine, its data and the worker that knows their sizes and caches."""
-    for name in PYODIDE_FILES:
-        out.copy(f"pyodide/{name}", PYODIDE_DIR / name)
-    files = engine_files(REPO_ROOT, PYODIDE_DIR, bundle, MEMO)
-    for rel, data in files.items():
-        out.put(rel, data)
-    info = describe(files, PYODIDE_DIR, pyodide_version())
-    out.put(WORKER, worker_script((DOCS_DIR / WORKER).read_text(encoding="utf-8"), info))
-    ENGINE_INFO.parent.mkdir(parents=True, exist_ok=True)
-    ENGINE_INFO.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-
-
-def inputs_mtime() -> float:
-    newest = 0.0
-    for name in INPUT_DIRS:
-        for path in (REPO_ROOT / name).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                newest = max(newest, path.stat().st_mtime)
-    return newest
-
-
-def is_stale() -> bool:
-    stamp = OUT_DIR.parent / ".generated"
-    return not stamp.exists() or float(stamp.read_text() or 0) < inputs_mtime()
-
-
-def mkdocs_build(strict: bool = True) -> None:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
-    cfg = load_config(str(REPO_ROOT / "mkdocs.yml"), strict=strict, site_dir=str(SITE_DIR))
-    build(cfg)
+def make_site() -> Path:
+    """Build ``site/`` from ``build/docs`` and check that every published URL still lands."""
+    build_site()
     problems = urls.check_site(SITE_DIR)   # no published URL may disappear
     if problems:
         raise SystemExit(f"error: {problems[0]}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
-    (OUT_DIR.parent / ".site-built").write_text(str(time.time()))
+    SITE_STAMP.write_text(str(time.time()))
+    return SITE_DIR
 
 
 def ensure_site() -> Path:
     """Build ``site/`` unless it is already up to date with every input (used by tests)."""
-    stamp = OUT_DIR.parent / ".site-built"
-    if is_stale() or not stamp.exists() or not (SITE_DIR / "index.html").exists() \
-            or float(stamp.read_text() or 0) < inputs_mtime():
+    if is_stale() or not SITE_STAMP.exists() or not (SITE_DIR / "index.html").exists() \
+            or float(SITE_STAMP.read_text() or 0) < inputs_mtime():
         generate()
-        mkdocs_build()
+        make_site()
     return SITE_DIR
 
 
 def register_mime_types() -> None:
     """Pyodide needs .wasm served as application/wasm and .mjs as JavaScript; the app manifest
     has its own type."""
-    import mimetypes
-
     mimetypes.add_type("application/wasm", ".wasm")
     mimetypes.add_type("text/javascript", ".mjs")
     mimetypes.add_type("application/manifest+json", ".webmanifest")

@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from .data import Dataset
+from .dataset import Dataset
 from .errors import DataError
 
 GLYPHS_FILE = "glyphs.yaml"

@@ -10,7 +10,7 @@ import posixpath
 import re
 from typing import Any, Callable, Iterable
 
-from .data import Dataset
+from .dataset import Dataset
 
 # Seed cross-references -> (page, anchor) of ours that covers the topic. A reference missing
 # here (or whose page does not exist) is shown as plain text "rulebook p.NN", never a dead link.

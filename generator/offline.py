@@ -1,9 +1,9 @@
-"""MkDocs hook, after the site is built: the service worker's lists and the ``.gz`` copies.
+"""After the site is built: the service worker's lists and the ``.gz`` copies (run by generator.build).
 
 ``site/sw.js`` gets this build's cache names and the list of what the ``pages`` cache holds
 (every page and asset a visit can ask for, but none of Pyodide, so pages without a calculator
 never fetch it). Files that compress get a ``<file>.gz`` beside them, for hosts that serve
-precompressed files (README "Deploying"). Under ``mkdocs serve`` neither is done: the service
+precompressed files (README "Deploying"). ``python -m generator serve`` does neither: the service
 worker then removes itself, so live reload is never answered from a cache.
 """
 from __future__ import annotations
@@ -13,8 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.build import ENGINE_INFO, MEMO
-from generator.engine_assets import gzip_bytes, worth_gzip
+from .engine_assets import Memo, gzip_bytes, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
 # Never in the pages cache: the runtime and engine (their own caches), the open data downloads,
@@ -24,25 +23,12 @@ KEEP = ("assets/engine/catalogue.json",)
 SKIP_SUFFIXES = (".map", ".gz", ".br")
 SKIP_FILES = ("sw.js",)
 BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
-_serving = False
 
 
-def on_startup(command, dirty):  # noqa: ANN001 - MkDocs hook signature
-    global _serving
-    _serving = command == "serve"
-
-
-def on_config(config):  # noqa: ANN001
-    config.extra["offline"] = not _serving     # overrides/main.html loads offline.js only then
-    return config
-
-
-def on_post_build(config):  # noqa: ANN001
-    if _serving:
-        return
-    site = Path(config.site_dir)
-    write_service_worker(site, json.loads(ENGINE_INFO.read_text(encoding="utf-8")))
-    precompress(site)
+def make_offline_copy(site: Path, engine: dict[str, Any], memo: Memo) -> None:
+    """Fill in ``site/sw.js``'s lists, then write the ``.gz`` copies (of ``sw.js`` too)."""
+    write_service_worker(site, engine)
+    precompress(site, memo)
 
 
 def page_url(rel: str) -> str:
@@ -88,7 +74,7 @@ def write_service_worker(site: Path, engine: dict[str, Any]) -> None:
     path.write_text(source.replace(PLACEHOLDER, constants, 1), encoding="utf-8")
 
 
-def precompress(site: Path) -> None:
+def precompress(site: Path, memo: Memo) -> None:
     """``<file>.gz`` beside each file that gzip makes at least a tenth smaller."""
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
@@ -96,7 +82,7 @@ def precompress(site: Path) -> None:
             continue
         data = path.read_bytes()
         if len(data) >= BIG:
-            packed = MEMO.get("gzip:" + hashlib.sha256(data).hexdigest(), lambda d=data: gzip_bytes(d))
+            packed = memo.get("gzip:" + hashlib.sha256(data).hexdigest(), lambda d=data: gzip_bytes(d))
         else:
             packed = gzip_bytes(data)
         if len(packed) <= 0.9 * len(data):

@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from typing import Any, Callable
 
+from . import cards
 from .links import SEED_REF_RE
 
 Entry = dict[str, Any]
@@ -80,8 +81,6 @@ def card_entry(card: dict[str, Any], kind: str) -> Entry:
 
 
 def dice_entries(site: Any, add: Callable[[str, Entry], None]) -> None:
-    from . import cards
-
     for die in site.ds.kinds.get("dice", []):
         card = cards.unit_card(site, "", die)
         add(card["href"], card_entry(card, "Die"))

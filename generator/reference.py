@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .context import Site
 from .textutil import point_label, point_text, quotes_json
 
-if TYPE_CHECKING:
-    from .pages import Site
 
-
-def _own_words(site: "Site", src: dict[str, Any]) -> str:
+def _own_words(site: Site, src: dict[str, Any]) -> str:
     return f"our summary of the {site.wording.label(src)}"
 
 
-def rule_quotes(site: "Site", rule: dict[str, Any]) -> list[dict[str, str]]:
+def rule_quotes(site: Site, rule: dict[str, Any]) -> list[dict[str, str]]:
     """One quote per step, point and roll type of a rule (its sub-points)."""
     quotes = []
     for step in rule.get("steps", []):
@@ -38,7 +36,7 @@ def rule_quotes(site: "Site", rule: dict[str, Any]) -> list[dict[str, str]]:
     return quotes
 
 
-def ruling_quotes(site: "Site", rulings: list[dict[str, Any]]) -> list[dict[str, str]]:
+def ruling_quotes(site: Site, rulings: list[dict[str, Any]]) -> list[dict[str, str]]:
     quotes = []
     for ruling in rulings:
         source = site.wording.label(ruling["source"])
@@ -49,12 +47,12 @@ def ruling_quotes(site: "Site", rulings: list[dict[str, Any]]) -> list[dict[str,
     return quotes
 
 
-def glossary_quotes(site: "Site", terms: list[dict[str, Any]]) -> list[dict[str, str]]:
+def glossary_quotes(site: Site, terms: list[dict[str, Any]]) -> list[dict[str, str]]:
     return [{"id": t["id"], "title": f"{t['name']} (glossary)", "text": t["text"],
              "source": _own_words(site, t["source"])} for t in terms]
 
 
-def sai_quote(site: "Site", sai: dict[str, Any]) -> dict[str, str]:
+def sai_quote(site: Site, sai: dict[str, Any]) -> dict[str, str]:
     if sai.get("text"):
         text = "\n".join(filter(None, (site.plain(b) for b in re.split(r"<br>|•", sai["text"]))))
         source = site.wording.label(sai["source"])
@@ -73,25 +71,25 @@ def rules_by_group(rules: list[dict[str, Any]]) -> list[tuple[str, list[dict[str
     return list(groups.items())
 
 
-def render_rule(site: "Site", rule: dict[str, Any]) -> str:
+def render_rule(site: Site, rule: dict[str, Any]) -> str:
     page = f"rules/{rule['id']}"
     return site.render("rule.md.j2", page=page, rule=rule, rulings=site.page_rulings("rules", rule["id"]),
                        examples=site.examples.get(page, []), quotes=quotes_json(rule_quotes(site, rule)))
 
 
-def render_rules_index(site: "Site") -> str:
+def render_rules_index(site: Site) -> str:
     rules = site.ds.kinds.get("rules", [])
     return site.render("rules_index.md.j2", page="rules", groups=rules_by_group(rules),
                        others=[r for r in rules if r.get("applies_to_dragon_dice") is False])
 
 
-def render_rulings(site: "Site") -> str:
+def render_rulings(site: Site) -> str:
     rulings = site.ds.kinds.get("rulings", [])
     return site.render("rulings.md.j2", page="rulings", rulings=rulings,
                        quotes=quotes_json(ruling_quotes(site, rulings)))
 
 
-def render_glossary(site: "Site") -> str:
+def render_glossary(site: Site) -> str:
     terms = sorted(site.ds.kinds.get("glossary", []), key=lambda t: t["name"].lower())
     letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for term in terms:
@@ -100,7 +98,7 @@ def render_glossary(site: "Site") -> str:
                        quotes=quotes_json(glossary_quotes(site, terms)))
 
 
-def rule_target(site: "Site", ref: str) -> tuple[str, str | None]:
+def rule_target(site: Site, ref: str) -> tuple[str, str | None]:
     """``play-areas#dead-unit-area`` -> (page, anchor) of that rule part."""
     ident, _, anchor = ref.partition("#")
     return f"rules/{ident}", anchor or None

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .context import Site
 from .links import short
 from .textutil import point_label, point_text
-
-if TYPE_CHECKING:
-    from .pages import Site
 
 INDEX = "search/index.json"
 # Tie-break when two entries match a query equally well: a rule section, then the things
@@ -41,7 +39,7 @@ def entry(kind: str, title: str, url: str, label: str, snippet: str, names: list
     return out
 
 
-def _glossary_names(site: "Site") -> dict[str, list[str]]:
+def _glossary_names(site: Site) -> dict[str, list[str]]:
     """Rule or rule part -> the glossary names that lead to it (search for "DUA" finds the rule)."""
     out: dict[str, list[str]] = {}
     for term in site.ds.kinds.get("glossary", []):
@@ -50,7 +48,7 @@ def _glossary_names(site: "Site") -> dict[str, list[str]]:
     return out
 
 
-def rule_entries(site: "Site") -> list[dict[str, Any]]:
+def rule_entries(site: Site) -> list[dict[str, Any]]:
     names = _glossary_names(site)
     out = []
     for rule in site.ds.kinds.get("rules", []):
@@ -73,7 +71,7 @@ def rule_entries(site: "Site") -> list[dict[str, Any]]:
     return out
 
 
-def ruling_entries(site: "Site") -> list[dict[str, Any]]:
+def ruling_entries(site: Site) -> list[dict[str, Any]]:
     out = []
     for ruling in site.ds.kinds.get("rulings", []):
         out.append(entry("ruling", ruling["name"], f"rulings/#{ruling['id']}", "Ruling, TSR FAQ 1996",
@@ -85,7 +83,7 @@ def ruling_entries(site: "Site") -> list[dict[str, Any]]:
     return out
 
 
-def game_entries(site: "Site") -> list[dict[str, Any]]:
+def game_entries(site: Site) -> list[dict[str, Any]]:
     """SAIs, spells, species and their abilities, glossary terms."""
     out = []
     for sai in site.ds.kinds.get("sais", []):
@@ -106,7 +104,7 @@ def game_entries(site: "Site") -> list[dict[str, Any]]:
     return out
 
 
-def die_entries(site: "Site") -> list[dict[str, Any]]:
+def die_entries(site: Site) -> list[dict[str, Any]]:
     out = []
     species = {s["id"]: s["name"] for s in site.ds.kinds.get("species", [])}
     for die in site.ds.kinds.get("dice", []):
@@ -124,7 +122,7 @@ def die_entries(site: "Site") -> list[dict[str, Any]]:
     return out
 
 
-def place_entries(site: "Site") -> list[dict[str, Any]]:
+def place_entries(site: Site) -> list[dict[str, Any]]:
     """Dragons, terrain dice and terrain types."""
     out = []
     for d in site.ds.kinds.get("dragons", []):
@@ -140,7 +138,7 @@ def place_entries(site: "Site") -> list[dict[str, Any]]:
     return out
 
 
-def page_entries(site: "Site") -> list[dict[str, Any]]:
+def page_entries(site: Site) -> list[dict[str, Any]]:
     """Index pages and the hand-written pages, by their titles."""
     pages = [("Special Action Icons", "sai/"), ("Spells", "spells/"), ("Species", "species/"), ("Dice", "dice/"),
              ("Rules", "rules/"), ("Rulings", "rulings/"), ("Glossary", "glossary/"), ("Terrains", "terrains/"),
@@ -155,7 +153,7 @@ def page_entries(site: "Site") -> list[dict[str, Any]]:
     return out
 
 
-def index_json(site: "Site") -> str:
+def index_json(site: Site) -> str:
     entries = [*rule_entries(site), *game_entries(site), *die_entries(site), *place_entries(site),
                *ruling_entries(site), *page_entries(site)]
     return json.dumps({"format": 1, "entries": entries}, ensure_ascii=False, separators=(",", ":"))

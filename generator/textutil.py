@@ -4,10 +4,9 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .data import Dataset
+from .dataset import Dataset
 
 
 def bullets(text: str) -> list[str]:

@@ -1,11 +1,11 @@
-"""Permanent URLs: permalinks in the open data bundle, and the "no URL ever disappears" check.
+"""Permanent URLs: the "no URL ever disappears" check, and the moves that keep old URLs working.
 
 ``data/published-urls.txt`` lists every page URL and every anchor the site has published, one
 site path a line (``/sai/counter/``, ``/sai/counter/#clause-1``). After each build
 :func:`check_site` compares it with the built site: a listed URL that is gone fails the build,
 naming it, unless ``data/moves.yaml`` declares where it moved. A moved page gets a redirect page
 at its old path; a moved anchor keeps a marker under its old id that sends the reader on
-(``generator/site_hooks.py``). ``python -m generator urls`` records the URLs of a fresh build.
+(``generator/finish.py``). ``python -m generator urls`` records the URLs of a fresh build.
 """
 from __future__ import annotations
 
@@ -15,38 +15,18 @@ from dataclasses import dataclass
 from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 import jsonschema
 import yaml
 
 from .errors import DataError
+from .paths import DATA_DIR, DOCS_DIR, REPO_ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-MANIFEST = ROOT / "data" / "published-urls.txt"
-MOVES = ROOT / "data" / "moves.yaml"
-MOVES_SCHEMA = ROOT / "data" / "schema" / "moves.schema.json"
-HANDWRITTEN = ROOT / "docs"
+MANIFEST = DATA_DIR / "published-urls.txt"
+MOVES = DATA_DIR / "moves.yaml"
+MOVES_SCHEMA = DATA_DIR / "schema" / "moves.schema.json"
+HANDWRITTEN = DOCS_DIR
 SKIP_DIRS = ("assets", "pyodide", "data", "search")   # not pages: runtimes, data, the search index
-
-
-# --- permalinks ------------------------------------------------------------------------------
-
-def glossary_url(term_id: str) -> str:
-    return f"/glossary/#{term_id}"
-
-
-def ruling_url(anchor: str) -> str:
-    return f"/rulings/#{anchor}"
-
-
-def with_permalinks(bundle: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the bundle whose glossary terms and ruling points carry ``url`` (site paths)."""
-    out = dict(bundle)
-    out["glossary"] = [{**t, "url": glossary_url(t["id"])} for t in bundle.get("glossary", [])]
-    out["rulings"] = [{**r, "points": [{**p, "url": ruling_url(p["id"])} for p in r.get("points", [])]}
-                      for r in bundle.get("rulings", [])]
-    return out
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -67,7 +47,7 @@ class Move:
 
 def load_moves(path: Path = MOVES) -> list[Move]:
     """``data/moves.yaml``: ``moves: [{from: /old/#a, to: /new/#b, why: ...}]``."""
-    rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    rel = path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else path
     try:
         doc = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {"moves": []}
     except yaml.YAMLError as exc:
@@ -213,21 +193,3 @@ def check_site(site: Path, manifest: Path = MANIFEST, moves_file: Path = MOVES) 
         elif not move.old_anchor and not (site / move.old.strip("/") / "index.html").exists():
             problems.append(f"{move.old}: no redirect page was written")
     return problems
-
-
-def main() -> int:
-    """``python -m generator.urls``: build the site, then record its URLs in the manifest."""
-    import sys
-
-    from .build import SITE_DIR, ensure_site
-
-    ensure_site()
-    built = site_urls(SITE_DIR)
-    known = set(read_manifest())
-    write_manifest(known | built)
-    print(f"{MANIFEST.relative_to(ROOT)}: {len(built - known)} new, {len(known | built)} in all", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

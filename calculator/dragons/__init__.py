@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..exchange.flow import Left, Run
-from ..interpret import see
+from ..exchange.flow import Left, Run, resolved
+from ..core.interpret import see
 from .breath import breathe
-from .request import DragonInput, parse_dragon_attack
+from .request import DragonInput, DragonRun, parse_dragon_attack
 from .resolve import Response, after, army_damage, respond, roll_dragons
 from .roll import DragonRoll
 
@@ -21,8 +21,7 @@ SUMMARY_KEYS = ("dragon_damage", "breath_killed", "response_save", "response_mel
 
 def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
     inp = parse_dragon_attack(data, engine.index)
-    run = Run(engine, inp.exchange_input())
-    run.dinp = inp
+    run = DragonRun(engine, inp)
     rolls = roll_dragons(run, inp)
     breath_killed, effects = breathe(run, rolls, inp.breath_picks)
     answer = respond(run, rolls, effects)
@@ -40,7 +39,7 @@ def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
 
 def kill_dragons(run: Run, rolls: list[DragonRoll], answer: Response) -> int:
     plan, by_index = answer.plan, {d.index: d for d in rolls}
-    names = [use.name for use in (answer.result.effects if answer.result else []) if use.effect.kind == "kill-dragon"]
+    names = [use.name for use in (answer.result.effects if answer.result else []) if use.effect.kills_dragon]
     bashed = dict(plan.bashed)
     for i in plan.by_bash:
         by_index[i].why = f"killed by Bash: it takes its own {bashed[i]} damage"
@@ -65,7 +64,7 @@ def leave_effects(run: Run, answer: Response) -> None:
     if answer.result is None:
         return
     for use in answer.result.effects:
-        if use.applied or use.effect.kind in ("kill-dragon", "reflect-damage"):
+        if use.applied or use.effect.dragon_attack_acts:
             continue
         run.left.append(Left("defender", "response", f"{use.name} ({use.label}, X = {use.x}): "
                              f"{use.effect.describe(use.x)}", see("effects-reported")))
@@ -91,7 +90,7 @@ def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response
     return {
         "attack": "dragon", "terrain": inp.terrain,
         "rolls": [{"name": "dragon", "side": "attacker", "units": [], **dragon_json(d)} for d in rolls]
-        + [{"name": name, "side": side, "units": [u.index for u in units], "roll": result.to_json()}
+        + [{"name": name, "side": side, "units": [u.index for u in units], "roll": resolved(result).to_json()}
            for name, side, result, units in run.rolls],
         "dragons": [dragon_json(d) for d in rolls],
         "damage": [d.to_json() for d in run.damages],

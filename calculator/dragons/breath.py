@@ -21,7 +21,9 @@ from typing import Any
 
 from ..exchange.casualties import check_choice, choose
 from ..exchange.flow import Damage, Left
-from ..interpret import see
+from ..core.interpret import see
+from ..kinds.modifiers import Divide
+from .request import DragonRun
 from .roll import DragonRoll
 
 EFFECTS = {"air": "Lightning Bolt", "water": "Poisonous Cloud", "earth": "Petrify", "death": "Dragon Plague",
@@ -37,8 +39,7 @@ class BreathEffects:
     plague: str = ""                                    # who brought Dragon Plague ("" : none)
 
     def modifiers(self) -> list[dict[str, Any]]:
-        return [{"op": "divide", "result": t, "amount": 2, "source": who} for t, who in self.halves.items()
-                if t != "maneuver"]
+        return [Divide.halving(t, who) for t, who in self.halves.items() if t != "maneuver"]
 
 
 def breath_elements(d: DragonRoll, elements: tuple[str, ...] | None) -> tuple[str, ...] | None:
@@ -88,7 +89,7 @@ def add_effects(effects: BreathEffects, d: DragonRoll, elements: tuple[str, ...]
     return out
 
 
-def apply_effects(run: Any, d: DragonRoll, killed: list[Any], effects: BreathEffects) -> None:
+def apply_effects(run: DragonRun, d: DragonRoll, killed: list[Any], effects: BreathEffects) -> None:
     elements = breath_elements(d, run.dinp.elements)
     if elements is None:
         run.warn(f"{d.label}'s breath: its effects are those of the terrain's elements; no terrain is given, "

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..errors import InputError
-from ..inputs import short
+from ..core.errors import InputError
+from ..core.fields import short
+from ..bundle import Index
 
 # Icon id -> the rules' name of the face (calculator.kinds.roll.DRAGON_FACES, what SAIs look for).
 FACE_KINDS = {"jaws": "jaws", "claws": "claws", "dragon-tail": "tail", "wings": "wing", "dragon-belly": "belly",
@@ -56,7 +57,7 @@ class DragonDie:
         return self.dragon_type == "white"
 
 
-def dragon_die(entry: Mapping[str, Any], idx: Any) -> DragonDie:
+def dragon_die(entry: Mapping[str, Any], idx: Index) -> DragonDie:
     faces = []
     for f in entry.get("faces") or ():
         kind = face_kind(f["icon"])
@@ -68,7 +69,7 @@ def dragon_die(entry: Mapping[str, Any], idx: Any) -> DragonDie:
                      int(entry.get("automatic_saves", 5)), tuple(faces))
 
 
-def find_die(value: Any, where: str, idx: Any) -> DragonDie:
+def find_die(value: Any, where: str, idx: Index) -> DragonDie:
     if not isinstance(value, str) or not value.strip():
         raise InputError(where, f"expected a dragon id, got {short(value)}")
     entry = idx.dragons.get(value.strip())
@@ -85,7 +86,7 @@ ALIASES = {"jaw": "jaws", "claw": "claws", "tail": "dragon-tail", "wing": "wings
            "breath": "dragon-breath", "dragon-wings": "wings"}
 
 
-def parse_dragon_face(value: Any, where: str, die: DragonDie, idx: Any) -> DragonFace:
+def parse_dragon_face(value: Any, where: str, die: DragonDie, idx: Index) -> DragonFace:
     """A face given as a face number (1-12), an icon id or name ("Claws", "dragon-tail"), or a short
     name ("tail", "wing", "belly", "breath")."""
     if isinstance(value, int) and not isinstance(value, bool):

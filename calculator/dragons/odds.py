@@ -23,22 +23,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..distribution import Budget, summarize
-from ..errors import TooLarge
-from ..limits import BOUNDS
+from ..roll.distribution import Budget, summarize
+from ..roll.inputs import parse_modifier
+from ..core.errors import TooLarge
+from ..core.limits import BOUNDS
 from ..exchange.casualties import best_health, choose
-from ..exchange.flow import Run
-from ..interpret import see
+from ..exchange.flow import Indexed, Run
+from ..core.interpret import see
+from ..kinds.exchange import ReflectDamage
 from .breath import BreathEffects, add_effects, breath_elements
 from .kills import KillPlan, Target
-from .request import DragonIn, DragonInput, parse_dragon_attack
+from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
 from .spread import Spread, response_spread
+from ..bundle import Index
 
 Cls = tuple   # per dragon: (its damage if Bash needs it, else None; toughness; rolled Jaws (if it matters); Breath)
 
 
-def army_flags(inp: DragonInput, idx: Any) -> tuple[bool, bool]:
+def army_flags(inp: DragonInput, idx: Index) -> tuple[bool, bool]:
     """(the army can Bash a dragon, the army has an SAI that looks for Jaws)."""
     bash = jaws = False
     for u in inp.defender.units:
@@ -46,9 +49,8 @@ def army_flags(inp: DragonInput, idx: Any) -> tuple[bool, bool]:
             sai = idx.sais.get(f.icon)
             for c in sai.clauses if sai else ():
                 if "dragon_attack" in c.rolls:
-                    kinds = {e.kind for e in c.effects}
-                    bash |= "reflect-damage" in kinds
-                    jaws |= "kill-dragon" in kinds or any(g.unless for g in c.generates)
+                    bash |= any(isinstance(e, ReflectDamage) for e in c.effects)
+                    jaws |= any(e.kills_dragon for e in c.effects) or any(g.unless for g in c.generates)
     return bash, jaws
 
 
@@ -137,15 +139,16 @@ def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cl
 class Odds:
     """The accumulating answer and the caches shared by every outcome of the dragons."""
 
-    def __init__(self, engine: Any, inp: DragonInput) -> None:
+    def __init__(self, engine: Indexed, inp: DragonInput) -> None:
         self.engine, self.inp, self.budget = engine, inp, Budget()
-        self.run = Run(engine, inp.exchange_input())
+        self.run = DragonRun(engine, inp)
         self.bash, self.jaws = army_flags(inp, engine.index)
         self.bash_in_roll = self.bash and saves_multiplied(inp, engine.index)
         self.killed: dict[int, float] = {}
         self.damage: dict[int, float] = {}
         self.lost: dict[int, float] = {}
-        self.dropped, self.notes = 0.0, []
+        self.dropped = 0.0
+        self.notes: list[str] = []
         self.cache: dict[tuple, Any] = {}
         self.weights: dict[tuple, dict[int, float]] = {}
         self.by_id: dict[int, Spread] = {}
@@ -229,17 +232,15 @@ class Odds:
                     self.lost[loss] = self.lost.get(loss, 0.0) + p * w
 
 
-def saves_multiplied(inp: DragonInput, idx: Any) -> bool:
+def saves_multiplied(inp: DragonInput, idx: Index) -> bool:
     """Whether a modifier of the army multiplies saves (or changes results of any type): Bash's saves
     are then counted inside the army's roll, outcome by outcome, instead of added to its saves."""
-    from ..inputs import parse_modifier
-
     mods = [m for i, raw in enumerate(inp.defender.modifiers) for m in parse_modifier(i, raw, idx)]
     return any(m.p.get("result") in ("save", "all") and m.step == 9 or m.p.get("result") == "all" and m.step == 10
                for m in mods)
 
 
-def work_out(engine: Any, inp: DragonInput) -> Odds:
+def work_out(engine: Indexed, inp: DragonInput) -> Odds:
     odds = Odds(engine, inp)
     per, keep = [], 1.0
     for d in inp.dragons:

@@ -18,10 +18,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..core.errors import InputError
+from ..exchange.flow import Indexed, Run
 from ..exchange.request import ExchangeInput, Side, parse_side
-from ..inputs import need_int, need_list, only, parse_seed, parse_where, short
-from ..limits import LIMITS
+from ..core.fields import need_int, need_list, only, short
+from ..roll.inputs import parse_seed, parse_where
+from ..core.limits import LIMITS
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
 
 UNIT_ROLLS = ("response", "breath_save")
@@ -159,3 +161,12 @@ def parse_dragon_attack(data: Any, idx: Any) -> DragonInput:
     side, split = parse_defender(data.get("defender"), idx)
     breath, casualties = parse_casualties(data.get("casualties"), side)
     return DragonInput(terrain, elements, parse_seed(data.get("seed", 0)), dragons, side, split, breath, casualties)
+
+
+class DragonRun(Run):
+    """A dragon attack being resolved: an exchange's run (damage, warnings, casualties) that also
+    holds what was asked of the dragons."""
+
+    def __init__(self, engine: Indexed, inp: DragonInput) -> None:
+        super().__init__(engine, inp.exchange_input())
+        self.dinp = inp

@@ -14,19 +14,20 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..core.errors import InputError
 from ..exchange.casualties import best_health
 from ..exchange.flow import Damage, Left, Run
 from ..exchange.sequence import words
-from ..inputs import parse_roll
-from ..interpret import see
-from ..resolve import resolve_input
-from ..results import RollResult
+from ..roll.inputs import parse_roll
+from ..core.interpret import see
+from ..roll.resolve import resolve_input
+from ..roll.results import RollResult
 from .breath import BreathEffects, breathe
 from .kills import KillPlan, Target
-from .request import DragonInput
+from .request import DragonInput, DragonRun
 from .response import coupled, curves, final_roll, id_amounts, in_order, split_totals, total
 from .roll import DragonRoll, roll_dragon
+from ..roll.inputs import RollInput
 
 GRID_LIMIT = 1_300     # splits tried one by one when the types' totals depend on each other (n <= 49)
 
@@ -65,7 +66,7 @@ def targets(rolls: list[DragonRoll]) -> list[Target]:
     return [Target(d.index, d.toughness, d.has("jaws"), d.damage) for d in rolls]
 
 
-def respond(run: Run, rolls: list[DragonRoll], effects: BreathEffects) -> Response:
+def respond(run: DragonRun, rolls: list[DragonRoll], effects: BreathEffects) -> Response:
     units = [u for u in run.sides["defender"].units if u.can_roll]
     if not units:
         run.warn("no unit of the army is left to roll against the dragons", "dragon-attacks")
@@ -73,7 +74,7 @@ def respond(run: Run, rolls: list[DragonRoll], effects: BreathEffects) -> Respon
                                                                           "calculator"))
     rinp = parse_roll(response_input(run, units, rolls, effects), run.idx)
     first = resolve_input(rinp, run.idx)
-    decapitates = sum(1 for use in first.effects if use.effect.kind == "kill-dragon")
+    decapitates = sum(1 for use in first.effects if use.effect.kills_dragon)
     bashes = sum(p.reflect for ur in first.rolls if not ur.excluded for p in ur.parts)
     plan = KillPlan(targets(rolls), decapitates, bashes)
     shares, split = choose_split(run, first, rinp, plan, effects.plague, rolls)
@@ -83,7 +84,7 @@ def respond(run: Run, rolls: list[DragonRoll], effects: BreathEffects) -> Respon
     return Response(result, plan, split, by_melee, by_missile)
 
 
-def choose_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, plague: str, rolls: list[DragonRoll]
+def choose_split(run: DragonRun, first: RollResult, rinp: RollInput, plan: KillPlan, plague: str, rolls: list[DragonRoll]
                  ) -> tuple[list[dict[str, int]], dict[str, Any]]:
     amounts = [] if plague else id_amounts(first)
     n, given = sum(amounts), run.dinp.id_split
@@ -121,7 +122,7 @@ def unit_shares(n: int) -> list[dict[str, int]]:
     return [{"save": n - m - x, "melee": m, "missile": x} for m in range(n + 1) for x in range(n + 1 - m)]
 
 
-def grid_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, amounts: list[int], dragon_damage: int
+def grid_split(run: Run, first: RollResult, rinp: RollInput, plan: KillPlan, amounts: list[int], dragon_damage: int
                ) -> list[dict[str, int]]:
     """Splits tried one by one when an effect ties the types together (a unit's results doubled, a
     modifier on results of any type): each unit's own share when there are few enough, else every
@@ -142,12 +143,12 @@ def grid_split(run: Run, first: RollResult, rinp: Any, plan: KillPlan, amounts: 
                  f"defender.id_split to choose it)", "dragon-response")
         return in_order(amounts, {"save": n - m - x, "melee": m, "missile": x})
     healths = [u.health for u in run.sides["defender"].units if u.alive]
-    best = None
+    best: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     for j, shares in enumerate(tries):
         t = split_totals(first, rinp, run.idx, shares)
         kills = plan.kills(t["melee"], t["missile"])[0]
         key = (-kills, best_health(healths, max(0, dragon_damage - t["save"])), -t["save"], n - total(shares)["save"], j)
-        best = key if best is None or key < best else best
+        best = key if j == 0 or key < best else best
     return tries[best[-1]]
 
 

@@ -4,7 +4,7 @@ melee and missile results, whose ID results each unit may split among the three 
 The roll is resolved by the ten steps of a single roll; then its ID results are set aside and
 shared out again: by ``defender.id_split`` when given, else in the way that kills most dragons and
 then keeps most saves. Steps 5-10 are run again on the chosen split by the very functions of a
-single roll (calculator.collect, calculator.totals), so every modifier works as it does anywhere.
+single roll (calculator.roll.collect, calculator.roll.totals), so every modifier works as it does anywhere.
 When no effect ties the types together, only how many ID results go to each type matters, and
 units take their share in army order (melee first, then missile, then saves); when one does (a
 unit's results doubled), each unit's own share is tried.
@@ -14,12 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..collect import collect, multipliers
-from ..contribution import Note
-from ..interpret import see
-from ..results import RollResult, Trace
-from ..steps import UnitRoll
-from ..totals import Sums, applicable, finish
+from ..roll.collect import collect, multipliers
+from ..core.records import Note
+from ..core.interpret import see
+from ..roll.results import RollResult, Trace
+from ..roll.steps import UnitRoll
+from ..roll.totals import Sums, applicable, finish
+from ..bundle import Index
+from ..roll.inputs import RollInput
 
 TYPES = ("save", "melee", "missile")
 ORDER = ("melee", "missile", "save")       # the order units take their share of a split
@@ -75,15 +77,15 @@ def _note(n: int, give: dict[str, int], plague: str) -> Note:
     return Note(5, f"ID: {n} results, counted as {shares}", see("dragon-response"))
 
 
-def sums_of(rolls: list[UnitRoll], inp: Any, idx: Any, trace: Trace) -> Sums:
+def sums_of(rolls: list[UnitRoll], inp: RollInput, idx: Index, trace: Trace) -> Sums:
     return collect(rolls, list(inp.modifiers), inp.roll, idx, trace)
 
 
-def totals_of(sums: Sums, inp: Any, trace: Trace) -> dict[str, int]:
+def totals_of(sums: Sums, inp: RollInput, trace: Trace) -> dict[str, int]:
     return finish(sums, applicable(list(inp.modifiers), inp.roll, trace), inp.roll, trace)
 
 
-def coupled(result: RollResult, inp: Any) -> bool:
+def coupled(result: RollResult, inp: RollInput) -> bool:
     """Whether one type's total can depend on how much ID went to another: a unit's results doubled
     (Elevate, Trumpet, Wilding), or a modifier on "results of any type"."""
     mods = list(inp.modifiers)
@@ -92,7 +94,7 @@ def coupled(result: RollResult, inp: Any) -> bool:
     return any(m.p.get("result") == "all" and m.step in (6, 10) for m in applicable(mods, inp.roll, Trace(quiet=True)))
 
 
-def curves(result: RollResult, inp: Any, idx: Any, n: int) -> list[list[int]]:
+def curves(result: RollResult, inp: RollInput, idx: Index, n: int) -> list[list[int]]:
     """For each type, its final total when 0..n ID results go to it (the others' ID set aside)."""
     trace = Trace(quiet=True)
     base = sums_of(split_rolls(result, None), inp, idx, trace)
@@ -106,12 +108,12 @@ def curves(result: RollResult, inp: Any, idx: Any, n: int) -> list[list[int]]:
     return out
 
 
-def split_totals(result: RollResult, inp: Any, idx: Any, shares: list[dict[str, int]]) -> dict[str, int]:
+def split_totals(result: RollResult, inp: RollInput, idx: Index, shares: list[dict[str, int]]) -> dict[str, int]:
     trace = Trace(quiet=True)
     return totals_of(sums_of(split_rolls(result, shares), inp, idx, trace), inp, trace)
 
 
-def final_roll(result: RollResult, inp: Any, idx: Any, shares: list[dict[str, int]] | None, plague: str
+def final_roll(result: RollResult, inp: RollInput, idx: Index, shares: list[dict[str, int]] | None, plague: str
                ) -> RollResult:
     """The response roll with the chosen split, traced through all ten steps."""
     trace = Trace()

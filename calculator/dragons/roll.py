@@ -2,7 +2,7 @@
 
 Rulebook p.17: "Tail: the dragon's tail inflicts three points of damage; roll the dragon again and
 apply the new result as well." Faces come from the input (``rolled``, then ``rerolled`` in order),
-then from the seeded dice; a chain stops at the input limit of faces per die (calculator.limits).
+then from the seeded dice; a chain stops at the input limit of faces per die (calculator.core.limits).
 :func:`chains` lists every chain a dragon can roll, with its chance, for the exact odds.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..limits import LIMITS
+from ..core.limits import LIMITS
 from .dice import DragonFace
 from .request import DragonIn
 

@@ -1,7 +1,7 @@
 """Exact chances of the army's response roll, with its ID results kept apart so that the best split
 can be chosen for every outcome (calculator.dragons.odds).
 
-The roll's outcomes come from the distribution engine (calculator.distribution.army_states); each
+The roll's outcomes come from the distribution engine (calculator.roll.distribution.army_states); each
 face also counts its ID results, its Decapitate/Impale kills and its Bash faces. For every outcome
 the ID results are taken out of the saves they were counted as, then put back 0..n at a time into
 each type, and steps 5-10 are run by the distribution engine's own ``evaluate``: each type's final
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..distribution import Army, Budget, Packer, army_states, evaluate
-from ..errors import InputError
-from ..inputs import parse_roll
-from ..results import Trace
-from ..totals import applicable
+from ..roll.distribution import Army, Budget, Packer, army_states, evaluate
+from ..core.errors import InputError
+from ..roll.inputs import parse_roll
+from ..roll.results import Trace
+from ..roll.totals import applicable
 
 TYPES = ("save", "melee", "missile")
 Key = tuple    # (ID results n, saves for 0..n ID, melee for 0..n, missile for 0..n)
@@ -28,13 +28,13 @@ Spread = dict  # {(Decapitate/Impale kills, Bash faces): {Key: chance}}
 def _extra(*args: Any) -> tuple[int, int, int]:
     c = args[-1]    # the face's contribution (the distribution engine may pass the unit first)
     n = sum(c.nonsai.values()) if c.rolled_id and not c.sai else 0
-    return n, sum(1 for e in c.effects if e.effect.kind == "kill-dragon"), c.reflect
+    return n, sum(1 for e in c.effects if e.effect.kills_dragon), c.reflect
 
 
 def _coupled(army: Army, mods: list[Any]) -> bool:
     lay = army.lay
     return bool(lay.one_unit or lay.species_mult) or any(
-        m.p.get("result") == "all" and m.step in (6, 10) for m in mods if m.kind not in ("counts-as", "multiply-unit"))
+        m.p.get("result") == "all" and m.step in (6, 10) for m in mods if m.arithmetic)
 
 
 class Totals:
@@ -95,7 +95,7 @@ def response_spread(idx: Any, data: dict[str, Any], plague: bool, budget: Budget
     rinp = parse_roll(data, idx)
     states, army, uses, dropped, notes = army_states(rinp, idx, _extra, 3, budget)
     mods = applicable(rinp.modifiers, rinp.roll, Trace(quiet=True)) + [
-        m for m in rinp.modifiers if m.kind in ("counts-as", "multiply-unit")]
+        m for m in rinp.modifiers if not m.arithmetic]
     unpacked = {s: army.packer.unpack(s[0]) for s in states}
     calc = Totals(army, 0, uses, mods, budget)
     top = max((v[calc.extra] for v in unpacked.values()), default=0)

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpret import see
-from .flow import Run
+from ..core.interpret import see
+from ..core.seams import RollOutcome
+from .flow import Indexed, Run, resolved
 from .request import ExchangeInput, parse_exchange
-from .sequence import attack, charge_back, foul_stench, hit_back, hit_defender, save
+from .sequence import attack, barred_from_counter, charge_back, hit_back, hit_defender, save
+from .step import Step
 
 SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counter_save_total", "counter_damage",
                 "save_roll_damage_to_attacker", "counter_save_roll_damage_to_defender")
 
 
-def resolve_exchange(engine: Any, inp: ExchangeInput) -> Run:
+def resolve_exchange(engine: Indexed, inp: ExchangeInput) -> Run:
     run = Run(engine, inp)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
     for stage in STAGES:
@@ -53,13 +55,13 @@ def save_stage(run: Run) -> None:
     run.done = charge or not counter_allowed(run, answer)
 
 
-def counter_allowed(run: Run, answer: Any) -> bool:
+def counter_allowed(run: Run, answer: Step | None) -> bool:
     """Whether the defender counter-attacks (melee; Defensive Volley for missiles), and who may not."""
     kind = run.inp.attack
     if kind == "melee" and "no-counter" in run.flags:
         run.warn("Surprise: the defending army cannot counter-attack", "exchanges")
         return False
-    barred = foul_stench(run)
+    barred = barred_from_counter(run)
     if kind == "missile" and not volley(run, answer):
         return False
     for u in run.sides["defender"].units:
@@ -94,25 +96,19 @@ STAGES = (attack_stage, save_stage, counter_stage, counter_save_stage)
 # the other army (no SAI that damages, targets or kills; no ability that turns saves into damage).
 # The exact chances rely on it to set the other side's losses aside (tests check it against the
 # full run).
-counter_save_stage.saver = "attacker"
+SAVER_OF_LAST_STAGE = "attacker"
 
 
-def volley(run: Run, answer: Any) -> bool:
+def volley(run: Run, answer: Step | None) -> bool:
     """Defensive Volley (Coral Elves, a terrain with air): after saving against missiles, the Coral
     Elf units counter-attack with missiles; the other units of the army stay out."""
     if answer is None:
         return False
     for sp in sorted({u.unit.species for u in answer.units if u.unit.species}):
         for ab in run.idx.abilities.get(sp, []):
-            if ab.kind.kind == "missile-counter-attack" and ab.kind.applies(answer.result.roll):
-                if run.sides["defender"].options.get(ab.id) is False:
-                    return False
-                for u in run.sides["defender"].units:
-                    if u.unit.species != sp and u.can_roll:
-                        u.status, u.why = "out", f"only {run.idx.species_names[sp]} units answer with {ab.name}"
-                run.warn(f"{ab.name}: the {run.idx.species_names[sp]} units answer the missile attack "
-                         f"(the defender may switch this off: its choice “Use {ab.name}”)", "exchanges")
-                return True
+            verdict = ab.kind.missile_counter(ab, run, answer.result.roll)
+            if verdict is not None:
+                return verdict
     return False
 
 
@@ -136,7 +132,8 @@ def exchange_json(run: Run) -> dict[str, Any]:
     }
 
 
-def _roll_json(run: Any, result: Any) -> dict[str, Any]:
+def _roll_json(run: Run, outcome: RollOutcome) -> dict[str, Any]:
+    result = resolved(outcome)
     out = result.to_json()
     # In an exchange, "the exchange applies it" goes without saying.
     out["warnings"] = [w for w in out["warnings"] if w.get("see") != see("exchanges")]
@@ -148,8 +145,4 @@ def _roll_json(run: Any, result: Any) -> dict[str, Any]:
 
 
 def exchange(engine: Any, data: Any) -> dict[str, Any]:
-    if isinstance(data, dict) and data.get("attack") == "dragon":
-        from ..dragons import dragon_attack        # its attacker has dragons, not an army
-
-        return dragon_attack(engine, data)
     return exchange_json(resolve_exchange(engine, parse_exchange(data, engine.index)))

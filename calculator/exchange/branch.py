@@ -3,7 +3,7 @@
 :class:`OddsRun` is the exchange's own :class:`~calculator.exchange.flow.Run` with one change:
 a roll does not roll. The first time a roll is reached, the run stops (:class:`Pause`) with the
 roll's input; the odds (calculator.exchange.odds) work out every distinct outcome of that roll
-(calculator.distribution) and run the stage again once per outcome, which the roll then returns.
+(calculator.roll.distribution) and run the stage again once per outcome, which the roll then returns.
 Everything else (effects, damage, casualties) is the exchange's own code.
 
 An outcome keeps what the rest of the exchange can read: the totals, the effects the faces bring
@@ -16,20 +16,18 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..distribution import Budget, roll_outcomes
-from ..errors import InputError
-from ..faceval import contribution
-from ..inputs import RollInput, parse_roll
-from ..outcomes import faces_of
-from ..steps import die_key
-from .flow import Run
-from .request import ExUnit
-from .step import acts, left_text, set_step_fields, step_fields
-
-# Effects whose action reads a single unit's results in another roll: their chances are not
-# worked out (each unit's results would have to be kept apart).
-NOT_WORKED_OUT = {"reflect-damage": "Bash"}
-
+from ..roll.distribution import Budget, roll_outcomes
+from ..core.errors import InputError
+from ..roll.faceval import contribution
+from ..roll.inputs import RollInput, parse_roll
+from ..roll.outcomes import faces_of
+from ..roll.steps import die_key
+from .flow import Damage, Indexed, Run
+from .request import ExchangeInput, ExUnit
+from .state import Resume, RunState, StepMarks
+from .step import acts, left_text, set_step_marks, step_marks
+from ..bundle import Index
+from ..core.records import EffectUse
 
 class Pause(Exception):
     """A roll was reached that has no outcome chosen yet."""
@@ -43,9 +41,9 @@ class Checkpoint(Exception):
     """Between two effects of a roll, after some unit rolled alone: the run is set aside here so
     that the ways it got here can be merged before it goes on."""
 
-    def __init__(self, index: int, state: tuple, fields: tuple, dealt: tuple[int, int]) -> None:
+    def __init__(self, index: int, state: RunState, marks: StepMarks, dealt: tuple[int, int]) -> None:
         super().__init__("checkpoint")
-        self.index, self.state, self.fields, self.dealt = index, state, fields, dealt
+        self.index, self.state, self.marks, self.dealt = index, state, marks, dealt
 
 
 class UnitPart:
@@ -76,8 +74,8 @@ class Chosen:
 class Channels:
     """The extra quantities a roll's outcomes keep (see the module's docstring)."""
 
-    def __init__(self, inp: RollInput, idx: Any, where: str) -> None:
-        self.uses: list[Any] = []
+    def __init__(self, inp: RollInput, idx: Index, where: str) -> None:
+        self.uses: list[EffectUse] = []
         self.listed: dict[str, Any] = {}         # effects that are only listed for the player
         keys: dict[tuple, int] = {}
         for u in inp.units:
@@ -88,7 +86,7 @@ class Channels:
                     if not acts(use):
                         self.listed.setdefault(left_text(use), use)
                         continue
-                    if use.effect.kind in NOT_WORKED_OUT:
+                    if not use.effect.exact_odds:       # it reads one unit's results in another roll
                         raise InputError(where, f"the exact chances of an exchange in which {use.name} can be "
                                                 f"rolled are not worked out; resolve the exchange roll by roll")
                     key = _use_key(use)
@@ -97,7 +95,7 @@ class Channels:
                         self.uses.append(use)
         self.keys = keys
         self.species = sorted({u.species for u in inp.units if u.species and any(
-            ab.kind.kind == "damage-attacker" and ab.kind.applies(inp.roll) for ab in idx.abilities.get(u.species, []))})
+            ab.kind.reaches_other_army and ab.kind.applies(inp.roll) for ab in idx.abilities.get(u.species, []))})
         self.single = len(inp.units) == 1
         self.size = len(self.uses) + len(self.species) + (1 if self.single else 0)
         # Nothing this roll brings reaches the other army at once (the last stage has no later roll
@@ -120,7 +118,7 @@ class Channels:
         return tuple(out)
 
 
-def _use_key(use: Any) -> tuple:
+def _use_key(use: EffectUse) -> tuple:
     return (use.sai, use.name, use.label, use.x, id(use.effect), use.text, use.delayed)
 
 
@@ -183,14 +181,14 @@ class Entry:
 class OddsRun(Run):
     """The exchange's run, with rolls whose outcomes are chosen by the odds (see the module)."""
 
-    def __init__(self, engine: Any, inp: Any, budget: Budget) -> None:
+    def __init__(self, engine: Indexed, inp: ExchangeInput, budget: Budget) -> None:
         super().__init__(engine, inp)
         self.budget = budget
         self.script: list[tuple[Entry, tuple]] = []
         self.at = 0
         self.entries: dict[str, Entry] = {}
         self.left = Once()
-        self.resume: tuple | None = None
+        self.resume: Resume | None = None
         self.since = 0
         self.resumed = False
         self.pruned = 0.0
@@ -221,45 +219,44 @@ class OddsRun(Run):
 
     # ---- the state between stages ---------------------------------------------------------------------
 
-    def state(self) -> tuple:
+    def state(self) -> RunState:
         units = tuple((u.status, u.why, u.damage) for s in self.sides.values() for u in s.units)
-        return (units, {k: list(v) for k, v in self.delayed.items()}, {k: list(v) for k, v in self.mods.items()},
-                {k: list(v) for k, v in self.mods_once.items()}, frozenset(self.flags), dict(self.ctx), self.done)
+        return RunState(units, {k: list(v) for k, v in self.delayed.items()},
+                        {k: list(v) for k, v in self.mods.items()}, {k: list(v) for k, v in self.mods_once.items()},
+                        frozenset(self.flags), dict(self.ctx), self.done)
 
     def resume_at(self, step: Any) -> int:
         self.since, self.resumed = 0, False
         if self.resume is None:
             return 0
-        i, state, fields = self.resume
-        self.resume = None
-        self._set(state)
-        set_step_fields(step, fields)
-        self.resumed = i < len(step.result.effects)
-        return i
+        at, self.resume = self.resume, None
+        self._set(at.state)
+        set_step_marks(step, at.marks)
+        self.resumed = at.index < len(step.result.effects)
+        return at.index
 
     def checkpoint(self, step: Any, i: int) -> None:
         # After a unit rolled alone; and after the last effect when the run was taken up again from
         # a merged point (the ways merged there may differ in the roll's totals, which only the rest
         # of the stage reads: the effects read their X and the units, never the totals).
         if self.since or (self.resumed and i == len(step.result.effects)):
-            raise Checkpoint(i, self.state(), step_fields(step), dealt(self.damages))
+            raise Checkpoint(i, self.state(), step_marks(step), dealt(self.damages))
 
-    def load(self, state: tuple, script: list[tuple[Entry, tuple]], resume: tuple | None = None) -> None:
+    def load(self, state: RunState, script: list[tuple[Entry, tuple]], resume: Resume | None = None) -> None:
         """Start a stage again from ``state``: its rolls take the outcomes of ``script`` in turn, and
         its effects start at ``resume`` (the effect's index, the state and the step's fields there)."""
         self._set(state)
         self.script, self.at, self.resume, self.since = script, 0, resume, 0
 
-    def _set(self, state: tuple) -> None:
-        units, delayed, mods, once, flags, ctx, done = state
-        it = iter(units)
+    def _set(self, state: RunState) -> None:
+        it = iter(state.units)
         for s in self.sides.values():
             for u in s.units:
                 u.status, u.why, u.damage = next(it)
-        self.delayed = {k: list(v) for k, v in delayed.items()}
-        self.mods = {k: list(v) for k, v in mods.items()}
-        self.mods_once = {k: list(v) for k, v in once.items()}
-        self.flags, self.ctx, self.done = set(flags), dict(ctx), done
+        self.delayed = {k: list(v) for k, v in state.delayed.items()}
+        self.mods = {k: list(v) for k, v in state.mods.items()}
+        self.mods_once = {k: list(v) for k, v in state.once.items()}
+        self.flags, self.ctx, self.done = set(state.flags), dict(state.ctx), state.done
         self.damages, self.rolls = [], []
 
 
@@ -271,7 +268,7 @@ class Once(list):
             super().append(item)
 
 
-def dealt(damages: list[Any]) -> tuple[int, int]:
+def dealt(damages: list[Damage]) -> tuple[int, int]:
     """Damage dealt to (the defender, the attacker) by these packets."""
     d = a = 0
     for x in damages:
@@ -280,20 +277,3 @@ def dealt(damages: list[Any]) -> tuple[int, int]:
         else:
             a += x.amount
     return d, a
-
-
-def signature(state: tuple) -> tuple:
-    """What of a state the rest of the exchange can read (not why a unit died, nor the words)."""
-    units, delayed, mods, once, flags, ctx, done = state
-    steps = tuple(sorted((name, _step_sig(s)) for name, s in ctx.items()))
-    return (tuple((st, dmg) for st, _, dmg in units), _dicts(delayed), _dicts(mods), _dicts(once),
-            tuple(sorted(flags)), steps, done)
-
-
-def _step_sig(s: Any) -> tuple:
-    picked = tuple(u.index for u in s.units if id(u) in s.picked)
-    return (s.actor, s.name, s.result.sig, s.no_save, s.spell_only, tuple(s.sources), s.unit_hits, picked)
-
-
-def _dicts(d: dict[str, list[dict[str, Any]]]) -> tuple:
-    return tuple((k, tuple(tuple(sorted(x.items())) for x in v)) for k, v in sorted(d.items()))

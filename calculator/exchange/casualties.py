@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
+from ..core.errors import InputError
 
 
 def best_health(healths: list[int], damage: int) -> int:

@@ -6,16 +6,20 @@ it (calculator.kinds.exchange), so each kind keeps its own behaviour.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from ..interpret import see
-from ..inputs import parse_roll
-from ..results import RollResult
-from ..vocabulary import EXCHANGE_ROLLS
+from ..core.interpret import see
+from ..core.seams import RollOutcome
+from ..roll.inputs import parse_roll
+from ..roll.resolve import resolve_input
+from ..roll.results import RollResult
 from .casualties import check_choice, choose
 from .request import ExchangeInput, ExUnit, Side
+from .words import EXCHANGE_ROLLS
+from ..bundle import Index
 
 FIRST_ROLL = {"attacker": "attack", "defender": "save"}
 EVENTS = {"attack": "attack", "save": "defender's save roll", "counter": "counter-attack",
@@ -53,20 +57,33 @@ class Left:
         return {"side": self.side, "roll": self.roll, "text": self.text, **({"see": self.see} if self.see else {})}
 
 
+def resolved(outcome: RollOutcome) -> RollResult:
+    """A roll of a run that was resolved (not an outcome the exact chances chose): its whole answer."""
+    assert isinstance(outcome, RollResult), outcome
+    return outcome
+
+
+class Indexed(Protocol):
+    """What a run needs of the engine that starts it: the index over the data."""
+
+    @property
+    def index(self) -> Index: ...
+
+
 class Run:
     """One exchange being resolved."""
 
-    def __init__(self, engine: Any, inp: ExchangeInput) -> None:
+    def __init__(self, engine: Indexed, inp: ExchangeInput) -> None:
         self.engine, self.idx, self.inp = engine, engine.index, inp
         self.sides: dict[str, Side] = inp.sides
         self.rng = random.Random(inp.seed)
-        self.rolls: list[tuple[str, str, RollResult, list[ExUnit]]] = []
+        self.rolls: list[tuple[str, str, RollOutcome, list[ExUnit]]] = []
         self.damages: list[Damage] = []
         self.warnings: list[dict[str, Any]] = []
         self.left: list[Left] = []
         self.taken: set[int] = set()        # effects of the rolls that the exchange itself carried out (by id)
         self.summary: dict[str, int] = {}
-        self.delayed: dict[str, list[Any]] = {"attacker": [], "defender": []}   # for that side's next save
+        self.delayed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}   # for that side's next save
         self.mods: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}       # lasting
         self.mods_once: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}  # next roll only
         self.flags: set[str] = set()
@@ -86,6 +103,22 @@ class Run:
 
     def other(self, side: str) -> str:
         return "defender" if side == "attacker" else "attacker"
+
+    # ---- what the kinds see of the run (calculator.core.seams.ExchangeRun) ------------------------
+
+    @property
+    def attack(self) -> str:
+        return self.inp.attack
+
+    def side(self, name: str) -> Side:
+        return self.sides[name]
+
+    def rolling(self, side: str) -> list[ExUnit]:
+        """The side's units that can roll now."""
+        return [u for u in self.sides[side].units if u.can_roll]
+
+    def species_name(self, species: str) -> str:
+        return self.idx.species_names.get(species, species)
 
     # ---- rolling ---------------------------------------------------------------------------------
 
@@ -125,10 +158,6 @@ class Run:
         return data
 
     def cached(self, data: dict[str, Any]) -> RollResult:
-        import json
-
-        from ..resolve import resolve_input
-
         key = json.dumps(data, sort_keys=True)
         hit = self.memo.get(key)
         if hit is None:
@@ -156,9 +185,10 @@ class Run:
             killed = check_choice(alive, dmg.amount, picked, f"casualties.{dmg.to}.{event}")
         else:
             key = (dmg.to, tuple(u.index for u in alive), dmg.amount)
-            killed = self.chosen.get(key)
-            if killed is None:
-                killed = self.chosen[key] = choose(alive, dmg.amount, self.strength)
+            chosen = self.chosen.get(key)
+            if chosen is None:
+                chosen = self.chosen[key] = choose(alive, dmg.amount, self.strength)
+            killed = chosen
         for u in killed:
             u.status, u.why = "killed", f"killed by the damage of the {EVENTS.get(dmg.source, dmg.source)}"
         dmg.killed = killed

@@ -2,7 +2,7 @@
 killed on each side (``python -m calculator exchange-odds``, the worker's "exchange-odds").
 
 The exchange runs stage by stage (calculator.exchange.STAGES) over a set of states, each with its
-chance. In a stage, every roll's distinct outcomes are worked out exactly (calculator.distribution)
+chance. In a stage, every roll's distinct outcomes are worked out exactly (calculator.roll.distribution)
 and the stage's own code runs once per outcome (calculator.exchange.branch), so casualties,
 effects and the counter-attack of the survivors are the exchange's own. States the rest of the
 exchange cannot tell apart are merged, each carrying what the two sides have lost so far. Faces
@@ -13,14 +13,16 @@ given in the input stay as given. The work is counted and bounded like a single 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterator
 
-from ..distribution import Budget, summarize
-from ..errors import TooLarge
-from ..interpret import see
-from ..limits import BOUNDS
-from . import STAGES, SUMMARY_KEYS
-from .branch import Checkpoint, OddsRun, Pause, dealt, signature
+from ..roll.distribution import Budget, summarize
+from ..core.errors import TooLarge
+from ..core.interpret import see
+from ..core.limits import BOUNDS
+from . import SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
+from .branch import Checkpoint, OddsRun, Pause, dealt
+from .state import Resume, RunState, signature
 from .request import parse_exchange
 
 SIDES = ("defender", "attacker")
@@ -36,18 +38,14 @@ NONE: Losses = (0, 0, 0, 0, 0, 0)
 
 
 def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any]:
-    if isinstance(data, dict) and data.get("attack") == "dragon":
-        from ..dragons.odds import dragon_odds
-
-        return dragon_odds(engine, data)
     inp = parse_exchange(data, engine.index)
     budget = Budget()
     run = OddsRun(engine, inp, budget)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
     start = run.state()
-    frontier: dict[tuple, tuple[tuple, Payload, str]] = {signature(start): (start, {NONE: 1.0}, "")}
+    frontier: dict[tuple, tuple[RunState, Payload, str]] = {signature(start): (start, {NONE: 1.0}, "")}
     for stage in STAGES:
-        if project and getattr(stage, "saver", None):
+        if project and stage is STAGES[-1]:
             frontier = _set_aside(run, stage, frontier)
         frontier = _advance(run, stage, frontier, budget, last=stage is STAGES[-1])
     return _answer(run, frontier)
@@ -55,10 +53,10 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
 
 def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False) -> dict:
     """Run one stage from every state; after the last stage only the losses matter (one bucket)."""
-    out: dict[tuple, tuple[tuple, Payload, str]] = {}
+    out: dict[tuple, tuple[RunState, Payload, str]] = {}
     _foresee(run, stage, frontier, budget)
     for sig, (state, payload, aside) in frontier.items():
-        if state[-1]:                     # done: nothing more happens in this state
+        if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
             continue
         for end, p, dealt in _explore(run, stage, state, budget):
@@ -73,7 +71,7 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     """Refuse at once a stage that would take past the bound: every state runs the stage at least
     once per outcome of its roll (the first state's roll stands for the others)."""
     for state, _, _ in frontier.values():
-        if state[-1]:
+        if state.done:
             continue
         pause = _first_roll(run, stage, state)
         if pause is not None:
@@ -81,13 +79,13 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
         return
 
 
-def _merge(out: dict, sig: tuple, state: tuple, payload: Payload, p: float, dealt: tuple[int, int],
+def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, p: float, dealt: tuple[int, int],
            now: Losses | None, aside: str) -> None:
     """Add a state's chances to ``out``; ``now``: the killed and single-unit damage read from it
     (a side set aside keeps what it had)."""
     have = out.get(sig)
     if have is None:
-        have = out[sig] = (state, {}, aside)
+        have = out[sig] = (state, dict[Any, float](), aside)
     acc = have[1]
     for old, q in payload.items():
         new = list(old)
@@ -104,10 +102,10 @@ def _merge(out: dict, sig: tuple, state: tuple, payload: Payload, p: float, deal
 def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> dict:
     """Before a stage that touches only the saving side (unless its roll brings effects), merge
     states that differ only on the other side: each keeps its own losses in its payload."""
-    out: dict[tuple, tuple[tuple, Payload, str]] = {}
-    other = run.other(stage.saver)
+    out: dict[tuple, tuple[RunState, Payload, str]] = {}
+    other = run.other(SAVER_OF_LAST_STAGE)
     for sig, (state, payload, aside) in frontier.items():
-        if not state[-1] and _plain_roll(run, stage, state):
+        if not state.done and _plain_roll(run, stage, state):
             state, aside = _blank(run, state, other), other
             sig = signature(state)
         have = out.get(sig)
@@ -119,12 +117,12 @@ def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> dict:
     return out
 
 
-def _plain_roll(run: OddsRun, stage: Any, state: tuple) -> bool:
+def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
     pause = _first_roll(run, stage, state)
     return pause is None or pause.entry.channels.keeps_to_itself
 
 
-def _first_roll(run: OddsRun, stage: Any, state: tuple) -> Pause | None:
+def _first_roll(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
     """The stage's first roll from ``state``, with its outcomes (None: the stage rolls nothing)."""
     run.load(state, [])
     try:
@@ -136,18 +134,18 @@ def _first_roll(run: OddsRun, stage: Any, state: tuple) -> Pause | None:
     return None
 
 
-def _blank(run: OddsRun, state: tuple, side: str) -> tuple:
+def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
     """The state with one side's units all shown as standing (that side no longer matters)."""
-    units, i = list(state[0]), 0
+    units, i = list(state.units), 0
     for name, s in run.sides.items():
         for _ in s.units:
             if name == side:
                 units[i] = ("", "", 0)
             i += 1
-    return (tuple(units),) + state[1:]
+    return replace(state, units=tuple(units))
 
 
-def _explore(run: OddsRun, stage: Any, state: tuple, budget: Budget) -> Iterator[tuple[tuple, float, tuple]]:
+def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, float, tuple]]:
     """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. Between two
@@ -155,7 +153,7 @@ def _explore(run: OddsRun, stage: Any, state: tuple, budget: Budget) -> Iterator
     reach the same point with the same effects still to come are merged there (from the first
     effect to the last) and go on from it once; after the last effect they part again, each with
     its own outcome of the roll. Chances are kept per (outcome of the stage's roll, damage dealt)."""
-    todo: list[tuple[Any, list, Payload]] = [(None, [], {(None, 0, 0): 1.0})]
+    todo: list[tuple[Resume | None, list, Payload]] = [(None, [], {(None, 0, 0): 1.0})]
     later: dict[int, dict[tuple, list]] = {}
     while todo or later:
         if not todo:
@@ -190,10 +188,10 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Any, payload: Payload) -> 
     ch = entry.channels
     key0 = next(iter(payload))[0]
     effects = key0[1][:len(ch.uses)]
-    key = (signature(cp.state), cp.fields, effects)
+    key = (signature(cp.state), cp.marks, effects)
     slot = later.setdefault(cp.index, {}).get(key)
     if slot is None:
-        slot = later[cp.index][key] = [(cp.index, cp.state, cp.fields), entry, {}]
+        slot = later[cp.index][key] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
     acc = slot[2]
     for (k, d, a), p in payload.items():
         kk = (k, d + cp.dealt[0], a + cp.dealt[1])
@@ -205,7 +203,7 @@ def _take_up(later: dict, slots: dict) -> list:
     per outcome of the roll."""
     todo = []
     for resume, entry, payload in slots.values():
-        last = resume[0] == len(entry.result(next(iter(payload))[0]).effects)
+        last = resume.index == len(entry.result(next(iter(payload))[0]).effects)
         if not last:
             rep = next(iter(payload))[0]
             todo.append((resume, [(entry, rep)], payload))
@@ -217,11 +215,11 @@ def _take_up(later: dict, slots: dict) -> list:
     return todo
 
 
-def _losses(run: OddsRun, state: tuple) -> Losses:
+def _losses(run: OddsRun, state: RunState) -> Losses:
     """Per side: 0 (damage to the army is added as it is dealt), health-worth killed (or buried),
     damage its units took alone (Gore, Bash, ...)."""
     out = [0] * 6
-    it = iter(state[0])
+    it = iter(state.units)
     for name, side in run.sides.items():
         i = 3 * SIDES.index(name)
         for u in side.units:

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bundle import Index
-from ..errors import InputError
-from ..inputs import Unit, need_int, need_list, only, parse_face, parse_modifier, parse_options, parse_seed, \
-    parse_unit, parse_where, short
-from ..limits import LIMITS
+from ..core.errors import InputError
+from ..core.fields import need_int, need_list, only, short
+from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
+from ..roll.units import Unit, parse_face, parse_unit
+from ..core.limits import LIMITS
 
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpret import see
+from ..core.interpret import see
 from .flow import Damage, Run
 from .request import ExUnit
 from .step import Step, run_effects
+from ..core.seams import RollOutcome
 
 
-def rolling(run: Run, side: str, barred: set[int] = frozenset()) -> list[ExUnit]:
-    return [u for u in run.sides[side].units if u.can_roll and u.index not in barred]
+def rolling(run: Run, side: str) -> list[ExUnit]:
+    return run.rolling(side)
 
 
-def mark_step_2(run: Run, result: Any, units: list[ExUnit]) -> None:
+def mark_step_2(run: Run, result: RollOutcome, units: list[ExUnit]) -> None:
     """Units taken out at step 2 of a save roll (Choke kills them, Hypnotic Glare holds them)."""
     for ur, u in zip(result.rolls, units):
         if ur.excluded.startswith("killed"):
@@ -57,25 +58,16 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
     mark_step_2(run, result, units)
     step = Step(run, side, name, result, units, against, hit.counter)
     run_effects(step)
-    scorching(run, step)
+    after_save(run, step)
     return step
 
 
-def scorching(run: Run, step: Step) -> None:
-    """Species abilities that turn the saver's save results into damage to the attacker (Scorching Touch)."""
-    for ab_units, ab in _abilities(run, step, "damage-attacker"):
-        n = sum(ur.results("save") for ur, u in zip(step.result.rolls, step.units) if u in ab_units and not ur.excluded)
-        if n:
-            step.damage(n, True, ab.name)
-
-
-def _abilities(run: Run, step: Step, kind: str) -> list[tuple[list[ExUnit], Any]]:
-    out = []
+def after_save(run: Run, step: Step) -> None:
+    """The saving species' abilities that act after their save roll (Scorching Touch) act."""
     for sp in sorted({u.unit.species for u in step.units if u.unit.species}):
+        units = [u for u in step.units if u.unit.species == sp]
         for ab in run.idx.abilities.get(sp, []):
-            if ab.kind.kind == kind and ab.kind.applies(step.result.roll):
-                out.append(([u for u in step.units if u.unit.species == sp], ab))
-    return out
+            ab.kind.after_save(ab, step, units)
 
 
 def spell_saves(run: Run, side: str) -> int:
@@ -83,8 +75,7 @@ def spell_saves(run: Run, side: str) -> int:
     n = 0
     for m in run.sides[side].modifiers:
         for mod in run.idx.modifiers.get(m.get("spell", ""), ()):
-            if mod.kind == "add" and mod.p.get("result") == "save":
-                n += mod.amount
+            n += mod.adds("save")
     return n
 
 
@@ -127,17 +118,10 @@ def charge_back(run: Run, answer: Step) -> None:
     run.summary.update(counter_total=melee, counter_save_total=min(shield, melee), counter_damage=amount)
 
 
-def foul_stench(run: Run) -> set[int]:
-    """Goblins' Foul Stench: the defender keeps N of its units out of the counter-attack."""
-    att = run.sides["attacker"]
-    if not any(u.alive and u.unit.species == "goblins" for u in att.units) or run.inp.attack != "melee":
-        return set()
-    ab = next((a for a in run.idx.abilities.get("goblins", []) if a.kind.kind == "bar-counter-attackers"), None)
-    if ab is None:
-        return set()
-    n = min(att.in_dua.get("goblins", 0), ab.kind.dua_limit["max"] if ab.kind.dua_limit else 3)
-    if "goblins" not in att.in_dua:
-        run.warn("Foul Stench: how many units it keeps out of the counter-attack depends on the Goblins in the "
-                 "attacker's DUA; give attacker.in_dua.goblins", "exchanges")
-    living = sorted(rolling(run, "defender"), key=lambda u: (run.strength(u), u.unit.label, u.index))
-    return {u.index for u in living[:n]}
+def barred_from_counter(run: Run) -> set[int]:
+    """Defending units the attacker's species abilities keep out of the counter-attack (Foul Stench)."""
+    out: set[int] = set()
+    for sp in sorted({u.unit.species for u in run.sides["attacker"].units if u.alive and u.unit.species}):
+        for ab in run.idx.abilities.get(sp, []):
+            out |= ab.kind.bars_counter_attackers(ab, run)
+    return out

@@ -8,17 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interpret import see
-from ..results import RollResult
-from ..targets import pick
+from ..core.interpret import see
+from ..core.rolls import ROLL_TYPES, Roll
+from ..roll.faceval import contribution
+from ..core.seams import RollOutcome
+from ..roll.results import RollResult
+from ..core.targets import pick
 from .flow import Left, Run
 from .request import ExUnit
+from .state import StepMarks
+from ..core.records import EffectUse
+from ..core.faces import Face
 
 TEST_COUNTS = {"save": ["save"], "maneuver": ["maneuver"], "melee": ["melee"], "id": ["save"], "roll": ["save", "melee"]}
 
 
 class Step:
-    def __init__(self, run: Run, actor: str, name: str, result: RollResult, units: list[ExUnit],
+    def __init__(self, run: Run, actor: str, name: str, result: RollOutcome, units: list[ExUnit],
                  attack: str, counter: bool = False) -> None:
         self.run, self.actor, self.target = run, actor, run.other(actor)
         self.name, self.result, self.units, self.attack, self.counter = name, result, units, attack, counter
@@ -30,7 +36,7 @@ class Step:
 
     # ---- the other side's rolls ------------------------------------------------------------------
 
-    def delay(self, use: Any) -> None:
+    def delay(self, use: EffectUse) -> None:
         """An effect delayed until the target's save roll (Die Roll Resolution step 2)."""
         self.run.delayed[self.target].append({"sai": use.sai, "x": use.x})
 
@@ -76,10 +82,7 @@ class Step:
             self.run.passes[key] = hit
         return hit
 
-    def individual_face(self, u: ExUnit, face: Any, test: str) -> bool:
-        from ..faceval import contribution
-        from ..rolls import ROLL_TYPES, Roll
-
+    def individual_face(self, u: ExUnit, face: Face, test: str) -> bool:
         roll = Roll(ROLL_TYPES["individual"], tuple(TEST_COUNTS[test]), "other")
         c = contribution(u.unit, face, roll, self.run.idx)
         return c.rolled_id if test == "id" else c.results(test) > 0
@@ -126,26 +129,26 @@ class Step:
             return []
         return [ur.results("melee") for ur, u in zip(last[2].rolls, last[3]) if u.alive]
 
-    def leave(self, use: Any, what: str = "") -> None:
+    def leave(self, use: EffectUse, what: str = "") -> None:
         self.run.left.append(Left(self.actor, self.name, left_text(use, what), see("effects-reported")))
 
 
-def rolled_id(result: Any) -> bool:
+def rolled_id(result: RollOutcome) -> bool:
     return bool(result.rolls and result.rolls[0].rolled_id)
 
 
-def passed(result: Any, test: str) -> bool:
+def passed(result: RollOutcome, test: str) -> bool:
     """A unit rolling alone passes a test with an ID icon (test "id") or one result of the type."""
     return rolled_id(result) if test == "id" else result.totals.get(test, 0) > 0
 
 
-def left_text(use: Any, what: str = "") -> str:
+def left_text(use: EffectUse, what: str = "") -> str:
     """How an effect left to the player is named."""
     text = f"{use.name} ({use.label}, X = {use.x}): {use.effect.describe(use.x)}"
     return text + (f" — {what}" if what else "")
 
 
-def acts(use: Any) -> bool:
+def acts(use: EffectUse) -> bool:
     """Whether an effect of a roll does anything in the exchange (else it is only listed)."""
     return bool(use.delayed or getattr(use.effect, "exchange", None))
 
@@ -174,12 +177,12 @@ def run_effects(step: Step) -> None:
     step.run.checkpoint(step, len(uses))
 
 
-def step_fields(step: Step) -> tuple:
+def step_marks(step: Step) -> StepMarks:
     """What a roll's effects have written on its step so far."""
-    return (step.no_save, step.spell_only, tuple(step.sources), frozenset(step.picked), step.unit_hits)
+    return StepMarks(step.no_save, step.spell_only, tuple(step.sources), frozenset(step.picked), step.unit_hits)
 
 
-def set_step_fields(step: Step, fields: tuple) -> None:
-    step.no_save, step.spell_only, sources, picked, step.unit_hits = fields
-    step.sources, step.picked = list(sources), set(picked)
+def set_step_marks(step: Step, marks: StepMarks) -> None:
+    step.no_save, step.spell_only, step.unit_hits = marks.no_save, marks.spell_only, marks.unit_hits
+    step.sources, step.picked = list(marks.sources), set(marks.picked)
 

@@ -5,11 +5,13 @@ the situation (counter-attack or not), and the terrain elements it needs.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
-from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
+from ..core.seams import AbilityOwner, ExchangeRun, ExchangeStep, ExchangeUnit, RollUnit
+from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
-from ..rolls import Roll
+from ..core.rolls import Roll
 from . import ABILITIES
 
 ELEMENTS = ("air", "death", "earth", "fire", "water")
@@ -31,6 +33,9 @@ class Ability(Kind):
 
     phase = "step-10"
     by_hand_when_applies = False     # warn that the player resolves it when it could apply
+    counts_as: ClassVar[bool] = False            # its units' results of one type count as another
+    exchange_applies: ClassVar[bool] = True      # the exchange mode carries it out (phase "exchange")
+    reaches_other_army: ClassVar[bool] = False   # in an exchange it acts on the other army at once
 
     def applies(self, roll: Roll) -> bool:
         """Whether this ability can work in this roll (roll type, situation, terrain)."""
@@ -63,9 +68,43 @@ class Ability(Kind):
     def computed(self) -> bool:
         return bool(self.p.get("engine", True)) and not self.by_hand_when_applies
 
-    def relevant(self, units: Any) -> bool:
+    @classmethod
+    def acts(cls) -> bool:
+        # Counts-as abilities are applied at step 10 (calculator.roll.collect); the others act
+        # through the hooks below that they override.
+        return cls.counts_as or any(getattr(cls, h) is not getattr(Ability, h) for h in HOOKS)
+
+    def relevant(self, units: Sequence[RollUnit]) -> bool:
         """Whether the rolling army could use it at all (the default: yes)."""
         return True
+
+    # ---- what the single roll asks (each kind that has a say overrides one) ----------------------
+
+    def keeps_from_rolling(self, roll: Roll) -> bool:
+        """Step 1: whether its species' units do not roll at all in this roll."""
+        return False
+
+    def auto_saves(self, health: int | None) -> int:
+        """Step 10: automatic saves one rolled unit of its species adds."""
+        return 0
+
+    # ---- hooks of the exchange (calculator.exchange calls them for every ability of a species
+    # taking part; each does nothing unless its kind acts then) ----------------------------------
+
+    def after_save(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
+        """After its units' save roll (``units``: the saving units of its species)."""
+
+    def missile_counter(self, owner: AbilityOwner, run: ExchangeRun, roll: Roll) -> bool | None:
+        """After a save roll against missiles: True, its units counter-attack with missiles;
+        False, they may but their owner said no; None, not this ability's business."""
+        return None
+
+    def bars_counter_attackers(self, owner: AbilityOwner, run: ExchangeRun) -> set[int]:
+        """The defending units it keeps out of the counter-attack (the attacker's ability)."""
+        return set()
+
+
+HOOKS = ("keeps_from_rolling", "auto_saves", "after_save", "missile_counter", "bars_counter_attackers")
 
 
 def with_conditions(**own: Any) -> dict[str, Any]:
@@ -78,6 +117,7 @@ class CountsAsAbility(Ability):
     as another (seed 001 'Counts As': an adding modifier, step 10)."""
 
     kind = "counts-as"
+    counts_as = True
     params = with_conditions(**{"from": result_type(required=True), "to": result_types(required=True)})
 
     def describe(self, x: int = 0) -> str:
@@ -92,10 +132,12 @@ class AutomaticSaves(Ability):
     params = with_conditions(amount=OneOf(("health", "equipment-save-value"), "amount", required=True),
                              only_if_rolled=Bool(default=True), lost_on=ListOf(Text()))
 
-    def per_unit(self, health: int | None) -> int:
+    def auto_saves(self, health: int | None) -> int:
+        if not self.computed():
+            return 0
         return (health or 0) if self.amount == "health" else 0
 
-    def relevant(self, units: Any) -> bool:
+    def relevant(self, units: Sequence[RollUnit]) -> bool:
         # Dracolem: only equipment the army carries can give automatic saves (seed 003).
         return self.amount == "health" or any(u.kind == "equipment" for u in units)
 
@@ -106,6 +148,7 @@ class AddResults(Ability):
 
     kind = "add-results"
     by_hand_when_applies = True
+    left_to_player = True
     params = with_conditions(result=result_type(required=True), amount=Amount(required=True),
                              per=OneOf(("species-unit-with-non-id-result",), "per", required=True))
 
@@ -117,6 +160,7 @@ class RerollAbility(Ability):
     kind = "reroll"
     phase = "step-3"
     by_hand_when_applies = True
+    left_to_player = True
     params = with_conditions(units=OneOf(("without-sai",), "units"))
 
 
@@ -126,6 +170,7 @@ class MagicElement(Ability):
 
     kind = "magic-element"
     phase = "after-roll"
+    left_to_player = True     # which element magic results are: named for the player
     params = with_conditions(element_source=OneOf(("terrain", "army-units"), "source", required=True),
                              reserve=OneOf(("ivory",), "element"))
 
@@ -136,8 +181,17 @@ class DamageAttackerAbility(Ability):
 
     kind = "damage-attacker"
     phase = "exchange"
+    reaches_other_army = True
     params = with_conditions(per=OneOf(("save",), "per", required=True),
                              save=OneOf(("spell-only",), "save", required=True))
+
+    def after_save(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
+        if not self.applies(step.result.roll):
+            return
+        n = sum(ur.results("save") for ur, u in zip(step.result.rolls, step.units)
+                if u in units and not ur.excluded)
+        if n:
+            step.damage(n, True, owner.name)     # only saves from spells reduce it
 
 
 @ABILITIES.register
@@ -148,6 +202,7 @@ class UnsaveableResults(Ability):
     phase = "exchange"
     by_hand_when_applies = True
     exchange_applies = False          # the exchange leaves it to the player too
+    left_to_player = True
     params = with_conditions(result=result_type(required=True), save=OneOf(("spell-only",), "save", required=True))
 
 
@@ -159,6 +214,9 @@ class CannotRoll(Ability):
     phase = "face"
     params = with_conditions()
 
+    def keeps_from_rolling(self, roll: Roll) -> bool:
+        return self.applies(roll)
+
 
 @ABILITIES.register
 class BarCounterAttackers(Ability):
@@ -167,7 +225,21 @@ class BarCounterAttackers(Ability):
 
     kind = "bar-counter-attackers"
     phase = "exchange"
-    params = with_conditions()
+    params = with_conditions(dua_limit=Struct({"max": Int(1, required=True)}, "DUA limit", required=True))
+
+    def bars_counter_attackers(self, owner: AbilityOwner, run: ExchangeRun) -> set[int]:
+        # The defender keeps out its weakest units, as many as the species' units in the
+        # attacker's DUA allow (the data's limit): the calculator's reading of "the defender picks".
+        sp = owner.species
+        att = run.side("attacker")
+        if run.attack not in (self.rolls or ()) or not any(u.alive and u.unit.species == sp for u in att.units):
+            return set()
+        n = min(att.in_dua.get(sp, 0), self.dua_limit["max"])
+        if sp not in att.in_dua:
+            run.warn(f"{owner.name}: how many units it keeps out of the counter-attack depends on the "
+                     f"{run.species_name(sp)} in the attacker's DUA; give attacker.in_dua.{sp}", "exchanges")
+        living = sorted(run.rolling("defender"), key=lambda u: (run.strength(u), u.unit.label, u.index))
+        return {u.index for u in living[:n]}
 
 
 @ABILITIES.register
@@ -178,3 +250,17 @@ class MissileCounterAttack(Ability):
     kind = "missile-counter-attack"
     phase = "exchange"
     params = with_conditions()
+
+    def missile_counter(self, owner: AbilityOwner, run: ExchangeRun, roll: Roll) -> bool | None:
+        if not self.applies(roll):
+            return None
+        defender = run.side("defender")
+        if defender.options.get(owner.id) is False:
+            return False
+        name = run.species_name(owner.species)
+        for u in defender.units:
+            if u.unit.species != owner.species and u.can_roll:
+                u.status, u.why = "out", f"only {name} units answer with {owner.name}"
+        run.warn(f"{owner.name}: the {name} units answer the missile attack "
+                 f"(the defender may switch this off: its choice “Use {owner.name}”)", "exchanges")
+        return True

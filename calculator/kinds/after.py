@@ -2,7 +2,7 @@
 promoting units, summoning, magic. The calculator lists them with their X for the player."""
 from __future__ import annotations
 
-from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text
+from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text
 from . import EFFECTS
 from .exchange import DURATIONS, Reported
 
@@ -11,6 +11,7 @@ DESTINATIONS = ("any-terrain", "any-terrain-or-reserve", "other-terrain-or-reser
 
 class After(Reported):
     phase = "after-roll"
+    left_to_player = True
 
 
 @EFFECTS.register

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contribution import FaceCtx
-from ..registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
+from ..core.records import EffectUse
+from ..core.rolls import Roll
+from ..core.seams import ExchangeStep, FaceCtx
+from ..core.registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
 from .roll import names
 
@@ -26,9 +28,6 @@ class Reported(Kind):
     # Whether its action in an exchange reaches the other army at once (damage, targets, kills),
     # rather than only that army's later rolls (modifiers) or the course of the exchange (flags).
     reaches_other_army = True
-
-    def on_face(self, fx: FaceCtx) -> None:
-        fx.use(self)
 
 
 def health(n: int, measure: str = "health-worth") -> str:
@@ -68,7 +67,7 @@ class TargetKill(Reported):
         again = "; then its owner targets another unit, until a target saves" if self.repeat else ""
         return f"targets {who} in the defending army: {test}{bury}{again}"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         """Targets roll alone against the test; those that fail are killed (and maybe buried)."""
         for u in step.targets(self.n(use.x), self.measure, self.up_to, self.test):
             if self.test == "none":
@@ -97,7 +96,7 @@ class DamageNoSave(Reported):
         extra = "; Dragonkin killed by it are buried" if self.bury else ""
         return f"{self.n(x)} damage to the defending army with no save possible{extra}"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         step.damage(self.n(use.x), False, use.name)
 
 
@@ -120,7 +119,7 @@ class DamageTargetUnit(Reported):
             text += "; if killed it is buried"
         return text
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         # Gore, Kick: one unit takes X damage and saves alone; Hug: no save; Coil's and Hug's rolls back
         # at the attacking unit are left to the player.
         targets = step.targets(1, "units", False, "save")
@@ -142,13 +141,16 @@ class DamageAttacker(Reported):
     def describe(self, x: int) -> str:
         return f"{self.n(x)} damage to the attacking army; only saves from spells reduce it"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         step.damage(self.n(use.x), True, use.name)
 
 
 @EFFECTS.register
 class ReflectDamage(Reported):
     kind = "reflect-damage"
+    generates_saves = True          # as many saves as the damage it turns back (seed 000)
+    exact_odds = False              # it reads one unit's results in another roll (see exchange odds)
+    dragon_attack_acts = True       # a dragon attack carries it out
     params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
               "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
               "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}
@@ -158,7 +160,7 @@ class ReflectDamage(Reported):
         fx.use(self)
 
     @staticmethod
-    def gained(count: int, roll: Any) -> tuple[int, str | None]:
+    def gained(count: int, roll: Roll) -> tuple[int, str | None]:
         """Saves from ``count`` Bash faces: each targets a different attacker (the one that inflicted
         most) and adds as many saves as it targets (seed 000); None: the other side is not known."""
         pool = roll.dragon_damage if roll.id == "dragon_attack" else roll.attacker_melee
@@ -175,7 +177,7 @@ class ReflectDamage(Reported):
         return ("one attacking unit takes damage equal to its melee results and makes a save roll against it, "
                 "and you gain as many save results")
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         # Bash against a melee attack: the attacking unit with most melee takes that much damage and
         # saves alone (its saves were counted in this roll through attacker_melee).
         if self.target != "one-attacking-unit":
@@ -200,7 +202,7 @@ class DefenderCombinationRoll(Reported):
         return ("the defending army makes one save and melee roll instead of a save roll and a counter-attack; "
                 "the attacking army takes its melee results as damage, which only saves from spells reduce")
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         step.flag("charge")
 
 
@@ -220,7 +222,7 @@ class OpponentSubtract(Reported):
             if self.duration == "until-your-next-turn" else ""
         return f"{who} subtracts {what}{until}"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         types = ["all"] if self.types == "all" else list(self.types)
         mods = [{"op": "subtract", "result": t, "amount": self.n(use.x), "source": f"{use.name} ({step.actor})"}
                 for t in types]
@@ -237,7 +239,7 @@ class OpponentHalve(Reported):
     def describe(self, x: int) -> str:
         return f"an opposing army at this terrain halves {names(self.types)} results it rolls until your next turn"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         types = ["all"] if self.types == "all" else list(self.types)
         step.modify([{"op": "divide", "result": t, "amount": 2, "source": f"{use.name} ({step.actor})"} for t in types],
                     self.duration == "until-your-next-turn")
@@ -258,7 +260,7 @@ class SendToReserve(Reported):
                     f"without a save result go to their Reserve Area, those that roll their ID are killed")
         return f"up to {n} health-worth of defending units go to their Reserve Area before the army saves"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         for u in step.targets(self.n(use.x), "health-worth", self.up_to, self.test):
             if self.test == "none":
                 step.run.kill(u, f"sent to its Reserve Area by {use.name}", "reserve")
@@ -273,6 +275,7 @@ class SendToReserve(Reported):
 @EFFECTS.register
 class SurviveDeath(Reported):
     kind = "survive-death"
+    left_to_player = True
     params = {"to": OneOf(("reserve-area",), "destination", required=True),
               "trigger": ListOf(OneOf(("killed", "buried"), "trigger"), required=True)}
 
@@ -296,7 +299,7 @@ class DisableUnits(Reported):
         stay = " or leave their terrain" if self.no_leave else ""
         return f"{who}{test} cannot be rolled{stay} until your next turn"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         n = self.n(use.x) if self.target == "defending-army" else 1
         for u in step.targets(n, "units" if self.target != "defending-army" else "health-worth", self.up_to,
                               self.test if self.test != "none" else "save"):
@@ -307,6 +310,7 @@ class DisableUnits(Reported):
 @EFFECTS.register
 class TargetsRollForAttacker(Reported):
     kind = "targets-roll-for-attacker"
+    left_to_player = True
     params = {"amount": Amount(required=True), "up_to": Bool(default=True),
               "target": OneOf(("defending-army",), "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
@@ -320,18 +324,20 @@ class TargetsRollForAttacker(Reported):
 class NoCounterAttack(Reported):
     kind = "no-counter-attack"
     reaches_other_army = False
-    params: dict = {}
+    params = {}
 
     def describe(self, x: int) -> str:
         return "the defending army cannot counter-attack (it still saves)"
 
-    def exchange(self, use: Any, step: Any) -> None:
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         step.flag("no-counter")
 
 
 @EFFECTS.register
 class KillDragon(Reported):
     kind = "kill-dragon"
+    kills_dragon = True
+    dragon_attack_acts = True
     params = {"amount": Amount(required=True), "face": OneOf(("jaws",), "dragon face", required=True)}
 
     def describe(self, x: int) -> str:
@@ -341,6 +347,7 @@ class KillDragon(Reported):
 @EFFECTS.register
 class DragonAbility(Reported):
     kind = "dragon-ability"
+    left_to_player = True
     params = {"abilities": ListOf(OneOf(("control", "slay", "tame"), "ability"), required=True),
               "targets": OneOf(("one-dragon",), "target", required=True)}
 

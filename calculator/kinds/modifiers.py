@@ -7,10 +7,11 @@ per result type (rulebook p.28).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from ..registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
-from ..rolls import RESULT_TYPES, Roll
+from ..core.records import Multiplier
+from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
+from ..core.rolls import CATEGORY_NAMES, RESULT_TYPES, Roll
 from . import MODIFIERS
 
 RESULT_WORDS = RESULT_TYPES + ("all",)
@@ -25,6 +26,27 @@ class Modifier(Kind):
 
     step = 10
     source = ""
+    # Applied by the arithmetic of steps 6, 7, 9 and 10; a modifier that is not (counts-as, one
+    # unit's doubling) changes what the units' results count as or are worth (calculator.roll.collect).
+    arithmetic: ClassVar[bool] = True
+    counts_as: ClassVar[bool] = False         # "counts as" (its ``from`` and ``to`` types)
+
+    @classmethod
+    def acts(cls) -> bool:
+        return True        # every op is applied by the steps (or its spell says engine: false)
+
+    @classmethod
+    def lowest_amount(cls) -> int:
+        """The smallest amount a free modifier of this op may have."""
+        return getattr(cls, "low", 0)
+
+    def unit_multiplier(self, roll: Roll) -> Multiplier | None:
+        """The step-9 doubling of one unit's results this modifier brings to the roll (Wilding)."""
+        return None
+
+    def adds(self, rtype: str) -> int:
+        """Results of one type it adds to every roll that counts them (saves from spells)."""
+        return 0
 
     def bind(self, source: str, spell: str | None = None) -> "Modifier":
         self.source, self.spell = source, spell
@@ -62,8 +84,6 @@ class Modifier(Kind):
 
     def when(self) -> str:
         """Where the modifier works, in words ("" when it works in every roll)."""
-        from ..rolls import CATEGORY_NAMES
-
         parts = []
         if self.rolls:
             parts.append(" and ".join(CATEGORY_NAMES.get(r, r).lower() for r in self.rolls) + " rolls")
@@ -75,26 +95,39 @@ class Modifier(Kind):
         return self.label()
 
 
-def _arith(op: str, step: int, low: int) -> type[Modifier]:
-    class Arith(Modifier):
-        kind = op
-        params = {**COMMON, "result": OneOf(RESULT_WORDS, "result type"), "choice": result_types(),
-                  "amount": Int(low, required=True)}
+class Arithmetic(Modifier):
+    """An op of steps 6, 7, 9 or 10 on one result type (or a choice of types, or all) with an
+    amount; ``low`` is the kind's own bound on the amount (never divide by 0)."""
 
-    Arith.step = step
-    Arith.__name__ = Arith.__qualname__ = op.capitalize()
-    return Arith
+    low: ClassVar[int] = 0
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls.params = {**COMMON, "result": OneOf(RESULT_WORDS, "result type"), "choice": result_types(),
+                      "amount": Int(cls.low, required=True)}
+
+    def apply(self, before: int) -> int:
+        raise NotImplementedError
 
 
 @MODIFIERS.register
-class Subtract(_arith("subtract", 6, 0)):
+class Subtract(Arithmetic):
+    kind, step, low = "subtract", 6, 0
+
     def apply(self, before: int) -> int:
         return max(0, before - self.amount)     # step 6: never below 0
 
 
 @MODIFIERS.register
-class Divide(_arith("divide", 7, 1)):
-    def all_types(self, roll: Roll, totals: Any) -> list[str]:
+class Divide(Arithmetic):
+    kind, step, low = "divide", 7, 1
+
+    @classmethod
+    def halving(cls, result: str, source: str) -> dict[str, Any]:
+        """The input of a modifier that halves one type of results (a breath, Wither)."""
+        return {"op": cls.kind, "result": result, "amount": 2, "source": source}
+
+    def all_types(self, roll: Roll, totals: Mapping[str, int] | None) -> list[str]:
         return list(roll.counts)               # halving "all results" halves every counted type
 
     def apply(self, before: int) -> int:
@@ -102,8 +135,10 @@ class Divide(_arith("divide", 7, 1)):
 
 
 @MODIFIERS.register
-class Multiply(_arith("multiply", 9, 1)):
-    def all_types(self, roll: Roll, totals: Any) -> list[str]:
+class Multiply(Arithmetic):
+    kind, step, low = "multiply", 9, 1
+
+    def all_types(self, roll: Roll, totals: Mapping[str, int] | None) -> list[str]:
         return list(roll.counts)
 
     def apply(self, before: int) -> int:
@@ -111,9 +146,14 @@ class Multiply(_arith("multiply", 9, 1)):
 
 
 @MODIFIERS.register
-class Add(_arith("add", 10, 0)):
+class Add(Arithmetic):
+    kind, step, low = "add", 10, 0
+
     def apply(self, before: int) -> int:
         return before + self.amount
+
+    def adds(self, rtype: str) -> int:
+        return self.amount if self.p.get("result") == rtype else 0
 
 
 @MODIFIERS.register
@@ -121,6 +161,8 @@ class CountsAsModifier(Modifier):
     """Necromantic Wave, Berserker Rage: rolled results of one type count as another (step 10)."""
 
     kind = "counts-as"
+    arithmetic = False
+    counts_as = True
     params = {**COMMON, "from": result_type(required=True), "to": result_types(required=True)}
 
     def label(self) -> str:
@@ -134,7 +176,14 @@ class MultiplyUnitModifier(Modifier):
 
     kind = "multiply-unit"
     step = 9
+    arithmetic = False
     params = {**COMMON, "types": result_types(required=True), "factor": Int(2, required=True)}
+
+    def unit_multiplier(self, roll: Roll) -> Multiplier | None:
+        if not self.fits(roll):
+            return None
+        return Multiplier("", self.source, -1, self.factor, tuple(t for t in self.p["types"] if t in roll.counts),
+                          False, None)
 
     def label(self) -> str:
         return f"×{self.factor} one unit's {' and '.join(self.p['types'])} results{self.when()}"

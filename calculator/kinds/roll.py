@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..contribution import CountsAs, FaceCtx, Multiplier, Note
-from ..errors import ParamError
-from ..interpret import see
-from ..registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
+from ..core.records import CountsAs, Multiplier, Note
+from ..core.seams import FaceCtx
+from ..core.errors import ParamError
+from ..core.interpret import see
+from ..core.registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
                         result_types)
-from ..rolls import RESULT_TYPES
+from ..core.rolls import RESULT_TYPES
 from . import EFFECTS
 
 DRAGON_FACES = ("jaws", "claws", "tail", "wing", "belly", "breath", "treasure")
@@ -144,7 +145,7 @@ class LoseAutoSaves(Kind):
 
     kind = "lose-auto-saves"
     phase = "face"
-    params: dict = {}
+    params = {}
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.lose_auto_saves = True
@@ -202,9 +203,11 @@ class _Delayed(Kind):
     phase = "step-2"
     selects_id_rollers = False
     rerolls_targets = False
+    verb = "taken out"            # what becomes of the units it picks (the trace and the exchange read it)
 
-    def on_face(self, fx: FaceCtx) -> None:
-        fx.use(self)
+    @classmethod
+    def acts(cls) -> bool:
+        return True               # at step 2 of the target's save roll (calculator.roll.steps)
 
 
 @EFFECTS.register
@@ -214,6 +217,7 @@ class KillIdRollers(_Delayed):
 
     kind = "kill-id-rollers"
     selects_id_rollers = True
+    verb = "killed"
     params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
                                                                default="health-worth"),
               "up_to": Bool(default=True)}
@@ -236,6 +240,7 @@ class DisableIdRollers(_Delayed):
 
     kind = "disable-id-rollers"
     selects_id_rollers = True
+    verb = "hypnotized"
     params = {"duration": OneOf(("until-your-next-turn",), "duration", required=True),
               "ends_if": Text()}
 
@@ -269,9 +274,7 @@ class RerollOwnUnits(Kind):
     phase = "step-3"
     params = {"amount": Amount(required=True), "matching": OneOf(("relic-element",), "units"),
               "once": Bool(default=True), "split_with": ListOf(OneOf(("recruit", "promote"), "effect"))}
-
-    def on_face(self, fx: FaceCtx) -> None:
-        fx.use(self)
+    left_to_player = True
 
     def describe(self, x: int) -> str:
         return (f"you may roll again up to {self.n(x)} health-worth of units whose element matches the "

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.data import DuplicateKey, _StrictLoader, load_dataset
+from generator.data import load_dataset
+from generator.reading import DuplicateKey, StrictLoader
 from generator.errors import DataError
 from tests.data.test_errors import REPO_ROOT, assert_one_clear_line, check, data_copy, edit  # noqa: F401
 
@@ -54,11 +55,11 @@ def test_duplicate_top_level_key(data_copy):
 def test_merge_keys_are_not_duplicates():
     """``<<`` may override keys it brings in; only a key written twice in one mapping is refused."""
     text = "base: &b {a: 1, b: 2}\nuse: {<<: *b, b: 3}\n"
-    assert yaml.load(text, Loader=_StrictLoader)["use"] == {"a": 1, "b": 3}
+    assert yaml.load(text, Loader=StrictLoader)["use"] == {"a": 1, "b": 3}
     with pytest.raises(DuplicateKey):
-        yaml.load("base: &b {a: 1}\nuse: {<<: *b, c: 3, c: 4}\n", Loader=_StrictLoader)
+        yaml.load("base: &b {a: 1}\nuse: {<<: *b, c: 3, c: 4}\n", Loader=StrictLoader)
     with pytest.raises(DuplicateKey):
-        yaml.load("x: {1: a, 0x1: b}\n", Loader=_StrictLoader)   # the same key written two ways
+        yaml.load("x: {1: a, 0x1: b}\n", Loader=StrictLoader)   # the same key written two ways
 
 
 # --- encoding ---------------------------------------------------------------------------------
@@ -151,18 +152,16 @@ def test_page_build_never_publishes_an_example_without_its_trace(dataset):
     assert str(err.value).startswith("data/examples.yaml: entry 'drr-step-1-roll': field 'input.army[0].rolled': ")
 
 
-def test_mkdocs_hook_reports_bad_data_as_one_line(monkeypatch):
-    from mkdocs.exceptions import PluginError
-
-    from generator import mkdocs_hooks
+def test_live_reload_reports_bad_data_as_one_line(monkeypatch, tmp_path):
+    from generator import serve
 
     def bad_generate():
         raise DataError("data/sais.yaml", "bash", "name", "missing required field")
 
-    monkeypatch.setattr(mkdocs_hooks, "is_stale", lambda: True)
-    monkeypatch.setattr(mkdocs_hooks, "generate", bad_generate)
-    with pytest.raises(PluginError) as err:
-        mkdocs_hooks.on_pre_build(None)
+    monkeypatch.setattr(serve, "is_stale", lambda: True)
+    monkeypatch.setattr(serve, "generate", bad_generate)
+    with pytest.raises(SystemExit) as err:   # the live-reload server prints it as it is
+        serve.rebuild(tmp_path, "http://127.0.0.1:8000/")
     assert str(err.value) == "error: data/sais.yaml: entry 'bash': field 'name': missing required field"
 
 
@@ -196,7 +195,7 @@ def test_against_on_a_non_save_clause_is_worded_for_people(data_copy):
 def test_const_errors_say_what_is_expected():
     import jsonschema
 
-    from generator.data import _value_message
+    from generator.schemas import _value_message
 
     schema = {"const": ["save"], "description": "a clause with 'against' is for save rolls only"}
     err = next(jsonschema.Draft202012Validator(schema).iter_errors(["melee"]))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from calculator import InputError
-from calculator.faceval import contribution
+from calculator.roll.faceval import contribution
 
 from .conftest import ROOT
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import InputError
-from calculator.errors import TooLarge
+from calculator.core.errors import TooLarge
 
 from .conftest import ROOT
 

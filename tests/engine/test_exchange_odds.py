@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from calculator import InputError
-from calculator.errors import TooLarge
+from calculator.core.errors import TooLarge
 from calculator.exchange import resolve_exchange
 from calculator.exchange.odds import exchange_odds
 from calculator.exchange.request import parse_exchange

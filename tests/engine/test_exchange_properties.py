@@ -16,9 +16,9 @@ ROLLS = {"attacker": ("attack", "counter_save"), "defender": ("save", "save_and_
 def dice(engine):
     """Dice of a few species whose faces never roll again nor make a unit roll alone (so that every
     face of the exchange can be given, and nothing is left to a seed)."""
-    from calculator.faceval import contribution
-    from calculator.inputs import parse_unit
-    from calculator.rolls import ROLL_TYPES, Roll
+    from calculator.roll.faceval import contribution
+    from calculator.roll.units import parse_unit
+    from calculator.core.rolls import ROLL_TYPES, Roll
 
     rolls = [Roll(ROLL_TYPES["melee"], ("melee",), "other"), Roll(ROLL_TYPES["missile"], ("missile",), "other"),
              Roll(ROLL_TYPES["save"], ("save",), "melee")]

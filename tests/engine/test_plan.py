@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from calculator import InputError
-from calculator.limits import LIMITS
+from calculator.core.limits import LIMITS
 
 from .conftest import ROOT
 

@@ -6,7 +6,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculator.rolls import ROLL_TYPES
+from calculator.core.rolls import ROLL_TYPES
 
 ARMY_ROLLS = [r for r, t in ROLL_TYPES.items() if not t.individual]
 

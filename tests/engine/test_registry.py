@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 import calculator
-from calculator.interpret import ANCHORS
+from calculator.core.interpret import ANCHORS
 from calculator.kinds import ABILITIES, EFFECTS, MODIFIERS
-from calculator.rolls import CATEGORIES
+from calculator.core.rolls import CATEGORIES
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"

@@ -1,8 +1,9 @@
 """Deploy defaults: without SITE_URL no page or sitemap entry points at a development address; with
 SITE_URL set, canonical links and the sitemap are absolute to it; the home page title names the site once.
 
-Each variant is a real MkDocs build of the generated pages into a temporary folder, with the
-environment set explicitly, so the result does not depend on how site/ was last built.
+Each variant is a real build of the generated pages into a temporary folder (MkDocs, then the
+generator's finishing steps), with the environment set explicitly, so the result does not depend
+on how site/ was last built.
 """
 from __future__ import annotations
 
@@ -26,22 +27,22 @@ def site_name() -> str:
     return re.search(r"^site_name:\s*(.+)$", text, re.M).group(1).strip()
 
 
-def mkdocs_build(target: Path, site_url: str | None) -> Path:
+def build_site(target: Path, site_url: str | None) -> Path:
     env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
     if site_url is not None:
         env["SITE_URL"] = site_url
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(REPO_ROOT / "mkdocs.yml"),
-                           "-d", str(target)], capture_output=True, text=True, cwd=REPO_ROOT, env=env)
+    code = f"from generator.build import build_site; build_site(__import__('pathlib').Path({str(target)!r}))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, env=env)
     assert proc.returncode == 0, proc.stderr
     return target
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
-    ensure_site()   # build/docs is current, so the hook does not regenerate it
+    ensure_site()   # build/docs is current
     assert OUT_DIR.exists()
     root = tmp_path_factory.mktemp("deploy")
-    return {"local": mkdocs_build(root / "local", None), "public": mkdocs_build(root / "public", PUBLIC)}
+    return {"local": build_site(root / "local", None), "public": build_site(root / "public", PUBLIC)}
 
 
 def pages(site: Path) -> list[Path]:

@@ -8,7 +8,7 @@ import pytest
 from referencing import Registry, Resource
 
 from generator.build import ensure_site
-from generator.data import KINDS
+from generator.data_files import KINDS
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +46,8 @@ def test_bundle_has_every_kind_with_ids_and_names(published):
             assert entry["id"] and entry["name"], (key, entry.get("id"))
     assert set(bundle) == {"meta", "calculator"} | {k.name for k in KINDS}
     # The calculator's vocabulary is published once, for the page and other tools.
-    from calculator.limits import LIMITS
-    from calculator.rolls import ROLL_TYPES
+    from calculator.core.limits import LIMITS
+    from calculator.core.rolls import ROLL_TYPES
 
     assert [r["id"] for r in bundle["calculator"]["roll_types"]] == list(ROLL_TYPES)
     assert bundle["calculator"]["limits"]["input"] == LIMITS

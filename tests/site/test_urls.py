@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from generator import urls
-from generator.build import ensure_site, generate, SITE_DIR
+from generator.build import build_site, ensure_site
+from generator.generate import generate
+from generator.paths import REPO_ROOT
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +22,7 @@ def test_manifest_lists_every_published_url(site):
     built = urls.site_urls(site)
     listed = set(urls.read_manifest())
     new = sorted(built - listed)
-    assert not new, f"{len(new)} URLs not yet recorded, e.g. {new[:5]}: run python -m generator.urls"
+    assert not new, f"{len(new)} URLs not yet recorded, e.g. {new[:5]}: run python -m generator urls"
     assert "/sai/counter/" in built and "/rulings/#monster-sais-charm-e-2" in built
     assert "/dice/coral-elves/#gryphon" in built and "/glossary/#dead-unit-area" in built
 
@@ -53,22 +54,14 @@ def test_a_missing_url_is_named_and_a_move_must_lead_somewhere():
 
 def _build_copy(tmp: Path, data: Path) -> Path:
     """Generate and build the site from a changed copy of data/ (the real build stays as it is)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
     generate(out_dir=tmp / "docs", data_dir=data)
-    os.environ["DRAGONDICE_DATA"] = str(data)
-    try:
-        cfg = load_config(str(urls.ROOT / "mkdocs.yml"), docs_dir=str(tmp / "docs"), site_dir=str(tmp / "site"))
-        build(cfg)
-    finally:
-        del os.environ["DRAGONDICE_DATA"]
+    build_site(tmp / "site", tmp / "docs", data, offline=False)
     return tmp / "site"
 
 
 def test_renaming_an_id_fails_the_build_until_its_move_is_declared(site, tmp_path):
     data = tmp_path / "data"
-    shutil.copytree(urls.ROOT / "data", data)
+    shutil.copytree(REPO_ROOT / "data", data)
     gl = data / "glossary.yaml"
     gl.write_text(gl.read_text().replace("- id: dead-unit-area\n", "- id: dua\n"))
     rules = data / "rules.yaml"

@@ -6,19 +6,20 @@ enumerates faces and sums contributions. Every SAI behaviour belongs to a regist
 """
 from __future__ import annotations
 
-from .bundle import Clause, Index, Sai
-from .contribution import Contribution, FaceCtx, Note
-from .faces import Face
-from .inputs import Unit
-from .interpret import see
-from .kinds.roll import fmt
-from .rolls import RESULT_TYPES, Roll
+from ..bundle import Clause, Index, Sai
+from ..core.records import Contribution, Note
+from ..core.seams import FaceCtx
+from ..core.faces import Face
+from .units import Unit
+from ..core.interpret import see
+from ..kinds.roll import fmt
+from ..core.rolls import RESULT_TYPES, Roll
 
 
 def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution:
     """Evaluate one face of one unit in a roll (remembered by the index: a pure function).
 
-    >>> from calculator.rolls import ROLL_TYPES
+    >>> from calculator.core.rolls import ROLL_TYPES
     >>> u = Unit(0, "Knight", None, None, "unit", "medium", 2, (), None, ())
     >>> contribution(u, Face("id", 2), Roll(ROLL_TYPES["save"], ("save",), "melee"), Index({})).nonsai
     {'save': 2}

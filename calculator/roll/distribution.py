@@ -1,9 +1,9 @@
 """Exact probability distribution of a roll's final totals (a dynamic programme over dice).
 
-Each unit's outcomes (calculator.outcomes) are convolved unit by unit into army states; steps 5-10
-are then run on every distinct state by the very functions a single roll uses (calculator.collect
-and calculator.totals), so no rule is restated here. The work is counted and bounded
-(calculator.limits.BOUNDS): past the bound the answer is "too large to compute exactly", at once.
+Each unit's outcomes (calculator.roll.outcomes) are convolved unit by unit into army states; steps 5-10
+are then run on every distinct state by the very functions a single roll uses (calculator.roll.collect
+and calculator.roll.totals), so no rule is restated here. The work is counted and bounded
+(calculator.core.limits.BOUNDS): past the bound the answer is "too large to compute exactly", at once.
 """
 from __future__ import annotations
 
@@ -11,18 +11,19 @@ import math
 from dataclasses import replace
 from typing import Any, Callable
 
-from .bundle import Index
+from ..bundle import Index
 from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
-from .contribution import CountsAs, Multiplier
-from .errors import InputError, TooLarge
+from ..core.records import CountsAs, Multiplier
+from ..core.errors import InputError, TooLarge
 from .faceval import contribution
-from .inputs import RollInput, Unit
-from .interpret import see
-from .limits import BOUNDS
+from .inputs import RollInput
+from .units import Unit
+from ..core.interpret import see
+from ..core.limits import BOUNDS
 from .outcomes import Layout, Outcome, faces_of, unit_outcomes
 from .results import Trace
 from .steps import DelayedUse, cannot_roll, delayed_uses, taken_out
-from .targets import pick
+from ..core.targets import pick
 from .totals import Add, Sums, applicable, finish
 
 State = tuple   # (vec, groups, mults, casas, records, aside)
@@ -102,7 +103,7 @@ class Army:
         vec, mults, casas, recs, side = s
         if aside and o.id_roller is not None:
             return (vec, mults, casas, recs, tuple(sorted(side + (o,), key=_aside_key)))
-        vec += o.vec
+        vec += o.packed
         if o.record is not None and any(o.record[1]):
             recs = self.merge(recs, o.record)
         if o.mults:
@@ -170,7 +171,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     for n, dist in enumerate(per_unit):
         # Even if the states stopped growing, the rest would cost this much: refuse at once.
         budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
-        packed = [(replace(o, vec=packer.pack(o.vec)), q) for o, q in dist.items()]
+        packed = [(replace(o, packed=packer.pack(o.vec)), q) for o, q in dist.items()]
         nxt: dict[State, float] = {}
         for s, p in states.items():
             for o, q in packed:
@@ -200,8 +201,7 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
     base = 2 * k if lay.split else k
     records = [Record(i, "unit", tag, rec) for i, (tag, rec) in enumerate(recs)]
     multipliers = [Multiplier(m[0], m[1], -1, m[2], m[3], m[4], m[5]) for m in mults]
-    multipliers += [Multiplier("", m.source, -1, m.factor, tuple(t for t in m.p["types"] if t in lay.roll.counts),
-                               False, None) for m in mods if m.kind == "multiply-unit" and m.fits(lay.roll)]
+    multipliers += [um for m in mods for um in (m.unit_multiplier(lay.roll),) if um]
     sums.extras = unit_extras(records, multipliers, lay.roll)
     grps = [Group(g, False, tuple((s, n) for s, n in zip(lay.sources, rolled) if n)) for g, rolled in groups]
     sums.adds = counts_as_adds(grps, [CountsAs(c[0], c[1], c[2]) for c in casas], mods, lay.roll, lay.idx, trace)
@@ -209,7 +209,7 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
         if vec[base + i]:
             sums.adds.append(Add("added at step 10", t, vec[base + i]))
     reflected(vec[base + k], sums.sai, lay.roll, trace)
-    totals = finish(sums, [m for m in mods if m.kind not in ("multiply-unit", "counts-as")], lay.roll, trace)
+    totals = finish(sums, [m for m in mods if m.arithmetic], lay.roll, trace)
     out = (tuple(totals[t] for t in counts), vec[base + k + 1:])
     return out + (excluded,) if with_excluded else out
 
@@ -241,8 +241,7 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     budget = budget or Budget()
     states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget, keep)
     trace = Trace(quiet=True)
-    mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers
-                                                         if m.kind in ("counts-as", "multiply-unit")]
+    mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
     out: dict[tuple, float] = {}
     cache: dict[State, tuple] = {}

@@ -38,23 +38,15 @@ class XRules:
         self.rules = tuple(XRule(tuple(r.get("die_kinds") or ()), bool(r.get("single_icon")), r.get("x"))
                            for r in rules)
 
-    @staticmethod
-    def token(kind: str, size: str | None, species: str | None) -> str:
-        """The x-values rule's name for a die: monster, artifact, ..., large-equipment, large-dragonkin, d6."""
-        if kind in ("monster", "artifact", "medallion", "relic", "champion"):
-            return kind
-        if kind == "equipment" and size == "large":
-            return "large-equipment"
-        if species == "dragonkin" and size == "large":
-            return "large-dragonkin"
-        return "d6"
-
     def single_icon(self, kind: str, size: str | None, species: str | None) -> int:
         """Results of one icon on this die (3 or 4 for the dice seed 000 names, else 1)."""
-        token = self.token(kind, size, species)
-        for rule in self.rules:
-            if token in rule.die_kinds and rule.single_icon and isinstance(rule.x, int):
-                return rule.x
+        # The rules name a die by its kind (monster, champion, ...) or by size and kind or species
+        # (large-equipment, large-dragonkin); the most specific name a rule knows wins.
+        names = (kind, f"{size}-{kind}", f"{size}-{species}") if size else (kind,)
+        for name in names:
+            for rule in self.rules:
+                if name in rule.die_kinds:
+                    return rule.x if rule.single_icon and isinstance(rule.x, int) else 1
         return 1
 
     def to_json(self) -> list[dict[str, Any]]:

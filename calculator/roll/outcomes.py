@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .bundle import Index
-from .contribution import Contribution
-from .errors import InputError, TooLarge
-from .faces import Face
+from ..bundle import Index
+from ..core.records import Contribution
+from ..core.errors import InputError, TooLarge
+from ..core.faces import Face
 from .faceval import contribution
-from .inputs import Unit
-from .limits import BOUNDS, LIMITS
-from .rolls import RESULT_TYPES, Roll
+from .units import Unit
+from ..core.limits import BOUNDS, LIMITS
+from ..core.rolls import RESULT_TYPES, Roll
 from .steps import die_key
 
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)
@@ -33,6 +33,7 @@ class Outcome:
     casas: tuple[Any, ...]
     record: tuple | None                # (species tag, counted results) when a one-unit doubling may pick it
     id_roller: tuple | None = None      # (health, results, key) when kept aside for step 2
+    packed: int = 0                     # ``vec`` packed into one number (calculator.roll.distribution.Packer)
 
 
 class Layout:
@@ -47,7 +48,7 @@ class Layout:
                  extra: Callable[[Unit, Contribution], tuple] | None, n_extra: int, keep: tuple[str, ...] = ()) -> None:
         self.roll, self.idx, self.extra, self.n_extra = roll, idx, extra, n_extra
         self.k = len(roll.counts)
-        arith = [m for m in mods if m.kind not in ("counts-as", "multiply-unit") and m.fits(roll)]
+        arith = [m for m in mods if m.arithmetic and m.fits(roll)]
         self.split = any(m.step in (6, 7) and m.types(roll, {t: 1 for t in roll.counts}) for m in arith)
         # Types the answer needs; all of them when one type's total can depend on another's (a
         # "result of any type" modifier, a doubling that picks missile or save).
@@ -58,7 +59,7 @@ class Layout:
         self.width = (2 if self.split else 1) * self.k + self.k + 1 + n_extra
         self.sources, self.species_groups = _sources(roll, idx, units, parts, mods, self.keep)
         mults = [m for p in parts for m in p.multiply]
-        self.one_unit = sum(1 for m in mults if m.species is None) + sum(1 for m in mods if m.kind == "multiply-unit")
+        self.one_unit = sum(1 for m in mults if m.species is None) + sum(1 for m in mods if m.unit_multiplier(roll))
         self.species_mult = {m.species for m in mults if m.species is not None}
         self.groups: list[Any] = [None] + sorted(self.species_groups)
         self.species_slots = [] if self.one_unit else sorted(self.species_mult)
@@ -105,12 +106,12 @@ def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution
         for ab in idx.abilities.get(sp, []):
             k = ab.kind
             off = roll.options.get(ab.id) is False or (k.p.get("toggle") and roll.options.get(ab.id) is not True)
-            if k.kind == "counts-as" and k.applies(roll) and not off and roll.pick(k.p["to"]) in keep:
+            if k.counts_as and k.applies(roll) and not off and roll.pick(k.p["to"]) in keep:
                 srcs.add(k.p["from"])
                 groups.add(sp)
     srcs.update(c.src for p in parts for c in p.counts_as if roll.pick(c.to) in keep)
     for m in mods:
-        if m.kind == "counts-as" and m.fits(roll) and roll.pick(m.p["to"]) in keep:
+        if m.counts_as and m.fits(roll) and roll.pick(m.p["to"]) in keep:
             srcs.add(m.p["from"])
             if m.species:
                 groups.add(m.species)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bundle import Index
+from ..bundle import Index
 from .faceval import contribution
-from .faces import Face
-from .inputs import Unit, parse_roll
-from .limits import LIMITS
-from .rolls import Roll
+from ..core.faces import Face
+from .inputs import parse_roll
+from .units import Unit
+from ..core.limits import LIMITS
+from ..core.rolls import Roll
 
 
 def face_info(n: int, face: Face, unit: Unit, roll: Roll, idx: Index) -> dict[str, Any]:
@@ -73,7 +74,9 @@ def options(units: tuple[Unit, ...], roll: Roll, idx: Index) -> list[dict[str, A
     for u in units:
         for f in u.faces + ((u.rolled,) if u.rolled else ()):
             sai = idx.sais.get(f.icon)
-            clause = sai.part(roll, u)[0] if sai else None
+            if sai is None:
+                continue
+            clause = sai.part(roll, u)[0]
             if clause is not None and clause.optional:
                 seen[sai.id] = {"id": sai.id, "name": sai.name, "default": True, "kind": "sai", "note": "if rolled"}
     return list(seen.values())
@@ -99,7 +102,7 @@ def plan(idx: Index, data: Any) -> dict[str, Any]:
             "health": sum(u.health or 0 for u in inp.units),
             "options": options(inp.units, roll, idx),
             "modifiers": [{"source": m.source, "spell": getattr(m, "spell", None), "label": m.label(),
-                           "changes_this_roll": bool(m.fits(roll) and (m.kind in ("counts-as", "multiply-unit")
+                           "changes_this_roll": bool(m.fits(roll) and (not m.arithmetic
                                                                        or m.types(roll, {t: 1 for t in roll.counts})))}
                           for m in inp.modifiers],
             "limits": dict(LIMITS)}

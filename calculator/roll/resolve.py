@@ -1,4 +1,4 @@
-"""Resolve one roll through the ten steps (steps 1-4 in calculator.steps, 5-10 in calculator.totals).
+"""Resolve one roll through the ten steps (steps 1-4 in calculator.roll.steps, 5-10 in calculator.roll.totals).
 
 >>> from calculator import Engine
 >>> Engine({"sais": [], "dice": []}).resolve(
@@ -6,19 +6,20 @@
 ... )["totals"]
 Traceback (most recent call last):
 ...
-calculator.errors.InputError: army[0]: needs 'die' or 'species'
+calculator.core.errors.InputError: army[0]: needs 'die' or 'species'
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Iterable
 
-from .bundle import Index
+from ..bundle import Index
 from .collect import collect
-from .inputs import RollInput, Unit
-from .interpret import see
+from .inputs import RollInput
+from .units import Unit
+from ..core.interpret import see
 from .results import RollResult, Trace
-from .rolls import Roll
+from ..core.rolls import Roll
 from .steps import (DelayedUse, Dice, UnitRoll, delayed_uses, step_1_roll, step_2_delayed, step_3_reroll,
                     step_4_identify)
 from .totals import applicable, finish

@@ -1,4 +1,4 @@
-"""From the units' rolls to what steps 5-10 need (:class:`calculator.totals.Sums`).
+"""From the units' rolls to what steps 5-10 need (:class:`calculator.roll.totals.Sums`).
 
 Each function works on small records (a unit's results, a species' rolled results), so the
 probability engine can call the very same functions on the records of every possible outcome.
@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .bundle import Index
-from .contribution import CountsAs, Multiplier
-from .interpret import see
+from ..bundle import Index
+from ..core.records import CountsAs, Multiplier
+from ..kinds.exchange import ReflectDamage
+from ..core.interpret import see
 from .results import Trace
-from .rolls import Roll
+from ..core.rolls import Roll
 from .steps import UnitRoll
 from .totals import Add, Extra, Sums
 
@@ -39,10 +40,7 @@ class Group:
 def multipliers(rolls: Iterable[UnitRoll], mods: Iterable[Any], roll: Roll) -> list[Multiplier]:
     """Every step-9 unit multiplier in play: SAIs rolled, then spells (Wilding)."""
     out = [m for ur in rolls if not ur.excluded for p in ur.parts for m in p.multiply]
-    for m in mods:
-        if m.kind == "multiply-unit" and m.fits(roll):
-            out.append(Multiplier("", m.source, -1, m.factor, tuple(t for t in m.p["types"] if t in roll.counts),
-                                  False, None))
+    out += [um for m in mods for um in (m.unit_multiplier(roll),) if um]
     return out
 
 
@@ -71,7 +69,7 @@ def unit_extras(recs: list[Record], mults: list[Multiplier], roll: Roll) -> list
         if m.species is not None:
             picks = [(r, m.types) for r in recs if r.species == m.species]
         else:
-            groups = [(t,) for t in m.types] if m.choose_one else [m.types]
+            groups: list[tuple[str, ...]] = [(t,) for t in m.types] if m.choose_one else [m.types]
             best = max(((_gain(r, g, used, m.factor, roll), -r.index, r, g) for r in recs for g in groups),
                        default=None, key=lambda b: (b[0], b[1]))
             picks = [(best[2], best[3])] if best and best[0][0] > 0 else []
@@ -112,7 +110,7 @@ def counts_as_adds(grps: list[Group], effects: list[CountsAs], mods: Iterable[An
             if add:
                 out.append(add)
     army = [(c.name, c.src, c.to, None) for c in effects]
-    army += [(m.source, m.p["from"], m.p["to"], m.species) for m in mods if m.kind == "counts-as" and m.fits(roll)]
+    army += [(m.source, m.p["from"], m.p["to"], m.species) for m in mods if m.counts_as and m.fits(roll)]
     for name, src, to, species in army:
         target = roll.pick(to)
         if target is None or src in roll.counts:
@@ -136,7 +134,7 @@ def _take(g: Group, src: str, converted: set) -> int:
 
 def _ability_counts_as(ab: Any, g: Group, roll: Roll, converted: set, trace: Trace) -> Add | None:
     k = ab.kind
-    if k.kind != "counts-as" or not k.p.get("engine", True):
+    if not k.counts_as or not k.p.get("engine", True):
         return None
     src, target = k.p["from"], roll.pick(k.p["to"])
     if src in roll.counts or target is None or not k.applies(roll):
@@ -195,7 +193,7 @@ def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, s
     out = []
     for ab in idx.abilities.get(sp, []):
         k, name = ab.kind, f"{ab.name} ({idx.species_names.get(sp, sp)})"
-        if k.phase == "exchange" and k.applies(roll) and getattr(k, "exchange_applies", True):
+        if k.phase == "exchange" and k.applies(roll) and k.exchange_applies:
             out.append((k, f"{name}: acts in the exchange this roll is part of; the exchange mode of the "
                            f"calculator applies it", "exchanges"))
         elif not k.computed() and k.applies(roll):
@@ -207,9 +205,7 @@ def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, s
 
 def reflected(count: int, sai: dict[str, int], roll: Roll, trace: Trace) -> None:
     """Bash's saves join the SAI results (step 8): the owner of the effect kind says how many."""
-    from .kinds import EFFECTS
-
-    n, how = EFFECTS.kinds["reflect-damage"].gained(count, roll)
+    n, how = ReflectDamage.gained(count, roll)
     if how is None:
         what = "dragon's damage" if roll.id == "dragon_attack" else "unit's melee results"
         trace.warn(f"Bash: its saves equal the targeted {what}; the calculator needs the other side's "
@@ -242,7 +238,7 @@ def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trac
     reflected(sum(p.reflect for p in parts), sai, roll, trace)
     effects = [c for p in parts for c in p.counts_as]
     adds = auto_saves(rolls, roll) + army_adds(rolls)
-    if effects or any(m.kind == "counts-as" for m in mods) or species_convert(live, roll, idx):
+    if effects or any(m.counts_as for m in mods) or species_convert(live, roll, idx):
         adds = counts_as_adds(groups(rolls), effects, mods, roll, idx, trace) + adds
     mults = multipliers(rolls, mods, roll)
     return Sums(nonsai, sai, unit_extras(records(rolls, roll), mults, roll) if mults else [], adds)
@@ -251,9 +247,9 @@ def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trac
 def species_convert(live: list[UnitRoll], roll: Roll, idx: Index) -> bool:
     """Whether a species in the army has a counts-as ability that works in this roll."""
     for sp in {ur.unit.species for ur in live if ur.unit.species}:
-        key = ("counts-as", sp, roll.key)
+        key = ("converts", sp, roll.key)
         if key not in idx.memo:
-            idx.memo[key] = any(ab.kind.kind == "counts-as" and ab.kind.applies(roll) for ab in idx.abilities.get(sp, []))
+            idx.memo[key] = any(ab.kind.counts_as and ab.kind.applies(roll) for ab in idx.abilities.get(sp, []))
         if idx.memo[key]:
             return True
     return False

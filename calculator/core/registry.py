@@ -1,13 +1,14 @@
 """The registry of effect kinds: every kind the data may name is one small class that owns it.
 
 A kind declares its parameters (strictly: an unknown parameter or a bad value is an error that
-names the field), the phase in which it acts, what it does and how the trace says it. Data that
-names a kind nothing owns cannot be loaded.
+names the field), the phase in which it acts, what it does and how the trace says it, and either
+acts or says it is left to the player. Data that names a kind nothing owns cannot be loaded.
 
 >>> spec = Registry("demo")
 >>> @spec.register
 ... class Shout(Kind):
 ...     kind = "shout"
+...     left_to_player = True
 ...     params = {"amount": Amount()}
 ...     def describe(self, x):
 ...         return f"shouts {self.n(x)}"
@@ -16,18 +17,19 @@ names a kind nothing owns cannot be loaded.
 >>> spec.make({"kind": "whisper"}, "effect")
 Traceback (most recent call last):
 ...
-calculator.errors.ParamError: effect.kind: unknown kind 'whisper' (one of shout)
+calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of shout)
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Generic, Iterable, TypeVar
 
 from .errors import ParamError
+from .seams import FaceCtx
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
-PHASES = ("face", "step-2", "step-3", "step-9", "step-10", "after-roll", "exchange")
+PHASES = ("face", "step-2", "step-3", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
 class Param:
@@ -208,6 +210,20 @@ class Kind:
     phase: ClassVar[str] = "after-roll"
     # Words for the trace and the list of effects left to the player.
     title: ClassVar[str] = ""
+    # What the parts that run kinds ask of every kind (each kind answers for itself):
+    generates_saves: ClassVar[bool] = False   # it brings save results (works in the DUA, seed 000)
+    kills_dragon: ClassVar[bool] = False      # it kills an attacking dragon (a dragon attack reads it)
+    exact_odds: ClassVar[bool] = True         # the exact chances of an exchange can work it out
+    dragon_attack_acts: ClassVar[bool] = False  # a dragon attack carries it out (else it is listed)
+    # Only listed, with its X, for the player to resolve. A kind must act or say so: one that
+    # does neither is refused when it registers (an effect nothing reads is a mistake).
+    left_to_player: ClassVar[bool] = False
+
+    @classmethod
+    def acts(cls) -> bool:
+        """Whether the engine carries it out: in a roll (its own ``on_face``), in an exchange (an
+        ``exchange`` method) or in a dragon attack."""
+        return cls.on_face is not Kind.on_face or callable(getattr(cls, "exchange", None)) or cls.dragon_attack_acts
 
     def __init__(self, values: Mapping[str, Any], where: str = "") -> None:
         self.p = dict(values)
@@ -231,25 +247,35 @@ class Kind:
         """True when the engine applies this effect itself (not left to the player)."""
         return False
 
+    def on_face(self, fx: FaceCtx) -> None:
+        """A rolled face shows this effect (an SAI's clause names it): by default it is listed, with
+        its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
+        fx.use(self)
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
                                       for k, v in self.p.items() if v is not None}}
 
 
-class Registry:
+K = TypeVar("K", bound=Kind)
+
+
+class Registry(Generic[K]):
     """Kinds of one family (SAI effects, species abilities, spell modifiers), by name."""
 
     def __init__(self, family: str) -> None:
         self.family = family
-        self.kinds: dict[str, type[Kind]] = {}
+        self.kinds: dict[str, type[K]] = {}
 
-    def register(self, cls: type[Kind]) -> type[Kind]:
-        assert cls.kind and cls.kind not in self.kinds, cls
-        assert cls.phase in PHASES, (cls, cls.phase)
+    def register(self, cls: type[K]) -> type[K]:
+        if not cls.kind or cls.kind in self.kinds or cls.phase not in PHASES:
+            raise TypeError(f"{cls.__name__}: a kind needs a new name and one of the phases {PHASES}")
+        if not (cls.acts() or cls.left_to_player):
+            raise TypeError(f"{self.family} kind '{cls.kind}' neither acts nor is left to the player")
         self.kinds[cls.kind] = cls
         return cls
 
-    def make(self, raw: Any, where: str, key: str = "kind") -> Kind:
+    def make(self, raw: Any, where: str, key: str = "kind") -> K:
         if not isinstance(raw, Mapping):
             raise ParamError(where, f"expected a mapping with '{key}', got {raw!r}")
         name = raw.get(key)

@@ -1,6 +1,6 @@
 """Steps 1 to 4 of Die Roll Resolution (seed 001, rulebook p.27): roll, delayed effects, re-rolls,
 SAIs. Each step is one function named by its step and citing its rule; steps 5 to 10 are in
-calculator.totals.
+calculator.roll.totals.
 """
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .bundle import Index
-from .contribution import Contribution, EffectUse
-from .faces import Face
+from ..bundle import Index
+from ..core.records import Contribution, EffectUse
+from ..core.faces import Face
 from .faceval import contribution
-from .inputs import Unit
-from .interpret import see
-from .limits import LIMITS
+from .units import Unit
+from ..core.interpret import see
+from ..core.limits import LIMITS
 from .results import Trace
-from .rolls import Roll
-from .targets import pick
+from ..core.rolls import Roll
+from ..core.targets import Cand, pick
 
 
 @dataclass
@@ -66,10 +66,10 @@ def die_key(unit: Unit) -> str:
 
 def cannot_roll(unit: Unit, roll: Roll, idx: Index) -> str | None:
     """The species rule that keeps this unit out of this roll (Dragonkin: no magic or missile)."""
-    key = ("cannot-roll", unit.species, roll.key)
+    key = ("sits-out", unit.species, roll.key)
     if key not in idx.memo:
         idx.memo[key] = next((ab.name for ab in idx.abilities.get(unit.species or "", [])
-                              if ab.kind.kind == "cannot-roll" and ab.kind.applies(roll)), None)
+                              if ab.kind.keeps_from_rolling(roll)), None)
     return idx.memo[key]
 
 
@@ -122,8 +122,7 @@ def delayed_uses(inputs: Iterable[Any], idx: Index) -> list[DelayedUse]:
 
 def taken_out(use: DelayedUse) -> str:
     """Why a unit that rolled an ID icon does not count (an exchange reads it: killed or held)."""
-    verb = "killed" if use.effect.kind == "kill-id-rollers" else "hypnotized"
-    return f"{verb} by {use.name} at step 2"
+    return f"{use.effect.verb} by {use.name} at step 2"
 
 
 # Step 2 (seed 001): on a save roll against an attack, apply SAI effects delayed from the attacker.
@@ -137,7 +136,7 @@ def step_2_delayed(units: list[Unit], faces: list[Face | None], uses: list[Delay
         text = f"{use.name} (X={use.x}) from the attacker"
         if use.effect.selects_id_rollers:
             hit = _id_rollers(units, faces, excluded, use, roll, idx)
-            verb = "killed" if use.effect.kind == "kill-id-rollers" else "hypnotized"
+            verb = use.effect.verb
             for i in hit:
                 excluded[i] = taken_out(use)
             names = ", ".join(units[i].label for i in hit) or "no unit"
@@ -151,7 +150,7 @@ def step_2_delayed(units: list[Unit], faces: list[Face | None], uses: list[Delay
 
 
 def _candidates(units: list[Unit], faces: list[Face | None], excluded: dict[int, str], roll: Roll, idx: Index,
-                need_id: bool) -> list[tuple[int, int, int]]:
+                need_id: bool) -> list[Cand]:
     out = []
     for u, f in zip(units, faces):
         if f is None or u.index in excluded or u.is_item:
@@ -174,10 +173,10 @@ def _confuse(units: list[Unit], faces: list[Face | None], excluded: dict[int, st
     # Confuse: the attacker re-rolls the targets, ignoring their first results (seed 000, seed 003 note).
     hit = pick(_candidates(units, faces, excluded, roll, idx, False), use.effect.n(use.x), None)
     for i in hit:
-        new, how = dice.next(units[i])
-        if new is None:
+        new, how, old = *dice.next(units[i]), faces[i]
+        if new is None or old is None:
             continue
-        trace.add(2, f"{text}: rolled again, {faces[i].label()} ignored: {new.label()} ({how})", units[i],
+        trace.add(2, f"{text}: rolled again, {old.label()} ignored: {new.label()} ({how})", units[i],
                   see("delayed-effects"), face=new.label())
         faces[i] = new
     if not hit:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .interpret import see
+from ..core.interpret import see
 from .results import Trace
-from .rolls import Roll
+from ..core.rolls import Roll
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
 
 
 def _verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
-    records = m.kind in ("counts-as", "multiply-unit")
+    records = not m.arithmetic
     if records and m.fits(roll):
         return False, None
     if not m.p.get("engine", True):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .contribution import EffectUse
-from .faces import Face
+from ..core.records import EffectUse
+from ..core.faces import Face
 
 
 # One line of the trace at one step: (text, unit index, unit label, see, extra fields). A plain
@@ -83,12 +83,12 @@ class UnitOutcome:
 class RollResult:
     """The resolution of one roll."""
 
-    roll: Any                           # calculator.rolls.Roll
+    roll: Any                           # calculator.core.rolls.Roll
     terrain: str | None
     totals: dict[str, int]
     steps: list[dict[str, Any]]         # step number, rule anchor, title (from the data), entries, subtotals
     trace: Trace
-    rolls: list[Any]                    # calculator.steps.UnitRoll, one per unit
+    rolls: list[Any]                    # calculator.roll.steps.UnitRoll, one per unit
 
     @property
     def units(self) -> list[UnitOutcome]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .interpret import see
+
 
 @dataclass(frozen=True)
 class Note:
@@ -54,8 +56,6 @@ class EffectUse:
     applied: bool = False     # the engine applied it in this roll
 
     def to_json(self) -> dict[str, Any]:
-        from .interpret import see
-
         out: dict[str, Any] = {"sai": self.sai, "unit": self.unit, "label": self.label, "x": self.x,
                                "kind": self.effect.kind, "what": self.effect.describe(self.x), "text": self.text}
         amount = self.effect.p.get("amount")
@@ -94,21 +94,3 @@ class Contribution:
 
     def results(self, rtype: str) -> int:
         return self.nonsai.get(rtype, 0) + self.sai.get(rtype, 0)
-
-
-@dataclass
-class FaceCtx:
-    """Everything an effect kind may look at when one face is evaluated (see calculator.kinds)."""
-
-    unit: Any                 # calculator.inputs.Unit
-    x: int                    # the face's X (seed 000)
-    roll: Any                 # calculator.rolls.Roll
-    out: Contribution
-    sai: Any = None           # calculator.bundle.Sai
-    clause: Any = None        # calculator.bundle.Clause
-
-    def use(self, effect: Any, applied: bool = False) -> EffectUse:
-        use = EffectUse(self.sai.id, self.sai.name, self.unit.index, self.unit.label, self.x, effect,
-                        self.clause.text, bool(self.clause.delayed), applied)
-        self.out.effects.append(use)
-        return use

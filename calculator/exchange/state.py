@@ -1,0 +1,64 @@
+"""What an exchange's run is between two of its stages (or two effects of one roll), as values.
+
+The exact chances (calculator.exchange.odds) set a run aside as a :class:`RunState`, merge the
+ways that reach the same :func:`signature`, and take the run up again from it; a roll's effects
+may be set aside midway with the :class:`StepMarks` written on the roll's step so far.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# A modifier or delayed effect handed to a side's later rolls, as its input (JSON-shaped).
+Handed = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RunState:
+    """The run's state: each unit's (status, why, damage taken alone), what waits for each side's
+    later rolls, the flags raised, the steps a later stage still needs, and whether it is over."""
+
+    units: tuple[tuple[str, str, int], ...]
+    delayed: dict[str, list[Handed]]
+    mods: dict[str, list[Handed]]
+    once: dict[str, list[Handed]]
+    flags: frozenset[str]
+    ctx: dict[str, Any]             # stage name -> calculator.exchange.step.Step
+    done: bool
+
+
+@dataclass(frozen=True)
+class StepMarks:
+    """What a roll's effects have written on its step so far (calculator.exchange.step.Step)."""
+
+    no_save: int
+    spell_only: int
+    sources: tuple[str, ...]
+    picked: frozenset[int]
+    unit_hits: int
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Where a run set aside in the middle of a roll's effects goes on: the next effect's index,
+    the run's state and the step's marks there."""
+
+    index: int
+    state: RunState
+    marks: StepMarks
+
+
+def signature(state: RunState) -> tuple:
+    """What of a state the rest of the exchange can read (not why a unit died, nor the words)."""
+    steps = tuple(sorted((name, _step_sig(s)) for name, s in state.ctx.items()))
+    return (tuple((st, dmg) for st, _, dmg in state.units), _dicts(state.delayed), _dicts(state.mods),
+            _dicts(state.once), tuple(sorted(state.flags)), steps, state.done)
+
+
+def _step_sig(s: Any) -> tuple:
+    picked = tuple(u.index for u in s.units if id(u) in s.picked)
+    return (s.actor, s.name, s.result.sig, s.no_save, s.spell_only, tuple(s.sources), s.unit_hits, picked)
+
+
+def _dicts(d: dict[str, list[Handed]]) -> tuple:
+    return tuple((k, tuple(tuple(sorted(x.items())) for x in v)) for k, v in sorted(d.items()))

@@ -1,0 +1,212 @@
+"""Parse and check engine input into typed records.
+
+Every error is an :class:`InputError` naming the JSON path of the bad value, e.g.
+``army[1].rolled: unknown icon 'meele' in '3 meele'``; every number is checked against the one
+set of limits (calculator.core.limits).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Mapping
+from typing import Any
+
+from ..bundle import Index
+from ..core.errors import InputError, ParamError
+from ..core.faces import slug
+from ..core.fields import need_bool, need_int, need_list, need_str, only, short
+from ..core.limits import LIMITS
+from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
+from ..kinds import MODIFIERS
+from ..kinds.modifiers import free_modifier_ops
+from ..kinds.roll import DRAGON_FACES
+from .units import Unit, parse_unit
+
+ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
+             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage")
+
+
+@dataclass(frozen=True)
+class DelayedInput:
+    """An attacker's effect delayed to this save roll (step 2), given in a single roll's input."""
+
+    sai: str
+    x: int
+    where: str
+
+
+@dataclass(frozen=True)
+class RollInput:
+    """A whole single-roll input, checked."""
+
+    roll: Any                      # calculator.core.rolls.Roll
+    terrain: str | None
+    units: tuple[Unit, ...]
+    modifiers: tuple[Any, ...]     # calculator.kinds.modifiers.Modifier
+    delayed: tuple[DelayedInput, ...] = ()
+    seed: int = 0
+
+
+def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
+    where = f"modifiers[{i}]"
+    if not isinstance(raw, Mapping):
+        raise InputError(where, "expected an object with 'op' or 'spell'")
+    if "spell" in raw:
+        only(raw, ("spell",), where)
+        sid = need_str(raw["spell"], f"{where}.spell")
+        sid = sid if sid in idx.spells else slug(sid)
+        if sid not in idx.spells:
+            raise InputError(f"{where}.spell", f"unknown spell '{raw['spell']}'")
+        if not idx.modifiers[sid]:
+            raise InputError(f"{where}.spell", f"spell '{sid}' does not change rolls")
+        return list(idx.modifiers[sid])
+    only(raw, ("op", "result", "amount", "source"), where)
+    op = raw.get("op")
+    if op not in free_modifier_ops():
+        raise InputError(f"{where}.op", f"unknown op {short(op)} (one of {', '.join(free_modifier_ops())})")
+    result = raw.get("result")
+    if result not in RESULT_TYPES + ("all",):
+        raise InputError(f"{where}.result", f"unknown result type {short(result)} (one of "
+                                            f"{', '.join(RESULT_TYPES + ('all',))})")
+    low = MODIFIERS.kinds[op].lowest_amount()      # the kind's own bound: never divide by 0
+    amount = need_int(raw.get("amount"), f"{where}.amount", low, LIMITS["amount"])
+    source = need_str(raw["source"], f"{where}.source") if raw.get("source") is not None else f"modifier {i + 1}"
+    try:
+        mod = MODIFIERS.make({"op": op, "result": result, "amount": amount}, where, key="op")
+    except ParamError as exc:
+        raise InputError(exc.field, exc.message) from None
+    return [mod.bind(source)]
+
+
+def parse_delayed(raw: Any, idx: Index) -> tuple[DelayedInput, ...]:
+    out = []
+    for j, d in enumerate(need_list(raw or [], "delayed", LIMITS["delayed"])):
+        where = f"delayed[{j}]"
+        if not isinstance(d, Mapping):
+            raise InputError(where, 'expected {"sai": <id>, "x": n}')
+        only(d, ("sai", "x"), where)
+        name = need_str(d.get("sai"), f"{where}.sai")
+        sid = idx.icon_id(name) or name
+        sai = idx.sais.get(sid)
+        if sai is None:
+            raise InputError(f"{where}.sai", f"unknown SAI '{name}'")
+        if not any(c.delayed for c in sai.clauses):
+            raise InputError(f"{where}.sai", f"{sai.name} has no effect delayed to the target's save roll")
+        out.append(DelayedInput(sid, need_int(d.get("x", 1), f"{where}.x", 0, LIMITS["x"]), where))
+    return tuple(out)
+
+
+def parse_seed(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** LIMITS["seed_digits"]:
+        return value
+    raise InputError("seed", f"expected a whole number of at most {LIMITS['seed_digits']} digits, got {short(value)}")
+
+
+def parse_options(raw: Any, idx: Index) -> dict[str, bool]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InputError("options", "expected an object of id: true/false")
+    known = idx.option_ids()
+    for key, val in raw.items():
+        if key not in known:
+            raise InputError(f"options.{key}", "unknown ability or SAI id")
+        need_bool(val, f"options.{key}")
+    return dict(raw)
+
+
+def parse_where(raw: Any, idx: Index) -> tuple[str | None, str, tuple[str, ...] | None]:
+    """(terrain id, where, elements): the Reserve Area and 'no terrain' have no elements."""
+    if raw is None:
+        return None, "none", None
+    terrain = need_str(raw, "terrain")
+    if terrain == "reserve":
+        return terrain, "reserve", None
+    elements = idx.terrain_elements(terrain)
+    if elements is None:
+        raise InputError("terrain", f"unknown terrain '{terrain}'")
+    return terrain, "terrain", elements
+
+
+def parse_counts(data: Mapping[str, Any], rtype: Any) -> tuple[str, ...]:
+    if not rtype.individual:
+        if data.get("counts") is not None:
+            raise InputError("counts", "only an individual roll says what it counts")
+        return rtype.counts
+    raw = data.get("counts", list(rtype.counts))
+    if not isinstance(raw, list) or not raw or any(t not in rtype.count_choice for t in raw) or len(set(raw)) != len(raw):
+        raise InputError("counts", f"expected a list of result types ({', '.join(rtype.count_choice)})")
+    return tuple(t for t in RESULT_TYPES if t in raw)
+
+
+def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) -> str | None:
+    against = data.get("against")
+    if against is None:
+        return rtype.against[0] if rtype.save and "save" in counts else None
+    if not rtype.save or "save" not in counts:
+        raise InputError("against", "only a save roll is made against an attack")
+    if against not in rtype.against:
+        raise InputError("against", f"unknown attack {short(against)} (one of {', '.join(rtype.against)})")
+    return against
+
+
+def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
+    if raw is None:
+        return None
+    if rtype.id != "dragon_attack":
+        raise InputError("dragon_faces", "only the response to a dragon attack knows what the dragons rolled")
+    faces = need_list(raw, "dragon_faces", LIMITS["dragons"] * LIMITS["reroll_depth"])
+    for j, f in enumerate(faces):
+        if f not in DRAGON_FACES:
+            raise InputError(f"dragon_faces[{j}]", f"{short(f)} is not a dragon face ({', '.join(DRAGON_FACES)})")
+    return tuple(faces)
+
+
+def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> tuple[Any, Any]:
+    """What the other side did, for Bash: each attacking unit's melee results, each dragon's damage."""
+    out: list[tuple[int, ...] | None] = []
+    for key, ok in (("attacker_melee", rtype.save and against == "melee"), ("dragon_damage", rtype.id == "dragon_attack")):
+        raw = data.get(key)
+        if raw is None:
+            out.append(None)
+            continue
+        if not ok:
+            raise InputError(key, "only a save roll against melee (attacker_melee) or the response to a dragon "
+                                  "attack (dragon_damage) uses it")
+        vals = need_list(raw, key, LIMITS["army_size"])
+        out.append(tuple(need_int(v, f"{key}[{j}]", 0, LIMITS["amount"]) for j, v in enumerate(vals)))
+    return out[0], out[1]
+
+
+def parse_roll(data: Any, idx: Index) -> RollInput:
+    """Check a whole single-roll input; raise InputError on the first problem."""
+    if not isinstance(data, Mapping):
+        raise InputError("", "the input must be a JSON object")
+    only(data, ROLL_KEYS, "")
+    name = data.get("roll")
+    rtype = ROLL_TYPES.get(name) if isinstance(name, str) else None
+    if rtype is None:
+        raise InputError("roll", f"unknown roll {short(data.get('roll'))} (one of {', '.join(ROLL_TYPES)})")
+    counts = parse_counts(data, rtype)
+    against = parse_against(data, rtype, counts)
+    terrain, where, elements = parse_where(data.get("terrain"), idx)
+    army = need_list(data.get("army"), "army", LIMITS["army_size"])
+    if not army:
+        raise InputError("army", "expected a non-empty list of units")
+    if rtype.individual and len(army) != 1:
+        raise InputError("army", "an individual roll is one unit rolling alone")
+    units = tuple(parse_unit(i, u, idx) for i, u in enumerate(army))
+    if rtype.individual and units[0].is_item:
+        raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
+    mods = need_list(data.get("modifiers") or [], "modifiers", LIMITS["modifiers"])
+    modifiers = tuple(m for i, raw in enumerate(mods) for m in parse_modifier(i, raw, idx))
+    prefer = data.get("prefer")
+    if prefer is not None and prefer not in counts:
+        raise InputError("prefer", f"{short(prefer)} is not counted in this roll (one of {', '.join(counts)})")
+    delayed = parse_delayed(data.get("delayed"), idx)
+    if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
+        raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
+    melee, damage = parse_opponent(data, rtype, against)
+    roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where, elements,
+                need_bool(data.get("dua", False), "dua"), prefer, parse_dragon_faces(data.get("dragon_faces"), rtype),
+                melee, damage, parse_options(data.get("options"), idx))
+    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)))

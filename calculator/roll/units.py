@@ -1,0 +1,208 @@
+"""A unit of a rolling army: a catalogue die (``die``) or one described by hand (species, health,
+die type, faces), checked into a :class:`Unit`; its rolled faces checked against its die."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Mapping
+from typing import Any
+
+from ..bundle import Index
+from ..core.dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
+from ..core.errors import InputError
+from ..core.faces import Face, split_face, slug
+from ..core.fields import need_int, need_list, need_str, only, short
+from ..core.limits import LIMITS
+from ..core.rolls import RESULT_TYPES, Roll
+
+UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled", "faces", "name", "element",
+             "choose")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One die of the rolling army (a catalogue die or one described by hand). ``key``: everything
+    about it a face's contribution depends on (filled in when it is made)."""
+
+    index: int
+    label: str
+    die_id: str | None
+    species: str | None
+    kind: str
+    size: str | None
+    health: int | None
+    faces: tuple[Face, ...]
+    rolled: Face | None
+    rerolled: tuple[Face, ...]
+    auto_saves: int = 0
+    elements: tuple[str, ...] | None = None     # None: not known (described by hand without 'element')
+    choose: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    key: tuple = field(default=(), compare=False, hash=False)
+    is_item: bool = field(default=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
+        object.__setattr__(self, "is_item", is_item(self.kind))
+        object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
+                                         self.health, self.auto_saves, self.elements,
+                                         tuple(sorted(self.choose.items()))))
+
+    def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
+        """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
+        mine = self.choose.get(key)
+        if mine in types:
+            return mine
+        return roll.pick(types)
+
+
+def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], label: str, one_icon: int = 1) -> Face:
+    """A face given as a 1-based face number or as ``"N icon"`` / ``"icon"``.
+
+    A bare icon on a die described by hand is worth ``one_icon`` results (seed 000's X: 4 on a
+    monster, artifact, medallion, relic or champion, 3 on large equipment or a large Dragonkin).
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not faces:
+            raise InputError(where, f"face number {value} needs a die with known faces")
+        if not 1 <= value <= len(faces):
+            raise InputError(where, f"face number {value} is not between 1 and {len(faces)}")
+        return faces[value - 1]
+    if not isinstance(value, str) or len(value) > LIMITS["text"]:
+        raise InputError(where, f"expected a face like '3 melee' or a face number, got {short(value)}")
+    try:
+        count, name = split_face(value)
+    except ValueError as exc:
+        raise InputError(where, str(exc)) from None
+    icon = idx.icon_id(name)
+    if icon is None:
+        raise InputError(where, f"unknown icon '{name}' in '{value}'")
+    if not faces:
+        if count is not None and count > LIMITS["face_count"]:
+            raise InputError(where, f"a face shows at most {LIMITS['face_count']} icons, got {count}")
+        return Face(icon, count if count is not None else one_icon)
+    return _face_of(value, where, icon, count, faces, label)
+
+
+def _face_of(value: str, where: str, icon: str, count: int | None, faces: tuple[Face, ...], label: str) -> Face:
+    same = [f for f in faces if f.icon == icon]
+    if count is not None:
+        hit = [f for f in same if f.count == count]
+    else:  # a bare icon: the die's face with that icon (one icon if the die has several)
+        hit = [f for f in same if f.count == 1] or (same if len(set(same)) == 1 else [])
+    if not hit:
+        printed = ", ".join(sorted({f"'{f.label()}'" for f in faces}))
+        raise InputError(where, f"'{value}' is not a face of {label} (faces: {printed})")
+    return hit[0]
+
+
+def _choose(raw: Any, where: str, idx: Index) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or len(raw) > LIMITS["faces_per_die"]:
+        raise InputError(where, "expected an object of SAI id (or 'id'): result type")
+    out = {}
+    for key, val in raw.items():
+        if key != "id" and key not in idx.sais:
+            raise InputError(f"{where}.{key}", "not an SAI id (or 'id' for the ID icon)")
+        if val not in RESULT_TYPES:
+            raise InputError(f"{where}.{key}", f"{short(val)} is not a result type ({', '.join(RESULT_TYPES)})")
+        out[key] = val
+    return out
+
+
+def _catalogue_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
+    where = f"army[{i}]"
+    only(raw, ("die", "rolled", "rerolled", "choose"), where)
+    die_id = need_str(raw["die"], f"{where}.die")
+    die = idx.dice.get(die_id)
+    if die is None:
+        raise InputError(f"{where}.die", f"unknown die '{die_id}'")
+    return dict(label=die.name, die_id=die_id, species=die.species, kind=die.kind, size=die.size,
+                health=die.health, faces=die.faces, auto_saves=die.auto_saves, elements=die.elements)
+
+
+def _species(raw: Mapping[str, Any], where: str, idx: Index) -> str | None:
+    species = raw.get("species")
+    if species is None:
+        return None
+    species = need_str(species, f"{where}.species")
+    if species in idx.species_names or species == "items":
+        return species
+    if slug(species) in idx.species_names:
+        return slug(species)
+    raise InputError(f"{where}.species", f"unknown species '{species}'")
+
+
+def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
+    where = f"army[{i}]"
+    only(raw, UNIT_KEYS[1:], where)
+    species = _species(raw, where, idx)
+    kind = raw.get("die_type", "unit")
+    if kind in idx.species_names:      # older links named a species as the die type: a unit of it
+        kind, species = "unit", species or kind
+    if kind not in DIE_KINDS:
+        raise InputError(f"{where}.die_type", f"unknown die type {short(kind)} (one of {', '.join(DIE_KINDS)})")
+    if species is None and not is_item(kind):
+        raise InputError(where, "needs 'die' or 'species'")
+    health = raw.get("health")
+    if health is not None:
+        health = need_int(health, f"{where}.health", 1, LIMITS["health"])
+    size = raw.get("size")
+    if size is not None and size not in SIZES:
+        raise InputError(f"{where}.size", f"unknown size {short(size)} (one of {', '.join(SIZES)})")
+    size = size or (kind if kind in ("monster", "champion") else SIZE_BY_HEALTH.get(health or 0))
+    health = health if health is not None else (None if is_item(kind) else idx.default_health(kind, size))
+    one = idx.x_rules.single_icon(kind, size, species)
+    faces_raw = need_list(raw.get("faces") or [], f"{where}.faces", LIMITS["faces_per_die"])
+    faces = tuple(parse_face(f, f"{where}.faces[{j}]", idx, (), "", one) for j, f in enumerate(faces_raw))
+    name = raw.get("name")
+    label = need_str(name, f"{where}.name") if name is not None else \
+        (idx.species_names.get(species or "", "Item") + f" {kind}").strip()
+    elements = None
+    if raw.get("element") is not None:
+        el = need_list(raw["element"], f"{where}.element", 5)
+        if not all(isinstance(e, str) for e in el):
+            raise InputError(f"{where}.element", "expected a list of element ids")
+        elements = tuple(el)
+    return dict(label=label, die_id=None, species=species, kind=kind, size=size, health=health, faces=faces,
+                auto_saves=idx.auto_saves(species, health), elements=elements, one=one)
+
+
+def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:
+    """A hashable name of a catalogue unit's input, to reuse its checked form (None: do not)."""
+    try:
+        sig = (i, raw["die"], raw.get("rolled"), tuple(raw.get("rerolled") or ()),
+               tuple(sorted((raw.get("choose") or {}).items())), tuple(sorted(raw)))
+        hash(sig)
+        return sig
+    except (TypeError, AttributeError):
+        return None
+
+
+def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
+    if isinstance(raw, Mapping) and "die" in raw:
+        sig = _signature(i, raw)
+        hit = idx.units.get(sig) if sig is not None else None
+        if hit is None:
+            hit = _parse_unit(i, raw, idx)
+            if sig is not None and len(idx.units) < 20_000:
+                idx.units[sig] = hit
+        return hit
+    return _parse_unit(i, raw, idx)
+
+
+def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
+    where = f"army[{i}]"
+    if not isinstance(raw, Mapping):
+        raise InputError(where, "expected an object with 'die' or 'species'")
+    base = _catalogue_unit(i, raw, idx) if "die" in raw else _hand_unit(i, raw, idx)
+    one = base.pop("one", 1)
+    faces, label = base["faces"], base["label"]
+    rolled = None
+    if raw.get("rolled") is not None:
+        rolled = parse_face(raw["rolled"], f"{where}.rolled", idx, faces, label, one)
+    rer = need_list(raw.get("rerolled") or [], f"{where}.rerolled", LIMITS["reroll_depth"])
+    rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer))
+    if rolled is None and not faces:
+        raise InputError(f"{where}.rolled", "missing: a unit without known faces must give 'rolled'")
+    choose = _choose(raw.get("choose"), f"{where}.choose", idx)
+    return Unit(i, rolled=rolled, rerolled=rerolled, choose=choose, **base)

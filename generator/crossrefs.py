@@ -1,0 +1,125 @@
+"""Cross-checks between entries: every id a field names exists (and its #part), die ids name their species."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from .dataset import Dataset
+from .errors import DataError
+
+
+def _split_fragment(value: str) -> tuple[str, str | None]:
+    ref, _, frag = value.partition("#")
+    return ref, frag or None
+
+
+def _example_page(value: str) -> tuple[str, str]:
+    """``sai/counter`` -> ("sais", "counter"); ``rules/die-roll-resolution`` -> ("rules", ...)."""
+    prefix, _, ident = value.partition("/")
+    return {"sai": "sais", "rules": "rules", "spells": "spells", "species": "species"}.get(prefix, "?"), ident
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A field holding ids of entries of other kinds (``[]`` walks a list)."""
+
+    kind: str
+    path: str
+    targets: tuple[str, ...]
+    allow: tuple[str, ...] = ()
+    resolve: Callable[[str], tuple[str, str]] | None = None
+
+
+REFS: tuple[Ref, ...] = (
+    Ref("dice", "species", ("species",), allow=("items",)),
+    Ref("dice", "faces[].icon", ("icons", "sais")),
+    Ref("sais", "related[]", ("sais",)),
+    Ref("icons", "sai", ("sais",)),
+    Ref("spells", "species", ("species",)),
+    Ref("species", "spells[]", ("spells",)),
+    Ref("terrains", "type", ("terrain_types",)),
+    Ref("terrains", "faces[].icon", ("icons",)),
+    Ref("terrains", "eighth_face", ("icons",)),
+    Ref("dragons", "faces[].icon", ("icons",)),
+    Ref("rulings", "links.sais[]", ("sais",)),
+    Ref("rulings", "links.species[]", ("species",)),
+    Ref("rulings", "links.spells[]", ("spells",)),
+    Ref("rulings", "links.rules[]", ("rules",)),
+    Ref("rulings", "links.rulings[]", ("rulings",)),
+    Ref("species", "history[].rulings[]", ("rulings",)),
+    Ref("rulings", "points[].links.sais[]", ("sais",)),
+    Ref("rulings", "points[].links.species[]", ("species",)),
+    Ref("rulings", "points[].links.spells[]", ("spells",)),
+    Ref("rulings", "points[].links.rules[]", ("rules",)),
+    Ref("glossary", "rule", ("rules",)),
+    Ref("examples", "input.army[].die", ("dice",)),
+    Ref("examples", "input.modifiers[].spell", ("spells",)),
+    Ref("examples", "input.terrain", ("terrain_types", "terrains"), allow=("reserve",)),
+    Ref("examples", "page", (), resolve=_example_page),
+)
+
+
+
+def _walk(value: Any, parts: list[str], trail: str) -> Iterator[tuple[str, Any]]:
+    """Yield (field path, value) for a path like ``faces[].icon``."""
+    if not parts:
+        yield trail, value
+        return
+    head, rest = parts[0], parts[1:]
+    is_list = head.endswith("[]")
+    key = head[:-2] if is_list else head
+    if not isinstance(value, dict) or key not in value or value[key] is None:
+        return
+    child = value[key]
+    sub = f"{trail}.{key}" if trail else key
+    if is_list:
+        for i, item in enumerate(child if isinstance(child, list) else []):
+            yield from _walk(item, rest, f"{sub}[{i}]")
+    else:
+        yield from _walk(child, rest, sub)
+
+
+def _anchors(entry: Any) -> set[str]:
+    """Every nested ``id`` inside an entry (rule steps, clauses): valid #fragments."""
+    found: set[str] = set()
+    if isinstance(entry, dict):
+        for k, v in entry.items():
+            if k == "id" and isinstance(v, str):
+                found.add(v)
+            else:
+                found |= _anchors(v)
+    elif isinstance(entry, list):
+        for v in entry:
+            found |= _anchors(v)
+    return found
+
+
+def check_refs(ds: Dataset) -> None:
+    for ref in REFS:
+        for entry in ds.kinds.get(ref.kind, []):
+            for path, value in _walk(entry, ref.path.split("."), ""):
+                if not isinstance(value, str) or value in ref.allow:
+                    continue
+                where = ds.files[ref.kind].get(entry["id"], ref.kind)
+                if ref.resolve is not None:
+                    target_kind, ident = ref.resolve(value)
+                    if not ds.has(target_kind, ident):
+                        raise DataError(where, entry["id"], path, f"'{value}' does not name a page that exists")
+                    continue
+                ident, frag = _split_fragment(value)
+                hit = next((t for t in ref.targets if ds.has(t, ident)), None)
+                if hit is None:
+                    names = " or ".join(ref.targets)
+                    raise DataError(where, entry["id"], path, f"unknown id '{ident}' (no such {names})")
+                if frag and frag not in _anchors(ds.get(hit, ident)):
+                    raise DataError(where, entry["id"], path, f"'{ident}' has no part with id '{frag}'")
+
+
+def check_dice_ids(ds: Dataset) -> None:
+    """A die's id is ``<species>/<slug>`` (``items/`` for items): the prefix is its species."""
+    for die in ds.kinds.get("dice", []):
+        prefix = die["id"].partition("/")[0]
+        if prefix != die["species"]:
+            raise DataError(ds.files["dice"][die["id"]], die["id"], "id",
+                            f"the id must start with the die's species: '{die['species']}/...', not '{prefix}/...'")
+
