@@ -17,6 +17,7 @@ from bench_distribution import ARMIES  # noqa: E402
 from browser_helpers import elapsed, engine_page  # noqa: E402
 from calculator import Engine  # noqa: E402
 from calculator.core.errors import TooLarge  # noqa: E402
+from tests.browser.modules import ENGINE  # noqa: E402
 from generator.data import load_dataset  # noqa: E402
 
 CORAL_24 = ARMIES[24]        # the 24-point Coral Elves of the single-roll benchmark
@@ -73,9 +74,9 @@ def browser() -> None:
             return
         call = """async ([cmd, inp]) => {
             const t = performance.now();
-            try { await window.DragonDiceEngine.call(cmd, inp, { timeout: 120000 }); }
+            try { await ENGINE.call(cmd, inp, { timeout: 120000 }); }
             catch (err) { return String((err && err.message) || err); }
-            return performance.now() - t; }"""
+            return performance.now() - t; }""".replace("ENGINE", ENGINE)
         for name, data in exchanges():
             runs = [page.evaluate(call, ["exchange-odds", data]) for _ in range(2)]
             if all(isinstance(r, (int, float)) for r in runs):

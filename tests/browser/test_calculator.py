@@ -220,3 +220,19 @@ def test_instant_navigation_binds_once_and_reuses_the_worker(page: Page):
     expect(page.locator("[data-calc-units] > li")).to_have_count(1)
     assert len(wait_resolved(page)["army"]) == 1
     assert page.evaluate("window.__sameDocument === true")
+
+
+def test_a_limit_the_engine_does_not_publish_stops_the_page(page: Page):
+    """The page never invents a limit: with one missing from the catalogue it says so, and shows no form."""
+    def without_text_limit(route):
+        response = route.fetch()
+        catalogue = response.json()
+        del catalogue["calculator"]["limits"]["input"]["text"]
+        route.fulfill(response=response, json=catalogue)
+
+    page.route("**/assets/engine/catalogue.json", without_text_limit)
+    page.goto("calculator/")
+    message = page.locator("[data-calc-message]")
+    expect(message).to_contain_text("could not be loaded (the engine publishes no limit for text)")
+    expect(message).to_be_visible()
+    expect(page.locator("[data-calc-form]")).to_be_hidden()

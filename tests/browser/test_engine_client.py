@@ -1,4 +1,4 @@
-"""The engine client (calculator.js) in real Chromium: a long Chances computation never holds up
+"""The engine client (engine.js) in real Chromium: a long Chances computation never holds up
 a roll, calls have a time budget and can be cancelled, and loading shows the bytes received."""
 from __future__ import annotations
 
@@ -7,17 +7,19 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.modules import ENGINE
+
 ENGINE_TIMEOUT = 120_000
 ROLL = {"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 1}, {"die": "amazons/spearer", "rolled": 2}]}
 SMALL = {"roll": "melee", "army": [{"die": "amazons/spearer"}]}
 
 RUN = """async ([cmd, payload, opts]) => {
-  try { return { ok: await DragonDiceEngine.call(cmd, payload, opts || {}) }; }
+  try { return { ok: await ENGINE.call(cmd, payload, opts || {}) }; }
   catch (err) { return { name: err.name, message: err.message }; }
-}"""
+}""".replace("ENGINE", ENGINE)
 # Start a slow distribution, wait until the second worker is computing it, then roll.
 ROLL_DURING_SLOW = """async ([slow, roll, budget]) => {
-  const E = DragonDiceEngine;
+  const E = ENGINE;
   let slowEnd = null;
   const slowCall = E.call("distribution", slow, { timeout: budget }).then(
     () => (slowEnd = "answered"), (err) => (slowEnd = err.name + ": " + err.message));
@@ -27,7 +29,7 @@ ROLL_DURING_SLOW = """async ([slow, roll, budget]) => {
   const slowWhenRolled = slowEnd;
   await slowCall;
   return { totals: rolled.totals, slowWhenRolled, slowEnd };
-}"""
+}""".replace("ENGINE", ENGINE)
 
 
 @pytest.fixture(scope="module")
@@ -59,13 +61,13 @@ def test_long_chances_never_hold_up_a_roll(page: Page, slow_input):
 def test_a_running_call_can_be_cancelled(page: Page, slow_input):
     ready(page)
     out = page.evaluate("""async (slow) => {
-      const E = DragonDiceEngine;
+      const E = ENGINE;
       const ac = new AbortController();
       const call = E.call("distribution", slow, { signal: ac.signal }).then(() => "answered", (e) => e.name + ": " + e.message);
       while (E.busy().background !== "distribution") await new Promise((r) => setTimeout(r, 20));
       ac.abort();
       return call;
-    }""", slow_input)
+    }""".replace("ENGINE", ENGINE), slow_input)
     assert out == "AbortError: the calculation was cancelled"
     assert "ok" in page.evaluate(RUN, ["distribution", SMALL])
 
@@ -73,11 +75,11 @@ def test_a_running_call_can_be_cancelled(page: Page, slow_input):
 def test_a_newer_chances_call_replaces_a_waiting_one(page: Page):
     ready(page)
     out = page.evaluate("""async ([a, b]) => {
-      const E = DragonDiceEngine;
+      const E = ENGINE;
       const first = E.call("distribution", a).then(() => "answered", (e) => e.name + ": " + e.message);
       const second = E.call("distribution", b).then((o) => o.result, (e) => e.name + ": " + e.message);
       return [await first, await second];
-    }""", [SMALL, ROLL])
+    }""".replace("ENGINE", ENGINE), [SMALL, ROLL])
     assert out == ["AbortError: a newer calculation replaced this one", "melee"]
 
 
@@ -92,7 +94,7 @@ def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(pag
 
 def test_chances_panel_says_when_it_stopped(page: Page, slow_input):
     ready(page)
-    page.evaluate("DragonDiceEngine.budgets.distribution = 1000")
+    page.evaluate(f"async () => {{ {ENGINE}.budgets.distribution = 1000; }}")
     # Replace the address without a history step (as the page's own links do), then tell the page:
     # setting location.hash would make the site's instant navigation load the page again.
     page.evaluate("""(h) => { history.replaceState(history.state, "", "#" + h);
@@ -120,11 +122,11 @@ def test_loading_shows_bytes_received_per_file(page: Page):
     files = page.locator("[data-engine-files] li")
     expect(files.filter(has_text="Python runtime:")).to_have_text(re.compile(r"^Python runtime: \d+\.\d of 8\.6 MB$"))
     assert files.count() == 6
-    progress = page.evaluate("DragonDiceEngine.state.progress")
+    progress = page.evaluate(f"async () => {ENGINE}.state.progress")
     assert 0 < progress["loaded"] < progress["total"]
     assert {f["id"] for f in progress["files"]} == {"loader", "script", "wasm", "stdlib", "wheel", "data"}
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
                                                    "downloadThroughput": -1, "uploadThroughput": -1})
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     expect(page.locator("[data-engine-files]")).to_be_hidden()
-    assert page.evaluate("DragonDiceEngine.state.progress.stage") == "ready"
+    assert page.evaluate(f"async () => {ENGINE}.state.progress.stage") == "ready"

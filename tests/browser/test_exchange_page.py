@@ -353,6 +353,25 @@ def test_build_an_exchange_by_clicking(page: Page, bundle: dict):
     expect(attacker).to_have_count(1)
 
 
+def test_a_face_rolled_again_by_a_delayed_confuse_can_be_picked(page: Page, bundle: dict):
+    """Confuse (delayed to the save roll) rolls the Protector again and ignores its 3 save: that face
+    is the unit's second face in the roll, picked like a re-roll's (the engine takes it from `rerolled`)."""
+    page.goto(exchange_link(melee([u("dwarves/umber-hulk", attack="confuse")],
+                                  [u("coral-elves/protector", save="3 save")])))
+    save = page.locator('li.dd-ex-unit[data-side="defender"] [data-roll="save"]')
+    expect(save.locator(".dd-calc-reroll")).to_have_count(1, timeout=ENGINE_TIMEOUT)
+    melee_face = int(face_number(bundle, "coral-elves/protector", "4 melee"))
+    save.locator(f'[data-key="ex-defender-0-save-1-{melee_face - 1}"]').click()
+    # The result of this input: the face given for the Confuse re-roll.
+    page.wait_for_function("""(face) => { const r = document.querySelector('[data-exchange-results]');
+        if (!r || r.dataset.state !== 'resolved' || !r.dataset.input) return false;
+        const unit = JSON.parse(r.dataset.input).defender.army[0];
+        return JSON.stringify((unit.rerolled || {}).save) === JSON.stringify([face]); }""", arg=melee_face,
+                           timeout=ENGINE_TIMEOUT)
+    expect(results(page)).to_contain_text("rolled again, 3 save ignored: 4 melee (given)")
+    expect(save.locator(f'.dd-calc-reroll [data-face="{melee_face}"]')).to_have_attribute("aria-pressed", "true")
+
+
 def test_phone_width_stacks_the_armies(page: Page):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(exchange_link(CASES[0][1]))

@@ -1,14 +1,16 @@
 """The drawn icons as a player sees them: rendered by the browser at 16 px, every icon has ink and
-no two look alike; scripts get the same icons through window.DragonDiceIcons."""
+no two look alike; scripts get the same icons from the icons.js module."""
 from __future__ import annotations
 
 import itertools
 
 from playwright.sync_api import expect
 
+from tests.browser.modules import ICONS
+
 # Render every symbol of the sprite alone, black on transparent, and read its pixels' alpha.
 RASTERIZE = """async (size) => {
-  const text = await (await fetch(window.DragonDiceIcons.spriteUrl)).text();
+  const text = await (await fetch(ICONS.spriteUrl)).text();
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
   const out = {};
   for (const symbol of doc.querySelectorAll('symbol')) {
@@ -27,7 +29,7 @@ RASTERIZE = """async (size) => {
     URL.revokeObjectURL(url);
   }
   return out;
-}"""
+}""".replace("ICONS", ICONS)
 
 
 def test_every_icon_at_16px_has_ink_and_differs_from_every_other(page, dataset):
@@ -46,18 +48,18 @@ def test_every_icon_at_16px_has_ink_and_differs_from_every_other(page, dataset):
 
 def test_scripts_draw_icons_through_the_documented_api(page, dataset):
     page.goto("sai/")
-    icon = page.evaluate_handle("""() => {
-        const el = window.DragonDiceIcons.element('rend', {size: 'lg'});
+    icon = page.evaluate_handle(f"""async () => {{
+        const el = {ICONS}.element('rend', {{size: 'lg'}});
         el.id = 'api-icon';
         document.querySelector('article').prepend(el);
         return el;
-    }""")
+    }}""")
     svg = page.locator("#api-icon")
     expect(svg).to_have_attribute("aria-label", "Rend")   # the name, loaded from the data
     assert svg.get_attribute("class") == "dd-icon dd-icon--lg" and svg.get_attribute("data-icon") == "rend"
     assert svg.get_attribute("role") == "img"
     box = svg.bounding_box()
     assert box["width"] == box["height"] == 40   # 2rem
-    labelled = page.evaluate("window.DragonDiceIcons.element('melee', {label: 'Melee face'}).getAttribute('aria-label')")
+    labelled = page.evaluate(f"async () => {ICONS}.element('melee', {{label: 'Melee face'}}).getAttribute('aria-label')")
     assert labelled == "Melee face"
     icon.dispose()

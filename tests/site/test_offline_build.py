@@ -122,7 +122,9 @@ def test_every_page_links_the_manifest_and_only_the_calculator_starts_a_worker_e
         html = page.read_text(encoding="utf-8")
         assert 'rel="manifest"' in html, page
         assert "offline.js" in html, page
-        early = "DragonDiceEarlyWorker" in html
+        early = "early-worker.js" in html
         assert early == ("data-engine=" in html), page
-        if early:     # in <head>, before the stylesheets (a script waits for those above it)
-            assert html.index("DragonDiceEarlyWorker") < html.index('rel="stylesheet"') < html.index("</head>")
+        if early:     # in <head>, before the stylesheets, as an async module (it waits for nothing)
+            tag = re.search(r"<script[^>]*early-worker\.js[^>]*>", html).group(0)
+            assert 'type="module"' in tag and " async" in tag, tag
+            assert html.index(tag) < html.index('rel="stylesheet"') < html.index("</head>")

@@ -1,203 +1,198 @@
-/* Calculator page, part 4: the army, its face pickers, the modifiers and the player's choices.
+/* Calculator page: the army, its face pickers, the modifiers and the player's choices.
    Which faces roll again, which choices and options apply: all from the engine's "plan" of the
    current input (ctx.plan). Before the engine answers, each die shows its first face only. */
-(function () {
-  "use strict";
-  const DD = (window.DDCalc = window.DDCalc || {});
-  const { el, option, randomInt, typeLabel } = DD.dom;
+import { el, option, randomInt, typeLabel, icon } from "./calc-dom.js";
+import { faceLabel, iconName, limit } from "./calc-catalogue.js";
 
-  /* The plan's entry for unit i, if the plan is about the same army. */
-  function planned(ctx, i) {
-    const p = ctx.plan;
-    const u = ctx.state.army[i];
-    if (!p || !p.units || p.units.length !== ctx.state.army.length || !u) return null;
-    const pu = p.units[i];
-    return pu && (pu.die || null) === (u.die || null) ? pu : null;
-  }
+/* The plan's entry for unit i, if the plan is about the same army. */
+function planned(ctx, i) {
+  const p = ctx.plan;
+  const u = ctx.state.army[i];
+  if (!p || !p.units || p.units.length !== ctx.state.army.length || !u) return null;
+  const pu = p.units[i];
+  return pu && (pu.die || null) === (u.die || null) ? pu : null;
+}
 
-  function unitFaces(ctx, u, i) {
-    const die = u.die ? ctx.cat.dice.get(u.die) : null;
-    if (die) return die.faces;
-    const pu = planned(ctx, i);
-    return pu && pu.faces.length ? pu.faces.map((f) => ({ icon: f.icon, count: f.count })) : null;
-  }
+function unitFaces(ctx, u, i) {
+  const die = u.die ? ctx.cat.dice.get(u.die) : null;
+  if (die) return die.faces;
+  const pu = planned(ctx, i);
+  return pu && pu.faces.length ? pu.faces.map((f) => ({ icon: f.icon, count: f.count })) : null;
+}
 
-  function setFace(u, level, value) {
-    if (level === 0) {
-      if (value == null) delete u.rolled; else u.rolled = value;
-      delete u.rerolled;
-      return;
-    }
-    u.rerolled = (u.rerolled || []).slice(0, level - 1);
-    while (u.rerolled.length < level - 1) u.rerolled.push(1);
-    if (value != null) u.rerolled.push(value);
-    if (!u.rerolled.length) delete u.rerolled;
-  }
-
-  /* Roll a die on the page: its first face now; the faces it must roll again come once the
-     engine's plan says how many (ctx.autoRoll). */
-  function rollDie(ctx, u, i) {
-    const faces = unitFaces(ctx, u, i);
-    if (!faces) return;
-    u.rolled = randomInt(faces.length) + 1;
+function setFace(u, level, value) {
+  if (level === 0) {
+    if (value == null) delete u.rolled; else u.rolled = value;
     delete u.rerolled;
-    ctx.autoRoll.add(u);
+    return;
   }
+  u.rerolled = (u.rerolled || []).slice(0, level - 1);
+  while (u.rerolled.length < level - 1) u.rerolled.push(1);
+  if (value != null) u.rerolled.push(value);
+  if (!u.rerolled.length) delete u.rerolled;
+}
 
-  /* After a plan: drop given faces the engine will not use, roll the ones it needs. Returns
-     true when the army changed (the caller asks for a new plan). */
-  function follow(ctx) {
-    let changed = false;
-    ctx.state.army.forEach((u, i) => {
-      const pu = planned(ctx, i);
-      if (!pu) return;
-      if (pu.rerolled_unused > 0 && u.rerolled) {
-        u.rerolled = u.rerolled.slice(0, u.rerolled.length - pu.rerolled_unused);
-        if (!u.rerolled.length) delete u.rerolled;
-        changed = true;
-      }
-      const given = u.rolled == null ? 0 : 1 + (u.rerolled || []).length;
-      const faces = unitFaces(ctx, u, i);
-      if (ctx.autoRoll.has(u) && faces && given < pu.faces_needed) {
-        u.rerolled = (u.rerolled || []).concat([randomInt(faces.length) + 1]);
-        changed = true;
-      } else {
-        ctx.autoRoll.delete(u);
-      }
-    });
-    return changed;
-  }
+/* Roll a die on the page: its first face now; the faces it must roll again come once the
+   engine's plan says how many (ctx.autoRoll). */
+export function rollDie(ctx, u, i) {
+  const faces = unitFaces(ctx, u, i);
+  if (!faces) return;
+  u.rolled = randomInt(faces.length) + 1;
+  delete u.rerolled;
+  ctx.autoRoll.add(u);
+}
 
-  function faceButton(ctx, u, i, name, level, f, j, value, info) {
-    const cat = ctx.cat;
+/* After a plan: drop given faces the engine will not use, roll the ones it needs. Returns
+   true when the army changed (the caller asks for a new plan). */
+export function follow(ctx) {
+  let changed = false;
+  ctx.state.army.forEach((u, i) => {
     const pu = planned(ctx, i);
-    const said = pu ? (level === 0 ? pu.rolled : pu.rerolled[level - 1]) : null;   // "3 save", as the engine read it
-    const pressed = value === j + 1 || (typeof value === "string" && said === f.count + " " + f.icon);
-    const again = info && info.rolls_again ? " (rolls again" + (info.rolls_again_if ? " if " + info.rolls_again_if + " is chosen" : "") + ")" : "";
-    return el("button", {
-      type: "button", class: "dd-face" + (f.icon === "id" ? " dd-face-id" : "") + (again ? " dd-face-again" : ""),
-      "aria-pressed": pressed ? "true" : "false", "data-key": "face-" + i + "-" + level + "-" + j, "data-face": j + 1,
-      "aria-label": name + " face " + (j + 1) + ": " + DD.catalogue.faceLabel(cat, f) + (f.icon === "id" ? " (ID face)" : "") + again,
-      onclick: () => { setFace(u, level, pressed ? null : j + 1); ctx.changed(); },
-    }, DD.dom.icon(f.icon, DD.catalogue.iconName(cat, f.icon)), el("span", { class: "dd-face-count" }, String(f.count)),
-    el("span", { class: "dd-face-icon" }, DD.catalogue.iconName(cat, f.icon)));
-  }
-
-  function facePicker(ctx, u, i, name, level) {
+    if (!pu) return;
+    if (pu.rerolled_unused > 0 && u.rerolled) {
+      u.rerolled = u.rerolled.slice(0, u.rerolled.length - pu.rerolled_unused);
+      if (!u.rerolled.length) delete u.rerolled;
+      changed = true;
+    }
+    const given = u.rolled == null ? 0 : 1 + (u.rerolled || []).length;
     const faces = unitFaces(ctx, u, i);
-    const pu = planned(ctx, i);
-    const value = level === 0 ? u.rolled : (u.rerolled || [])[level - 1];
-    const title = level === 0 ? "Face rolled" : "Rolls again (face " + (level + 1) + ")";
-    const wrap = el("div", { class: "dd-calc-picker" + (level ? " dd-calc-reroll" : "") });
-    const labelId = "dd-face-" + i + "-" + level;
-    wrap.append(el("span", { class: "dd-calc-picker-label", id: labelId }, title));
-    if (u.die && faces) {
-      const group = el("div", { class: "dd-calc-faces", role: "group", "aria-labelledby": labelId, "aria-describedby": "dd-note-" + i + "-" + level });
-      faces.forEach((f, j) => group.append(faceButton(ctx, u, i, name, level, f, j, value, pu && pu.faces[j])));
-      if (level > 0) {
-        group.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "reroll-" + i + "-" + level,
-          onclick: () => { setFace(u, level, randomInt(faces.length) + 1); ctx.changed(); } }, "Roll it"));
-      }
-      wrap.append(group, el("span", { class: "dd-calc-picker-note", id: "dd-note-" + i + "-" + level },
-        value == null ? "Not set: the engine rolls it at random." : ""));
+    if (ctx.autoRoll.has(u) && faces && given < pu.faces_needed) {
+      u.rerolled = (u.rerolled || []).concat([randomInt(faces.length) + 1]);
+      changed = true;
     } else {
-      const input = el("input", { type: "text", list: "dd-calc-icons", placeholder: "2 melee", "aria-labelledby": labelId,
-        maxlength: ctx.cat.limits.text || 80, "data-key": "inline-" + i + "-" + level, value: value == null ? "" : String(value) });
-      input.addEventListener("change", () => {
-        const v = input.value.trim();
-        if (level === 0 && !v) { input.value = String(u.rolled || ""); return; }
-        setFace(u, level, v || null);
-        ctx.changed();
-      });
-      wrap.append(input);
+      ctx.autoRoll.delete(u);
     }
-    return wrap;
-  }
+  });
+  return changed;
+}
 
-  function choiceControls(ctx, u, i) {
-    const pu = planned(ctx, i);
-    if (!pu || !pu.choices.length) return null;
-    return el("div", { class: "dd-calc-choices" }, pu.choices.map((c) => {
-      const sel = el("select", { "data-key": "choose-" + i + "-" + c.key, "aria-label": "Result type for " + c.name + " (" + u.label + ")" },
-        option("", "Default (" + c.default + ")"), c.types.map((t) => option(t, typeLabel(t), (u.choose || {})[c.key] === t)));
-      sel.addEventListener("change", () => {
-        u.choose = Object.assign({}, u.choose);
-        if (sel.value) u.choose[c.key] = sel.value; else delete u.choose[c.key];
-        if (!Object.keys(u.choose).length) delete u.choose;
+function faceButton(ctx, u, i, name, level, f, j, value, info) {
+  const cat = ctx.cat;
+  const pu = planned(ctx, i);
+  const said = pu ? (level === 0 ? pu.rolled : pu.rerolled[level - 1]) : null;   // "3 save", as the engine read it
+  const pressed = value === j + 1 || (typeof value === "string" && said === f.count + " " + f.icon);
+  const again = info && info.rolls_again ? " (rolls again" + (info.rolls_again_if ? " if " + info.rolls_again_if + " is chosen" : "") + ")" : "";
+  return el("button", {
+    type: "button", class: "dd-face" + (f.icon === "id" ? " dd-face-id" : "") + (again ? " dd-face-again" : ""),
+    "aria-pressed": pressed ? "true" : "false", "data-key": "face-" + i + "-" + level + "-" + j, "data-face": j + 1,
+    "aria-label": name + " face " + (j + 1) + ": " + faceLabel(cat, f) + (f.icon === "id" ? " (ID face)" : "") + again,
+    onclick: () => { setFace(u, level, pressed ? null : j + 1); ctx.changed(); },
+  }, icon(f.icon, iconName(cat, f.icon)), el("span", { class: "dd-face-count" }, String(f.count)),
+  el("span", { class: "dd-face-icon" }, iconName(cat, f.icon)));
+}
+
+function facePicker(ctx, u, i, name, level) {
+  const faces = unitFaces(ctx, u, i);
+  const pu = planned(ctx, i);
+  const value = level === 0 ? u.rolled : (u.rerolled || [])[level - 1];
+  const title = level === 0 ? "Face rolled" : "Rolls again (face " + (level + 1) + ")";
+  const wrap = el("div", { class: "dd-calc-picker" + (level ? " dd-calc-reroll" : "") });
+  const labelId = "dd-face-" + i + "-" + level;
+  wrap.append(el("span", { class: "dd-calc-picker-label", id: labelId }, title));
+  if (u.die && faces) {
+    const group = el("div", { class: "dd-calc-faces", role: "group", "aria-labelledby": labelId, "aria-describedby": "dd-note-" + i + "-" + level });
+    faces.forEach((f, j) => group.append(faceButton(ctx, u, i, name, level, f, j, value, pu && pu.faces[j])));
+    if (level > 0) {
+      group.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "reroll-" + i + "-" + level,
+        onclick: () => { setFace(u, level, randomInt(faces.length) + 1); ctx.changed(); } }, "Roll it"));
+    }
+    wrap.append(group, el("span", { class: "dd-calc-picker-note", id: "dd-note-" + i + "-" + level },
+      value == null ? "Not set: the engine rolls it at random." : ""));
+  } else {
+    const input = el("input", { type: "text", list: "dd-calc-icons", placeholder: "2 melee", "aria-labelledby": labelId,
+      maxlength: limit(ctx.cat, "text"), "data-key": "inline-" + i + "-" + level, value: value == null ? "" : String(value) });
+    input.addEventListener("change", () => {
+      const v = input.value.trim();
+      if (level === 0 && !v) { input.value = String(u.rolled || ""); return; }
+      setFace(u, level, v || null);
+      ctx.changed();
+    });
+    wrap.append(input);
+  }
+  return wrap;
+}
+
+function choiceControls(ctx, u, i) {
+  const pu = planned(ctx, i);
+  if (!pu || !pu.choices.length) return null;
+  return el("div", { class: "dd-calc-choices" }, pu.choices.map((c) => {
+    const sel = el("select", { "data-key": "choose-" + i + "-" + c.key, "aria-label": "Result type for " + c.name + " (" + u.label + ")" },
+      option("", "Default (" + c.default + ")"), c.types.map((t) => option(t, typeLabel(t), (u.choose || {})[c.key] === t)));
+    sel.addEventListener("change", () => {
+      u.choose = Object.assign({}, u.choose);
+      if (sel.value) u.choose[c.key] = sel.value; else delete u.choose[c.key];
+      if (!Object.keys(u.choose).length) delete u.choose;
+      ctx.changed();
+    });
+    return el("label", { class: "dd-calc-choice" }, c.name + ": ", sel);
+  }));
+}
+
+function unitItem(ctx, u, i) {
+  const cat = ctx.cat;
+  const die = u.die ? cat.dice.get(u.die) : null;
+  const pu = planned(ctx, i);
+  const name = die ? die.name : (pu ? pu.label : (u.name || typeLabel(u.species || "item") + " " + (u.die_type || "unit")));
+  const facts = [die ? (cat.species.get(die.species) || { name: "Items" }).name : (pu ? pu.species_name || "Item" : "not in the catalogue"),
+    typeLabel(die ? die.kind : (u.die_type || "unit"))];
+  const hp = die ? die.health : (pu ? pu.health : u.health);
+  if (hp) facts.push("health " + hp);
+  if (die && die.die) facts.push(die.die);
+  const head = el("div", { class: "dd-calc-unit-head" },
+    el("span", { class: "dd-calc-unit-name" }, (i + 1) + ". " + name),
+    el("span", { class: "dd-calc-unit-facts" }, facts.join(" · ")),
+    el("span", { class: "dd-calc-unit-buttons" },
+      die ? el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "roll-" + i, "aria-label": "Roll " + name + " (die " + (i + 1) + ")",
+        onclick: () => { rollDie(ctx, u, i); ctx.changed(); } }, "Roll") : null,
+      el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "remove-" + i, "aria-label": "Remove " + name + " (die " + (i + 1) + ")",
+        onclick: () => { ctx.state.army.splice(i, 1); ctx.plan = null; ctx.changed(); ctx.focusAfterRemove(i); } }, "Remove")));
+  const li = el("li", { class: "dd-calc-unit", "data-unit": i }, head);
+  const given = u.rolled == null ? 1 : 1 + (u.rerolled || []).length;
+  const levels = pu ? pu.faces_needed : given;
+  for (let level = 0; level < levels; level++) li.append(facePicker(ctx, u, i, name, level));
+  const ch = choiceControls(ctx, u, i);
+  if (ch) li.append(ch);
+  return li;
+}
+
+export function renderUnits(ctx) {
+  const items = ctx.state.army.map((u, i) => unitItem(ctx, u, i));
+  ctx.ui.units.replaceChildren(...items);
+  ctx.ui.empty.hidden = ctx.state.army.length > 0;
+  const health = ctx.plan && ctx.plan.units && ctx.plan.units.length === ctx.state.army.length ? ctx.plan.health
+    : ctx.state.army.reduce((n, u) => n + ((u.die ? (ctx.cat.dice.get(u.die) || {}).health : u.health) || 0), 0);
+  ctx.ui.health.textContent = ctx.state.army.length ? "(" + ctx.state.army.length + " dice, " + health + " health)" : "";
+}
+
+export function modText(cat, m) {
+  if (m.spell) {
+    const s = cat.spellById.get(m.spell);
+    return [el("strong", {}, s ? s.name : m.spell), " (spell): " + (s ? s.label : "")];
+  }
+  const sign = ((cat.vocab.free_modifiers || []).find((o) => o.op === m.op) || { sign: m.op }).sign;
+  return [el("strong", {}, m.source || "Modifier"), ": " + sign + m.amount + " " + (m.result === "all" ? "results of any type" : m.result)];
+}
+
+export function renderMods(ctx) {
+  ctx.ui.modlist.replaceChildren(...ctx.state.modifiers.map((m, i) => el("li", {}, el("span", {}, modText(ctx.cat, m)),
+    el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "mod-remove-" + i,
+      "aria-label": "Remove modifier " + (i + 1), onclick: () => { ctx.state.modifiers.splice(i, 1); ctx.changed(); ctx.ui.spell.focus(); } }, "Remove"))));
+}
+
+export function renderOptions(ctx) {
+  const opts = (ctx.plan && ctx.plan.options) || [];
+  if (!opts.length) { ctx.ui.options.replaceChildren(); return; }
+  const chosen = ctx.state.options || {};
+  ctx.ui.options.replaceChildren(el("p", { class: "dd-calc-options-title" }, "Choices (“may” in the rules)"),
+    ...opts.map((o) => {
+      const box = el("input", { type: "checkbox", "data-key": "opt-" + o.id });
+      box.checked = chosen[o.id] != null ? chosen[o.id] : o.default;
+      box.addEventListener("change", () => {
+        ctx.state.options = Object.assign({}, ctx.state.options);
+        if (box.checked === o.default) delete ctx.state.options[o.id]; else ctx.state.options[o.id] = box.checked;
+        if (!Object.keys(ctx.state.options).length) delete ctx.state.options;
         ctx.changed();
       });
-      return el("label", { class: "dd-calc-choice" }, c.name + ": ", sel);
+      return el("label", { class: "dd-calc-option" }, box, " Use " + o.name, el("small", {}, " — " + o.note));
     }));
-  }
-
-  function unitItem(ctx, u, i) {
-    const cat = ctx.cat;
-    const die = u.die ? cat.dice.get(u.die) : null;
-    const pu = planned(ctx, i);
-    const name = die ? die.name : (pu ? pu.label : (u.name || typeLabel(u.species || "item") + " " + (u.die_type || "unit")));
-    const facts = [die ? (cat.species.get(die.species) || { name: "Items" }).name : (pu ? pu.species_name || "Item" : "not in the catalogue"),
-      typeLabel(die ? die.kind : (u.die_type || "unit"))];
-    const hp = die ? die.health : (pu ? pu.health : u.health);
-    if (hp) facts.push("health " + hp);
-    if (die && die.die) facts.push(die.die);
-    const head = el("div", { class: "dd-calc-unit-head" },
-      el("span", { class: "dd-calc-unit-name" }, (i + 1) + ". " + name),
-      el("span", { class: "dd-calc-unit-facts" }, facts.join(" · ")),
-      el("span", { class: "dd-calc-unit-buttons" },
-        die ? el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "roll-" + i, "aria-label": "Roll " + name + " (die " + (i + 1) + ")",
-          onclick: () => { rollDie(ctx, u, i); ctx.changed(); } }, "Roll") : null,
-        el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "remove-" + i, "aria-label": "Remove " + name + " (die " + (i + 1) + ")",
-          onclick: () => { ctx.state.army.splice(i, 1); ctx.plan = null; ctx.changed(); ctx.focusAfterRemove(i); } }, "Remove")));
-    const li = el("li", { class: "dd-calc-unit", "data-unit": i }, head);
-    const given = u.rolled == null ? 1 : 1 + (u.rerolled || []).length;
-    const levels = pu ? pu.faces_needed : given;
-    for (let level = 0; level < levels; level++) li.append(facePicker(ctx, u, i, name, level));
-    const ch = choiceControls(ctx, u, i);
-    if (ch) li.append(ch);
-    return li;
-  }
-
-  function renderUnits(ctx) {
-    const items = ctx.state.army.map((u, i) => unitItem(ctx, u, i));
-    ctx.ui.units.replaceChildren(...items);
-    ctx.ui.empty.hidden = ctx.state.army.length > 0;
-    const health = ctx.plan && ctx.plan.units && ctx.plan.units.length === ctx.state.army.length ? ctx.plan.health
-      : ctx.state.army.reduce((n, u) => n + ((u.die ? (ctx.cat.dice.get(u.die) || {}).health : u.health) || 0), 0);
-    ctx.ui.health.textContent = ctx.state.army.length ? "(" + ctx.state.army.length + " dice, " + health + " health)" : "";
-  }
-
-  function modText(cat, m) {
-    if (m.spell) {
-      const s = cat.spellById.get(m.spell);
-      return [el("strong", {}, s ? s.name : m.spell), " (spell): " + (s ? s.label : "")];
-    }
-    const sign = ((cat.vocab.free_modifiers || []).find((o) => o.op === m.op) || { sign: m.op }).sign;
-    return [el("strong", {}, m.source || "Modifier"), ": " + sign + m.amount + " " + (m.result === "all" ? "results of any type" : m.result)];
-  }
-
-  function renderMods(ctx) {
-    ctx.ui.modlist.replaceChildren(...ctx.state.modifiers.map((m, i) => el("li", {}, el("span", {}, modText(ctx.cat, m)),
-      el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "mod-remove-" + i,
-        "aria-label": "Remove modifier " + (i + 1), onclick: () => { ctx.state.modifiers.splice(i, 1); ctx.changed(); ctx.ui.spell.focus(); } }, "Remove"))));
-  }
-
-  function renderOptions(ctx) {
-    const opts = (ctx.plan && ctx.plan.options) || [];
-    if (!opts.length) { ctx.ui.options.replaceChildren(); return; }
-    const chosen = ctx.state.options || {};
-    ctx.ui.options.replaceChildren(el("p", { class: "dd-calc-options-title" }, "Choices (“may” in the rules)"),
-      ...opts.map((o) => {
-        const box = el("input", { type: "checkbox", "data-key": "opt-" + o.id });
-        box.checked = chosen[o.id] != null ? chosen[o.id] : o.default;
-        box.addEventListener("change", () => {
-          ctx.state.options = Object.assign({}, ctx.state.options);
-          if (box.checked === o.default) delete ctx.state.options[o.id]; else ctx.state.options[o.id] = box.checked;
-          if (!Object.keys(ctx.state.options).length) delete ctx.state.options;
-          ctx.changed();
-        });
-        return el("label", { class: "dd-calc-option" }, box, " Use " + o.name, el("small", {}, " — " + o.note));
-      }));
-  }
-
-  DD.army = { renderUnits, renderMods, renderOptions, follow, rollDie, planned, modText };
-})();
+}

@@ -1,63 +1,76 @@
-/* Calculator page, part 2: the catalogue of dice, species, spells and terrains from the open data,
-   and the engine's vocabulary (roll types, result types, limits) published with it. Names only:
+/* Calculator page: the catalogue of dice, species, spells and terrains from the open data, and
+   the engine's vocabulary (roll types, result types, limits) published with it. Names only:
    what a face does in a roll is asked of the engine ("plan"). */
-(function () {
-  "use strict";
-  const DD = (window.DDCalc = window.DDCalc || {});
-  const SITE_ROOT = new URL("../../", document.currentScript.src).href;   // assets/js/ -> site root
-  // The page's own catalogue (names, faces, the engine's vocabulary), not the whole open data.
-  const CATALOGUE_URL = new URL("assets/engine/catalogue.json", SITE_ROOT).href;
-  let promise = null;
+import { typeLabel } from "./calc-dom.js";
 
-  function byId(list) { const m = new Map(); (list || []).forEach((e) => m.set(e.id, e)); return m; }
+const SITE_ROOT = new URL("../../", import.meta.url).href;   // assets/js/ -> site root
+// The page's own catalogue (names, faces, the engine's vocabulary), not the whole open data.
+const CATALOGUE_URL = new URL("assets/engine/catalogue.json", SITE_ROOT).href;
+// The engine's input limits the page checks an input against before sending it. Their numbers
+// come only from the catalogue: one it does not publish stops the page with an error.
+const PAGE_LIMITS = ["army_size", "dragons", "health", "amount", "text"];
+let promise = null;
 
-  function index(b) {
-    const v = b.calculator || {};
-    const cat = {
-      root: SITE_ROOT, vocab: v, limits: (v.limits || {}).input || {},
-      icons: byId(b.icons), sais: byId(b.sais), species: byId(b.species), dice: byId(b.dice),
-      spells: v.spell_modifiers || [], terrainTypes: b.terrain_types || [], terrains: b.terrains || [],
-      dragons: b.dragons || [], terrainById: new Map(), diceBySpecies: new Map(),
-    };
-    cat.spellById = byId(cat.spells);
-    cat.rollTypes = byId(v.roll_types);
-    cat.terrainTypes.forEach((t) => cat.terrainById.set(t.id, t));
-    cat.terrains.forEach((t) => cat.terrainById.set(t.id, t));
-    (b.dice || []).forEach((d) => {
-      if (!cat.diceBySpecies.has(d.species)) cat.diceBySpecies.set(d.species, []);
-      cat.diceBySpecies.get(d.species).push(d);
-    });
-    cat.diceBySpecies.forEach((list) => list.sort((a, c) => (a.health || 0) - (c.health || 0) || a.name.localeCompare(c.name)));
-    const named = (b.species || []).map((s) => ({ id: s.id, name: s.name }));
-    if (cat.diceBySpecies.has("items")) named.push({ id: "items", name: "Items" });
-    cat.speciesList = named.filter((s) => cat.diceBySpecies.has(s.id)).sort((a, c) => a.name.localeCompare(c.name));
-    cat.inlineSpecies = (b.species || []).map((s) => ({ id: s.id, name: s.name })).sort((a, c) => a.name.localeCompare(c.name));
-    cat.iconNames = [];
-    cat.icons.forEach((i) => cat.iconNames.push(i.name));
-    cat.sais.forEach((s) => cat.iconNames.push(s.name));
-    return cat;
+function byId(list) { const m = new Map(); (list || []).forEach((e) => m.set(e.id, e)); return m; }
+
+function limits(v) {
+  const input = (v.limits && v.limits.input) || {};
+  const missing = PAGE_LIMITS.filter((name) => !Number.isInteger(input[name]));
+  if (missing.length) throw new Error("the engine publishes no limit for " + missing.join(", "));
+  return Object.freeze(Object.assign({}, input));
+}
+
+/* One of the engine's published input limits (never a number of the page's own). */
+export function limit(cat, name) {
+  const n = cat.limits[name];
+  if (!Number.isInteger(n)) throw new Error("the engine publishes no limit for " + name);
+  return n;
+}
+
+function index(b) {
+  const v = b.calculator || {};
+  const cat = {
+    root: SITE_ROOT, vocab: v, limits: limits(v),
+    icons: byId(b.icons), sais: byId(b.sais), species: byId(b.species), dice: byId(b.dice),
+    spells: v.spell_modifiers || [], terrainTypes: b.terrain_types || [], terrains: b.terrains || [],
+    dragons: b.dragons || [], terrainById: new Map(), diceBySpecies: new Map(),
+  };
+  cat.spellById = byId(cat.spells);
+  cat.rollTypes = byId(v.roll_types);
+  cat.terrainTypes.forEach((t) => cat.terrainById.set(t.id, t));
+  cat.terrains.forEach((t) => cat.terrainById.set(t.id, t));
+  (b.dice || []).forEach((d) => {
+    if (!cat.diceBySpecies.has(d.species)) cat.diceBySpecies.set(d.species, []);
+    cat.diceBySpecies.get(d.species).push(d);
+  });
+  cat.diceBySpecies.forEach((list) => list.sort((a, c) => (a.health || 0) - (c.health || 0) || a.name.localeCompare(c.name)));
+  const named = (b.species || []).map((s) => ({ id: s.id, name: s.name }));
+  if (cat.diceBySpecies.has("items")) named.push({ id: "items", name: "Items" });
+  cat.speciesList = named.filter((s) => cat.diceBySpecies.has(s.id)).sort((a, c) => a.name.localeCompare(c.name));
+  cat.inlineSpecies = (b.species || []).map((s) => ({ id: s.id, name: s.name })).sort((a, c) => a.name.localeCompare(c.name));
+  cat.iconNames = [];
+  cat.icons.forEach((i) => cat.iconNames.push(i.name));
+  cat.sais.forEach((s) => cat.iconNames.push(s.name));
+  return cat;
+}
+
+export function load() {
+  if (!promise) {
+    promise = fetch(CATALOGUE_URL)
+      .then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
+      .then(index)
+      .catch((err) => { promise = null; throw err; });
   }
+  return promise;
+}
 
-  function load() {
-    if (!promise) {
-      promise = fetch(CATALOGUE_URL)
-        .then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
-        .then(index)
-        .catch((err) => { promise = null; throw err; });
-    }
-    return promise;
-  }
+export function iconName(cat, id) {
+  const e = cat.icons.get(id) || cat.sais.get(id);
+  return e ? e.name : id;
+}
 
-  function iconName(cat, id) {
-    const e = cat.icons.get(id) || cat.sais.get(id);
-    return e ? e.name : id;
-  }
+export function faceLabel(cat, face) { return (face.count != null ? face.count + " " : "") + iconName(cat, face.icon); }
 
-  function faceLabel(cat, face) { return (face.count != null ? face.count + " " : "") + iconName(cat, face.icon); }
-
-  function elementsText(list) {
-    return list && list.length ? list.map(DD.dom.typeLabel).join(", ") : "no element";
-  }
-
-  DD.catalogue = { load, iconName, faceLabel, elementsText };
-})();
+export function elementsText(list) {
+  return list && list.length ? list.map(typeLabel).join(", ") : "no element";
+}

@@ -1,132 +1,132 @@
-/* Calculator page, part 8: an exchange's answer as the page shows it: the damage in words, who
-   dies, the faces rolled for the player, what is left to the player, then each roll with its ten
-   steps (folded). Every sentence is the engine's; the page lays them out and names the parts
-   with the engine's published words (catalogue: calculator.exchange). */
-(function () {
-  "use strict";
-  const DD = (window.DDCalc = window.DDCalc || {});
-  const { el, siteLink, typeLabel } = DD.dom;
-  const S = () => DD.exchangeSide;
+/* Calculator page: an exchange's answer as the page shows it: the damage in words, who dies, the
+   faces rolled for the player, what is left to the player, then each roll with its steps
+   (folded). Every sentence is the engine's; the page lays them out and names the parts with the
+   engine's published words (catalogue: calculator.exchange). */
+import { el, siteLink, typeLabel } from "./calc-dom.js";
+import { rollParts, warnings } from "./calc-trace.js";
+import { attackOf, faceText, rollLabel, sideName, vocab } from "./calc-exchange-words.js";
+import { unitLabel } from "./calc-answer.js";
 
-  function see(cat, path, text) { const a = siteLink(cat.root, path, text || "why?"); return a ? [" ", a] : null; }
+function see(cat, path, text) { const a = siteLink(cat.root, path, text || "why?"); return a ? [" ", a] : null; }
 
-  /* A link to the page on how the calculator reads the rules, named after its part. */
-  function seeText(cat, path) {
-    const anchor = String(path).split("#")[1];
-    const name = ((cat.vocab.interpretations || {}).anchors || {})[anchor];
-    return "How the calculator reads the rules" + (name ? ": " + name : "");
-  }
+/* A link to the page on how the calculator reads the rules, named after its part. */
+export function seeText(cat, path) {
+  const anchor = String(path).split("#")[1];
+  const name = ((cat.vocab.interpretations || {}).anchors || {})[anchor];
+  return "How the calculator reads the rules" + (name ? ": " + name : "");
+}
 
-  function whatExchange(cat, out) {
-    const a = S().attackOf(cat, out.attack);
-    const t = out.terrain && cat.terrainById.get(out.terrain);
-    return (a.name || typeLabel(out.attack)) + (t ? " at " + t.name : out.terrain ? " at " + out.terrain : ", no terrain given") + ".";
-  }
+function whatExchange(cat, out) {
+  const a = attackOf(cat, out.attack);
+  const t = out.terrain && cat.terrainById.get(out.terrain);
+  return (a.name || typeLabel(out.attack)) + (t ? " at " + t.name : out.terrain ? " at " + out.terrain : ", no terrain given") + ".";
+}
 
-  function sentences(cat, out) {
-    const list = out.damage || [];
-    if (!list.length) return null;
-    return el("ul", { class: "dd-ex-damage" }, list.map((d) => el("li", { "data-to": d.to, "data-from": d.from },
-      el("strong", {}, S().rollLabel(cat, d.from) + " → " + S().sideName(cat, d.to).toLowerCase() + ": "), d.text)));
-  }
+function sentences(cat, out) {
+  const list = out.damage || [];
+  if (!list.length) return null;
+  return el("ul", { class: "dd-ex-damage" }, list.map((d) => el("li", { "data-to": d.to, "data-from": d.from },
+    el("strong", {}, rollLabel(cat, d.from) + " → " + sideName(cat, d.to).toLowerCase() + ": "), d.text)));
+}
 
-  function summaryTable(cat, summary) {
-    const labels = S().vocab(cat).summary || {};
-    return el("table", { class: "dd-ex-summary", "data-exchange-summary": JSON.stringify(summary) },
-      el("caption", {}, "The exchange in numbers"),
-      el("tbody", {}, Object.keys(labels).filter((k) => k in summary).concat(Object.keys(summary).filter((k) => !(k in labels))).map((k) => el("tr", { "data-key": k, class: summary[k] ? "" : "dd-ex-zero" },
-        el("th", { scope: "row" }, labels[k] || typeLabel(k)), el("td", {}, String(summary[k]))))));
-  }
+function summaryTable(cat, summary) {
+  const labels = vocab(cat).summary || {};
+  return el("table", { class: "dd-ex-summary", "data-exchange-summary": JSON.stringify(summary) },
+    el("caption", {}, "The exchange in numbers"),
+    el("tbody", {}, Object.keys(labels).filter((k) => k in summary).concat(Object.keys(summary).filter((k) => !(k in labels))).map((k) => el("tr", { "data-key": k, class: summary[k] ? "" : "dd-ex-zero" },
+      el("th", { scope: "row" }, labels[k] || typeLabel(k)), el("td", {}, String(summary[k]))))));
+}
 
-  function losses(cat, out) {
-    const killed = out.killed || {};
-    return el("div", { class: "dd-ex-losses" }, Object.keys(killed).map((side) => {
-      const list = killed[side] || [];
-      const health = list.reduce((n, k) => n + (k.health || 0), 0);
-      return el("div", { class: "dd-ex-loss", "data-side": side },
-        el("h3", {}, S().sideName(cat, side) + (list.length ? " loses " + health + " health" : " loses nothing")),
-        list.length ? el("ul", {}, list.map((k) => el("li", { class: "dd-ex-dead", "data-unit": k.unit, "data-dragon": k.dragon, "data-status": k.status },
-          el("strong", {}, k.label + (k.health != null ? " (" + k.health + ")" : "")), " — " + k.why))) : null);
-    }));
-  }
+function losses(cat, out) {
+  const killed = out.killed || {};
+  return el("div", { class: "dd-ex-losses" }, Object.keys(killed).map((side) => {
+    const list = killed[side] || [];
+    const health = list.reduce((n, k) => n + (k.health || 0), 0);
+    return el("div", { class: "dd-ex-loss", "data-side": side },
+      el("h3", {}, sideName(cat, side) + (list.length ? " loses " + health + " health" : " loses nothing")),
+      list.length ? el("ul", {}, list.map((k) => el("li", { class: "dd-ex-dead", "data-unit": k.unit, "data-dragon": k.dragon, "data-status": k.status },
+        el("strong", {}, k.label + (k.health != null ? " (" + k.health + ")" : "")), " — " + k.why))) : null);
+  }));
+}
 
-  /* Faces the engine rolled because the player gave none (step 1 and re-roll entries marked random). */
-  function rolledForYou(cat, out) {
-    const items = [];
-    (out.rolls || []).forEach((r) => {
-      if (!r.roll && (r.random || []).some(Boolean)) {        // a dragon's roll: the engine's sentence
-        items.push(el("li", { "data-side": r.side, "data-dragon": r.dragon, "data-roll": r.name },
-          el("strong", {}, r.label || ""), " — " + S().rollLabel(cat, r.name) + ": " + r.text));
-      }
-    });
-    (out.rolls || []).forEach((r) => ((r.roll && r.roll.steps) || []).forEach((st) => (st.entries || []).forEach((e) => {
-      if (!e.random || e.face == null) return;
+/* Faces the engine rolled because the player gave none (the answer's face entries marked random;
+   a unit's face after its first is one it rolled again). */
+function rolledForYou(cat, out) {
+  const items = [];
+  (out.rolls || []).forEach((r) => {
+    if (!r.roll && (r.random || []).some(Boolean)) {        // a dragon's roll: the engine's sentence
+      items.push(el("li", { "data-side": r.side, "data-dragon": r.dragon, "data-roll": r.name },
+        el("strong", {}, r.label || ""), " — " + rollLabel(cat, r.name) + ": " + r.text));
+    }
+  });
+  (out.rolls || []).forEach((r) => {
+    const shown = new Set();                 // units whose first face came: a later one was rolled again
+    ((r.roll && r.roll.steps) || []).forEach((st) => (st.entries || []).forEach((e) => {
+      if (e.face == null) return;
+      const again = shown.has(e.unit);
+      shown.add(e.unit);
+      if (!e.random) return;
       const n = (r.units || [])[e.unit];
       items.push(el("li", { "data-side": r.side, "data-unit": n, "data-roll": r.name },
-        el("strong", {}, (e.label || "") + (n != null ? " (" + S().sideName(cat, r.side).toLowerCase() + " " + (n + 1) + ")" : "")),
-        " — " + S().rollLabel(cat, r.name) + (st.step === 3 ? ", rolled again" : "") + ": " + S().faceText(cat, e.face)));
-    })));
-    if (!items.length) return [];
-    return [el("h3", {}, "Faces rolled for you"),
-      el("p", { class: "dd-calc-notice" }, "No face was picked for these dice, so the calculator rolled them. Pick a face above to change it, or “Roll again”."),
-      el("ul", { class: "dd-ex-rolled" }, items)];
-  }
-
-  function leftToYou(cat, out) {
-    const left = out.left || [];
-    if (!left.length) return [];
-    return [el("h3", {}, "Left to you"), el("ul", { class: "dd-calc-effects dd-ex-left" }, left.map((x) => el("li", { "data-side": x.side },
-      el("strong", {}, S().sideName(cat, x.side) + ", " + S().rollLabel(cat, x.roll).toLowerCase() + ": "), x.text, x.see ? see(cat, x.see) : null)))];
-  }
-
-  function rollList(cat, out) {
-    return el("ol", { class: "dd-ex-rolls" }, (out.rolls || []).map((r, n) => {
-      const side = S().sideName(cat, r.side);
-      if (!r.roll) {
-        return el("li", { class: "dd-ex-roll-result", "data-roll": r.name, "data-side": r.side, "data-dragon": r.dragon },
-          el("h3", {}, (n + 1) + ". " + S().rollLabel(cat, r.name) + " — " + (r.label || side.toLowerCase())),
-          el("p", { class: "dd-ex-dragon-text" }, r.text || ""));
-      }
-      const names = (r.units || []).map((i) => {
-        const hit = (r.roll.steps && r.roll.steps[0] && r.roll.steps[0].entries || []).find((e) => e.unit === r.units.indexOf(i));
-        return hit && hit.label ? hit.label : String(i + 1);
-      });
-      return el("li", { class: "dd-ex-roll-result", "data-roll": r.name, "data-side": r.side },
-        el("h3", {}, (n + 1) + ". " + S().rollLabel(cat, r.name) + " — " + side.toLowerCase()),
-        names.length ? el("p", { class: "dd-calc-what" }, "Rolling: " + names.join(", ")) : null,
-        DD.trace.rollParts(cat, r.roll, { noTitle: true, fold: true, units: r.units, level: "h4" }));
+        el("strong", {}, (e.label || "") + (n != null ? " (" + sideName(cat, r.side).toLowerCase() + " " + (n + 1) + ")" : "")),
+        " — " + rollLabel(cat, r.name) + (again ? ", rolled again" : "") + ": " + faceText(cat, e.face)));
     }));
-  }
+  });
+  if (!items.length) return [];
+  return [el("h3", {}, "Faces rolled for you"),
+    el("p", { class: "dd-calc-notice" }, "No face was picked for these dice, so the calculator rolled them. Pick a face above to change it, or “Roll again”."),
+    el("ul", { class: "dd-ex-rolled" }, items)];
+}
 
-  function render(section, cat, out, input) {
-    const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-what" }, whatExchange(cat, out))];
-    const words = sentences(cat, out);
-    parts.push(words || el("p", { class: "dd-calc-notice" }, "No damage in this exchange."));
-    if (out.id_split && out.id_split.text) parts.push(el("p", { class: "dd-calc-what", "data-id-split": true }, "ID results: " + out.id_split.text + "."));
-    parts.push(losses(cat, out), summaryTable(cat, out.summary || {}));
-    parts.push(...rolledForYou(cat, out), ...leftToYou(cat, out));
-    if (out.warnings && out.warnings.length) parts.push(el("h3", {}, "Warnings"), DD.trace.warnings(cat, out.warnings));
-    parts.push(el("h3", {}, "Roll by roll"), rollList(cat, out));
-    if (out.see) parts.push(el("p", { class: "dd-ex-see" }, see(cat, out.see, seeText(cat, out.see))));
-    section.replaceChildren(...parts);
-    section.dataset.input = JSON.stringify(input);
-    section.dataset.state = "resolved";
-    section.removeAttribute("aria-busy");
-  }
+function leftToYou(cat, out) {
+  const left = out.left || [];
+  if (!left.length) return [];
+  return [el("h3", {}, "Left to you"), el("ul", { class: "dd-calc-effects dd-ex-left" }, left.map((x) => el("li", { "data-side": x.side },
+    el("strong", {}, sideName(cat, x.side) + ", " + rollLabel(cat, x.roll).toLowerCase() + ": "), x.text, x.see ? see(cat, x.see) : null)))];
+}
 
-  /* The engine refused the input: its message as it is (the CLI prints the same line). */
-  function error(section, text, lead) {
-    section.replaceChildren(el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-error", role: "alert" },
-      lead || "The engine could not resolve this exchange: ", el("span", { "data-exchange-error": true }, text)));
-    section.dataset.state = "error";
-    section.removeAttribute("aria-busy");
-  }
+function rollList(cat, out) {
+  return el("ol", { class: "dd-ex-rolls" }, (out.rolls || []).map((r, n) => {
+    const side = sideName(cat, r.side);
+    if (!r.roll) {
+      return el("li", { class: "dd-ex-roll-result", "data-roll": r.name, "data-side": r.side, "data-dragon": r.dragon },
+        el("h3", {}, (n + 1) + ". " + rollLabel(cat, r.name) + " — " + (r.label || side.toLowerCase())),
+        el("p", { class: "dd-ex-dragon-text" }, r.text || ""));
+    }
+    const names = (r.units || []).map((i) => unitLabel(r.roll, r.units.indexOf(i)) || String(i + 1));
+    return el("li", { class: "dd-ex-roll-result", "data-roll": r.name, "data-side": r.side },
+      el("h3", {}, (n + 1) + ". " + rollLabel(cat, r.name) + " — " + side.toLowerCase()),
+      names.length ? el("p", { class: "dd-calc-what" }, "Rolling: " + names.join(", ")) : null,
+      rollParts(cat, r.roll, { noTitle: true, fold: true, units: r.units, level: "h4" }));
+  }));
+}
 
-  function notice(section, text, state) {
-    section.replaceChildren(el("p", { class: "dd-calc-notice" }, text));
-    section.dataset.state = state || "empty";
-    section.removeAttribute("aria-busy");
-  }
+export function render(section, cat, out, input) {
+  const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-what" }, whatExchange(cat, out))];
+  const words = sentences(cat, out);
+  parts.push(words || el("p", { class: "dd-calc-notice" }, "No damage in this exchange."));
+  if (out.id_split && out.id_split.text) parts.push(el("p", { class: "dd-calc-what", "data-id-split": true }, "ID results: " + out.id_split.text + "."));
+  parts.push(losses(cat, out), summaryTable(cat, out.summary || {}));
+  parts.push(...rolledForYou(cat, out), ...leftToYou(cat, out));
+  if (out.warnings && out.warnings.length) parts.push(el("h3", {}, "Warnings"), warnings(cat, out.warnings));
+  parts.push(el("h3", {}, "Roll by roll"), rollList(cat, out));
+  if (out.see) parts.push(el("p", { class: "dd-ex-see" }, see(cat, out.see, seeText(cat, out.see))));
+  section.replaceChildren(...parts);
+  section.dataset.input = JSON.stringify(input);
+  section.dataset.state = "resolved";
+  section.removeAttribute("aria-busy");
+}
 
-  DD.exchangeView = { render, error, notice, seeText };
-})();
+/* The engine refused the input: its message as it is (the CLI prints the same line). */
+export function error(section, text, lead) {
+  section.replaceChildren(el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-error", role: "alert" },
+    lead || "The engine could not resolve this exchange: ", el("span", { "data-exchange-error": true }, text)));
+  section.dataset.state = "error";
+  section.removeAttribute("aria-busy");
+}
+
+export function notice(section, text, state) {
+  section.replaceChildren(el("p", { class: "dd-calc-notice" }, text));
+  section.dataset.state = state || "empty";
+  section.removeAttribute("aria-busy");
+}

@@ -1,273 +1,263 @@
-/* Calculator page, part 10: the exchange mode (attack, saves, damage, counter-attack; or a dragon
-   attack). Its state is the engine's exchange input itself; on every change the page draws both
-   sides, writes the share link (#x=1.<base64url>), asks the engine ("exchange") and then for the
-   odds ("exchange-odds"), and for each side's "may" choices ("plan" of the rolls it made).
+/* Calculator page: the exchange mode (attack, saves, damage, counter-attack; or a dragon attack).
+   Its state is the engine's exchange input itself; on every change the page draws both sides,
+   writes the share link (#x=1.<base64url>), asks the engine ("exchange") and then for the odds
+   ("exchange-odds"), and for each side's "may" choices ("plan" of the rolls it made).
    A link is checked by the engine first: a refused link shows the engine's one-line message. */
-(function () {
-  "use strict";
-  const DD = (window.DDCalc = window.DDCalc || {});
-  const { el, option, fill, randomInt } = DD.dom;
-  const DEBOUNCE_MS = 80;
-  const SIDES = ["attacker", "defender"];
-  const isObj = (v) => v != null && typeof v === "object" && !Array.isArray(v);
+import { el, option, fill, randomInt, busy, isObj } from "./calc-dom.js";
+import { elementsText } from "./calc-catalogue.js";
+import { encode } from "./calc-links.js";
+import { engine } from "./engine.js";
+import { sidesOf, vocab } from "./calc-exchange-words.js";
+import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
+import { render as showResult, error as showError, notice } from "./calc-exchange-result.js";
+import { refresh as refreshOdds } from "./calc-exchange-odds.js";
 
-  function emptyExchange(attack) {
-    return { attack: attack || "melee", seed: randomInt(1000000), attacker: { army: [] }, defender: { army: [] } };
+const DEBOUNCE_MS = 80;
+
+function emptyExchange(attack) {
+  return { attack: attack || "melee", seed: randomInt(1000000), attacker: { army: [] }, defender: { army: [] } };
+}
+
+/* The engine input: the state without empty parts (and without the other attack's attacker). */
+function engineInput(cat, x) {
+  const inp = JSON.parse(JSON.stringify(x));
+  sidesOf(cat).forEach((s) => {
+    const side = inp[s];
+    if (!isObj(side)) return;
+    if (s === "attacker" && x.attack === "dragon") { delete side.army; delete side.modifiers; delete side.options; }
+    if (s === "attacker" && x.attack !== "dragon") delete side.dragons;
+    if (Array.isArray(side.modifiers) && !side.modifiers.length) delete side.modifiers;
+    if (isObj(side.options) && !Object.keys(side.options).length) delete side.options;
+  });
+  if (!inp.terrain) delete inp.terrain;
+  return inp;
+}
+
+function complete(x) {
+  const att = x.attack === "dragon" ? x.attacker.dragons : x.attacker.army;
+  return !!(att && att.length && x.defender.army && x.defender.army.length);
+}
+
+/* A state from an input the engine accepted: every part the editor reads is there. */
+function fromInput(cat, raw) {
+  const x = JSON.parse(JSON.stringify(raw));
+  sidesOf(cat).forEach((s) => {
+    if (!isObj(x[s])) x[s] = {};
+    if (!Array.isArray(x[s].army)) x[s].army = [];
+  });
+  return x;
+}
+
+function query(root) {
+  const $ = (sel) => root.querySelector(sel);
+  return {
+    modes: $("[data-calc-modes]"), panels: root.querySelectorAll("[data-calc-panel]"), form: $("[data-exchange-form]"),
+    attack: $("[data-ex-attack]"), terrain: $("[data-ex-terrain]"), about: $("[data-ex-about]"), rollAgain: $("[data-ex-roll-again]"),
+    share: $("[data-ex-share]"), shareStatus: $("[data-ex-share-status]"), results: $("[data-exchange-results]"),
+    odds: root.querySelector("#exchange-odds"), message: $("[data-calc-message]"),
+    sides: { attacker: $('[data-ex-side="attacker"]'), defender: $('[data-ex-side="defender"]') },
+  };
+}
+
+export function setMode(page, mode) {
+  const xc = page.exchange;
+  page.mode = mode;
+  xc.ui.panels.forEach((p) => { p.hidden = p.dataset.calcPanel !== mode; });
+  xc.ui.modes.querySelectorAll("[data-calc-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.calcMode === mode)));
+}
+
+function render(xc) {
+  const { ui, cat, x } = xc;
+  const active = document.activeElement;
+  const focusKey = active && xc.root.contains(active) ? active.dataset.key : null;
+  ui.attack.value = x.attack;
+  ui.terrain.value = x.terrain || "";
+  const t = x.terrain && cat.terrainById.get(x.terrain);
+  ui.about.textContent = t ? t.name + ": elements " + elementsText(t.elements) + "."
+    : "No terrain chosen: abilities that need a terrain element do not apply.";
+  sidesOf(cat).forEach((s) => renderSide(xc, s, xc.sideUi[s]));
+  if (focusKey) { const f = xc.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
+}
+
+function writeLink(xc) {
+  const hash = complete(xc.x) ? "#" + encode(engineInput(xc.cat, xc.x), "exchange") : "#exchange";
+  xc.page.lastHash = hash;
+  if (location.hash !== hash || location.search) history.replaceState(history.state, "", location.pathname + hash);
+}
+
+/* The engine's answer, if it is about the state shown now (else null: the marks would be stale). */
+function fresh(xc) {
+  return xc.result && xc.result.key === JSON.stringify(engineInput(xc.cat, xc.x)) ? xc.result.out : null;
+}
+
+function ask(xc) {
+  if (!xc.root.isConnected) return;       // this page was swapped out by instant navigation
+  const { ui } = xc;
+  const inp = engineInput(xc.cat, xc.x);
+  xc.root.dataset.exchangeInput = JSON.stringify(inp);
+  if (!complete(xc.x)) {
+    notice(ui.results, xc.x.attack === "dragon" ? "Add dragons and the army they attack to see the exchange."
+      : "Add dice to both armies to see the exchange.");
+    refreshOdds(ui.odds, xc.cat, null);
+    return;
   }
-
-  /* The engine input: the state without empty parts (and without the other attack's attacker). */
-  function engineInput(x) {
-    const inp = JSON.parse(JSON.stringify(x));
-    SIDES.forEach((s) => {
-      const side = inp[s];
-      if (!isObj(side)) return;
-      if (s === "attacker" && x.attack === "dragon") { delete side.army; delete side.modifiers; delete side.options; }
-      if (s === "attacker" && x.attack !== "dragon") delete side.dragons;
-      if (Array.isArray(side.modifiers) && !side.modifiers.length) delete side.modifiers;
-      if (isObj(side.options) && !Object.keys(side.options).length) delete side.options;
-    });
-    if (!inp.terrain) delete inp.terrain;
-    return inp;
+  if (engine.state.status !== "ready") {
+    notice(ui.results, engine.state.status === "error" ? "The engine could not start, so no result can be shown."
+      : "The result appears here as soon as the engine is ready.", "waiting");
+    return;
   }
-
-  function complete(x) {
-    const att = x.attack === "dragon" ? x.attacker.dragons : x.attacker.army;
-    return !!(att && att.length && x.defender.army && x.defender.army.length);
-  }
-
-  /* A state from an input the engine accepted: every part the editor reads is there. */
-  function fromInput(raw) {
-    const x = JSON.parse(JSON.stringify(raw));
-    SIDES.forEach((s) => {
-      if (!isObj(x[s])) x[s] = {};
-      if (!Array.isArray(x[s].army)) x[s].army = [];
-    });
-    return x;
-  }
-
-  function query(root) {
-    const $ = (sel) => root.querySelector(sel);
-    return {
-      modes: $("[data-calc-modes]"), panels: root.querySelectorAll("[data-calc-panel]"), form: $("[data-exchange-form]"),
-      attack: $("[data-ex-attack]"), terrain: $("[data-ex-terrain]"), about: $("[data-ex-about]"), rollAgain: $("[data-ex-roll-again]"),
-      share: $("[data-ex-share]"), shareStatus: $("[data-ex-share-status]"), results: $("[data-exchange-results]"),
-      odds: root.querySelector("#exchange-odds"), message: $("[data-calc-message]"),
-      sides: { attacker: $('[data-ex-side="attacker"]'), defender: $('[data-ex-side="defender"]') },
-    };
-  }
-
-  function setMode(page, mode) {
-    const xc = page.exchange;
-    page.mode = mode;
-    xc.ui.panels.forEach((p) => { p.hidden = p.dataset.calcPanel !== mode; });
-    xc.ui.modes.querySelectorAll("[data-calc-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.calcMode === mode)));
-  }
-
-  function render(xc) {
-    const { ui, cat, x } = xc;
-    const active = document.activeElement;
-    const focusKey = active && xc.root.contains(active) ? active.dataset.key : null;
-    ui.attack.value = x.attack;
-    ui.terrain.value = x.terrain || "";
-    const t = x.terrain && cat.terrainById.get(x.terrain);
-    ui.about.textContent = t ? t.name + ": elements " + DD.catalogue.elementsText(t.elements) + "."
-      : "No terrain chosen: abilities that need a terrain element do not apply.";
-    SIDES.forEach((s) => DD.exchangeSide.render(xc, s, xc.sideUi[s]));
-    if (focusKey) { const f = xc.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
-  }
-
-  function writeLink(xc) {
-    const hash = complete(xc.x) ? "#" + DD.links.encode(engineInput(xc.x), "exchange") : "#exchange";
-    xc.page.lastHash = hash;
-    if (location.hash !== hash || location.search) history.replaceState(history.state, "", location.pathname + hash);
-  }
-
-  /* The engine's answer, if it is about the state shown now (else null: the marks would be stale). */
-  function fresh(xc) {
-    return xc.result && xc.result.key === JSON.stringify(engineInput(xc.x)) ? xc.result.out : null;
-  }
-
-  function ask(xc) {
-    if (!xc.root.isConnected) return;       // this page was swapped out by instant navigation
-    const engine = window.DragonDiceEngine;
-    const { ui } = xc;
-    const inp = engineInput(xc.x);
-    xc.root.dataset.exchangeInput = JSON.stringify(inp);
-    if (!complete(xc.x)) {
-      DD.exchangeView.notice(ui.results, xc.x.attack === "dragon" ? "Add dragons and the army they attack to see the exchange."
-        : "Add dice to both armies to see the exchange.");
-      DD.exchangeOdds.refresh(ui.odds, xc.cat, null);
-      return;
-    }
-    if (!engine || engine.state.status !== "ready") {
-      DD.exchangeView.notice(ui.results, engine && engine.state.status === "error" ? "The engine could not start, so no result can be shown."
-        : "The result appears here as soon as the engine is ready.", "waiting");
-      return;
-    }
-    const seq = ++xc.seq;
-    const key = JSON.stringify(inp);
-    DD.dom.busy(ui.results, "resolving");
-    engine.call("exchange", inp).then((out) => {
-      if (seq !== xc.seq) return;
-      shown(xc, inp, key, out);
-    }, (err) => {
-      if (seq !== xc.seq) return;
-      xc.result = null;
-      render(xc);
-      DD.exchangeView.error(ui.results, String((err && err.message) || err));
-      DD.exchangeOdds.refresh(ui.odds, xc.cat, null);
-    });
-  }
-
-  function shown(xc, inp, key, out) {
-    xc.result = { key, out };
+  const seq = ++xc.seq;
+  const key = JSON.stringify(inp);
+  busy(ui.results, "resolving");
+  engine.call("exchange", inp).then((out) => {
+    if (seq !== xc.seq) return;
+    shown(xc, inp, key, out);
+  }, (err) => {
+    if (seq !== xc.seq) return;
+    xc.result = null;
     render(xc);
-    DD.exchangeView.render(xc.ui.results, xc.cat, out, inp);
-    DD.exchangeOdds.refresh(xc.ui.odds, xc.cat, inp);
-    askOptions(xc, inp, out);
-  }
+    showError(ui.results, String((err && err.message) || err));
+    refreshOdds(ui.odds, xc.cat, null);
+  });
+}
 
-  /* Each side's "may" choices: the engine's plan of every kind of roll the side made. */
-  function askOptions(xc, inp, out) {
-    const engine = window.DragonDiceEngine;
-    const jobs = [];
-    SIDES.forEach((s) => {
-      const army = (inp[s] && inp[s].army || []).map((u) => { const c = Object.assign({}, u); delete c.rolled; delete c.rerolled; return c; });
-      const seen = new Set();
-      (out.rolls || []).forEach((r) => {
-        const rt = r.roll && xc.cat.rollTypes.get(r.roll.roll);
-        if (r.side !== s || !army.length || !rt || rt.individual) return;
-        const q = { roll: r.roll.roll, army };
-        if (r.roll.against && rt.against && rt.against.length > 1) q.against = r.roll.against;
-        if (inp.terrain) q.terrain = inp.terrain;
-        const k = JSON.stringify(q);
-        if (!seen.has(k)) { seen.add(k); jobs.push([s, k, q]); }
-      });
+function shown(xc, inp, key, out) {
+  xc.result = { key, out };
+  render(xc);
+  showResult(xc.ui.results, xc.cat, out, inp);
+  refreshOdds(xc.ui.odds, xc.cat, inp);
+  askOptions(xc, inp, out);
+}
+
+/* Each side's "may" choices: the engine's plan of every kind of roll the side made. */
+function askOptions(xc, inp, out) {
+  const jobs = [];
+  sidesOf(xc.cat).forEach((s) => {
+    const army = (inp[s] && inp[s].army || []).map((u) => { const c = Object.assign({}, u); delete c.rolled; delete c.rerolled; return c; });
+    const seen = new Set();
+    (out.rolls || []).forEach((r) => {
+      const rt = r.roll && xc.cat.rollTypes.get(r.roll.roll);
+      if (r.side !== s || !army.length || !rt || rt.individual) return;
+      const q = { roll: r.roll.roll, army };
+      if (r.roll.against && rt.against && rt.against.length > 1) q.against = r.roll.against;
+      if (inp.terrain) q.terrain = inp.terrain;
+      const k = JSON.stringify(q);
+      if (!seen.has(k)) { seen.add(k); jobs.push([s, k, q]); }
     });
-    const wanted = JSON.stringify(jobs.map((j) => j[1]));
-    if (wanted === xc.optionsKey) return;
-    const mine = xc.seq;
-    Promise.all(jobs.map(([s, k, q]) => (xc.plans.has(k) ? Promise.resolve(xc.plans.get(k))
-      : engine.call("plan", q).then((p) => { xc.plans.set(k, p); return p; }, () => null)).then((p) => [s, p]))).then((got) => {
-      if (mine !== xc.seq || !xc.root.isConnected) return;   // a newer input is on its way: its choices follow
-      const opts = { attacker: [], defender: [] };
-      got.forEach(([s, p]) => ((p && p.options) || []).forEach((o) => { if (!opts[s].some((e) => e.id === o.id)) opts[s].push(o); }));
-      xc.options = opts;
-      xc.optionsKey = wanted;
-      render(xc);                             // redraws both sides and gives the keyboard focus back
-    });
-  }
+  });
+  const wanted = JSON.stringify(jobs.map((j) => j[1]));
+  if (wanted === xc.optionsKey) return;
+  const mine = xc.seq;
+  Promise.all(jobs.map(([s, k, q]) => (xc.plans.has(k) ? Promise.resolve(xc.plans.get(k))
+    : engine.call("plan", q).then((p) => { xc.plans.set(k, p); return p; }, () => null)).then((p) => [s, p]))).then((got) => {
+    if (mine !== xc.seq || !xc.root.isConnected) return;   // a newer input is on its way: its choices follow
+    const opts = Object.fromEntries(sidesOf(xc.cat).map((s) => [s, []]));
+    got.forEach(([s, p]) => ((p && p.options) || []).forEach((o) => { if (!opts[s].some((e) => e.id === o.id)) opts[s].push(o); }));
+    xc.options = opts;
+    xc.optionsKey = wanted;
+    render(xc);                             // redraws both sides and gives the keyboard focus back
+  });
+}
 
-  function changed(xc, keepUrl) {
-    xc.seq++;                                 // answers still on their way are about the input before this change
-    render(xc);
-    if (keepUrl !== true) writeLink(xc);
-    DD.dom.busy(xc.ui.results, "resolving");  // the result shown is of the input before this change
-    clearTimeout(xc.timer);
-    xc.timer = setTimeout(() => ask(xc), DEBOUNCE_MS);
-  }
+function changed(xc, keepUrl) {
+  xc.seq++;                                 // answers still on their way are about the input before this change
+  render(xc);
+  if (keepUrl !== true) writeLink(xc);
+  busy(xc.ui.results, "resolving");  // the result shown is of the input before this change
+  clearTimeout(xc.timer);
+  xc.timer = setTimeout(() => ask(xc), DEBOUNCE_MS);
+}
 
-  function bindForm(xc) {
-    const { ui, cat } = xc;
-    const v = DD.exchangeSide.vocab(cat);
-    fill(ui.attack, v.attacks.map((a) => option(a.id, a.name)));
-    fill(ui.terrain, [option("", "No terrain given"),
-      el("optgroup", { label: "Terrain types" }, cat.terrainTypes.map((t) => option(t.id, t.name + " (" + DD.catalogue.elementsText(t.elements) + ")"))),
-      el("optgroup", { label: "Terrain dice" }, cat.terrains.slice().sort((a, b) => a.name.localeCompare(b.name))
-        .map((t) => option(t.id, t.name + " (" + DD.catalogue.elementsText(t.elements) + ")")))]);
-    ui.attack.addEventListener("change", () => { xc.x.attack = ui.attack.value; delete xc.x.casualties; xc.changed(); });
-    ui.terrain.addEventListener("change", () => { if (ui.terrain.value) xc.x.terrain = ui.terrain.value; else delete xc.x.terrain; xc.changed(); });
-    ui.rollAgain.addEventListener("click", () => { xc.x.seed = randomInt(1000000); xc.changed(); });
-    ui.form.addEventListener("submit", (e) => e.preventDefault());
-    ui.share.addEventListener("click", () => {
-      writeLink(xc);
-      const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this exchange."; };
-      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
-      else done(false);
-    });
-    ui.modes.querySelectorAll("[data-calc-mode]").forEach((b) => b.addEventListener("click", () => {
-      if (b.dataset.calcMode === xc.page.mode) return;
-      xc.seq++;                               // an exchange link still opening is dropped
-      xc.ui.form.hidden = false;
-      if (b.dataset.calcMode === "exchange") open(xc.page, null);
-      else { setMode(xc.page, "roll"); xc.page.changed(); }
-    }));
-    ui.modes.hidden = false;
-  }
+function bindForm(xc) {
+  const { ui, cat } = xc;
+  const v = vocab(cat);
+  fill(ui.attack, v.attacks.map((a) => option(a.id, a.name)));
+  fill(ui.terrain, [option("", "No terrain given"),
+    el("optgroup", { label: "Terrain types" }, cat.terrainTypes.map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")"))),
+    el("optgroup", { label: "Terrain dice" }, cat.terrains.slice().sort((a, b) => a.name.localeCompare(b.name))
+      .map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")")))]);
+  ui.attack.addEventListener("change", () => { xc.x.attack = ui.attack.value; delete xc.x.casualties; xc.changed(); });
+  ui.terrain.addEventListener("change", () => { if (ui.terrain.value) xc.x.terrain = ui.terrain.value; else delete xc.x.terrain; xc.changed(); });
+  ui.rollAgain.addEventListener("click", () => { xc.x.seed = randomInt(1000000); xc.changed(); });
+  ui.form.addEventListener("submit", (e) => e.preventDefault());
+  ui.share.addEventListener("click", () => {
+    writeLink(xc);
+    const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this exchange."; };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
+    else done(false);
+  });
+  ui.modes.querySelectorAll("[data-calc-mode]").forEach((b) => b.addEventListener("click", () => {
+    if (b.dataset.calcMode === xc.page.mode) return;
+    xc.seq++;                               // an exchange link still opening is dropped
+    xc.ui.form.hidden = false;
+    if (b.dataset.calcMode === "exchange") openExchange(xc.page, null);
+    else { setMode(xc.page, "roll"); xc.page.changed(); }
+  }));
+  ui.modes.hidden = false;
+}
 
-  function whenReady() {
-    const engine = window.DragonDiceEngine;
-    return new Promise((resolve, reject) => {
-      if (!engine) { reject(new Error("the engine is missing")); return; }
-      const off = engine.subscribe((s) => {
-        if (s.status === "ready") { setTimeout(() => off && off(), 0); resolve(); }
-        else if (s.status === "error") { setTimeout(() => off && off(), 0); reject(new Error(s.error)); }
-      });
-    });
-  }
+function say(xc, text, detail) {
+  xc.ui.message.replaceChildren(...[text, detail ? el("span", { "data-exchange-error": true }, detail) : null,
+    detail ? " — the exchange starts empty." : null].filter((n) => n != null));
+  xc.ui.message.hidden = false;
+}
 
-  function say(xc, text, detail) {
-    xc.ui.message.replaceChildren(...[text, detail ? el("span", { "data-exchange-error": true }, detail) : null,
-      detail ? " — the exchange starts empty." : null].filter((n) => n != null));
-    xc.ui.message.hidden = false;
+/* Open the exchange mode: empty (raw null), or with a link's input, which the engine checks first. */
+export function openExchange(page, raw, message) {
+  const xc = page.exchange;
+  setMode(page, "exchange");
+  clearTimeout(xc.timer);
+  const seq = ++xc.seq;
+  if (message) say(xc, message);
+  if (raw == null) {
+    if (!xc.x) xc.x = emptyExchange();
+    xc.changed(!!message);
+    if (message) history.replaceState(history.state, "", location.pathname + "#exchange");
+    return;
   }
+  xc.x = emptyExchange();
+  xc.ui.form.hidden = true;
+  notice(xc.ui.results, "Opening the exchange from the link…", "opening");
+  engine.whenReady().then(() => engine.call("exchange", raw)).then((out) => {
+    if (seq !== xc.seq || page.mode !== "exchange") return;
+    xc.ui.form.hidden = false;
+    xc.x = fromInput(xc.cat, raw);
+    writeLink(xc);
+    const inp = engineInput(xc.cat, xc.x);
+    shown(xc, inp, JSON.stringify(inp), out);
+  }, (err) => {
+    if (seq !== xc.seq || page.mode !== "exchange") return;
+    xc.ui.form.hidden = false;
+    say(xc, "This exchange link could not be used: ", String((err && err.message) || err));
+    xc.changed(true);
+    history.replaceState(history.state, "", location.pathname + "#exchange");
+    xc.page.lastHash = "#exchange";
+  });
+}
 
-  /* Open the exchange mode: empty (raw null), or with a link's input, which the engine checks first. */
-  function open(page, raw, message) {
-    const xc = page.exchange;
-    setMode(page, "exchange");
-    clearTimeout(xc.timer);
-    const seq = ++xc.seq;
-    if (message) say(xc, message);
-    if (raw == null) {
-      if (!xc.x) xc.x = emptyExchange();
-      xc.changed(!!message);
-      if (message) history.replaceState(history.state, "", location.pathname + "#exchange");
-      return;
-    }
-    xc.x = emptyExchange();
-    xc.ui.form.hidden = true;
-    DD.exchangeView.notice(xc.ui.results, "Opening the exchange from the link…", "opening");
-    whenReady().then(() => window.DragonDiceEngine.call("exchange", raw)).then((out) => {
-      if (seq !== xc.seq || page.mode !== "exchange") return;
-      xc.ui.form.hidden = false;
-      xc.x = fromInput(raw);
-      writeLink(xc);
-      const inp = engineInput(xc.x);
-      shown(xc, inp, JSON.stringify(inp), out);
-    }, (err) => {
-      if (seq !== xc.seq || page.mode !== "exchange") return;
-      xc.ui.form.hidden = false;
-      say(xc, "This exchange link could not be used: ", String((err && err.message) || err));
-      xc.changed(true);
-      history.replaceState(history.state, "", location.pathname + "#exchange");
-      xc.page.lastHash = "#exchange";
-    });
-  }
+/* Once the engine is up (or has failed), the exchange shown is asked for again. */
+function followEngine(xc) {
+  let wasReady = false;
+  const off = engine.subscribe((st) => {
+    if (!document.body.contains(xc.root)) { setTimeout(() => off && off(), 0); return; }
+    const ready = st.status === "ready";
+    if (xc.page.mode === "exchange" && xc.x && xc.ui.results.dataset.state !== "opening"
+      && ((ready && !wasReady) || st.status === "error")) { clearTimeout(xc.timer); ask(xc); }
+    wasReady = ready;
+  });
+}
 
-  function bind(page) {
-    const root = page.root;
-    const xc = { page, root, cat: page.cat, ui: query(root), x: null, seq: 0, timer: null, result: null,
-      plans: new Map(), options: null, optionsKey: null, sideUi: {} };
-    if (!xc.ui.form) return;
-    page.exchange = xc;
-    xc.changed = (keepUrl) => changed(xc, keepUrl);
-    xc.armyChanged = () => { delete xc.x.casualties; xc.changed(); };
-    xc.fresh = () => fresh(xc);
-    xc.sideOf = (s) => xc.x[s];
-    SIDES.forEach((s) => { xc.sideUi[s] = DD.exchangeSide.build(xc, s, xc.ui.sides[s]); });
-    bindForm(xc);
-    if (window.DragonDiceEngine) {
-      let wasReady = false;
-      const off = window.DragonDiceEngine.subscribe((st) => {
-        if (!document.body.contains(root)) { setTimeout(() => off && off(), 0); return; }
-        const ready = st.status === "ready";
-        if (page.mode === "exchange" && xc.x && xc.ui.results.dataset.state !== "opening"
-          && ((ready && !wasReady) || st.status === "error")) { clearTimeout(xc.timer); ask(xc); }
-        wasReady = ready;
-      });
-    }
-  }
-
-  DD.exchange = { bind, open, setMode, engineInput };
-})();
+export function bindExchange(page) {
+  const root = page.root;
+  const xc = { page, root, cat: page.cat, ui: query(root), x: null, seq: 0, timer: null, result: null,
+    plans: new Map(), options: null, optionsKey: null, sideUi: {} };
+  if (!xc.ui.form) return;
+  page.exchange = xc;
+  xc.changed = (keepUrl) => changed(xc, keepUrl);
+  xc.armyChanged = () => { delete xc.x.casualties; xc.changed(); };
+  xc.fresh = () => fresh(xc);
+  xc.sideOf = (s) => xc.x[s];
+  sidesOf(xc.cat).forEach((s) => { xc.sideUi[s] = buildSide(xc, s, xc.ui.sides[s]); });
+  bindForm(xc);
+  followEngine(xc);
+}

@@ -1,93 +1,88 @@
-/* Calculator page, part 3: share links. "#s=1.<base64url JSON>" (written by the page),
+/* Calculator page: share links. "#s=1.<base64url JSON>" (written by the page),
    "?roll=<JSON>" and "?exchange=<JSON>" (written by hand or by other pages). A link is read as
    plain JSON, checked for shape and against the catalogue (ids that exist, sizes within the
    published limits); the engine checks everything else and names the field it refuses. */
-(function () {
-  "use strict";
-  const DD = (window.DDCalc = window.DDCalc || {});
-  const VERSION = "1";
-  const MAX_TEXT = 20000;       // characters of JSON in one link
+import { isObj, shortMsg } from "./calc-dom.js";
+import { limit } from "./calc-catalogue.js";
 
-  function b64urlEncode(text) {
-    const bytes = new TextEncoder().encode(text);
-    let bin = "";
-    bytes.forEach((b) => { bin += String.fromCharCode(b); });
-    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
+const VERSION = "1";
+const MAX_TEXT = 20000;       // characters of JSON in one link
 
-  function b64urlDecode(text) {
-    if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it contains characters a share link never has");
-    const pad = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-    const bytes = Uint8Array.from(atob(pad), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  }
+function b64urlEncode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  bytes.forEach((b) => { bin += String.fromCharCode(b); });
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
 
-  function encode(input, mode) { return (mode === "exchange" ? "x=" : "s=") + VERSION + "." + b64urlEncode(JSON.stringify(input)); }
+function b64urlDecode(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it contains characters a share link never has");
+  const pad = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  const bytes = Uint8Array.from(atob(pad), (c) => c.charCodeAt(0));
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
 
-  function parseJson(text) {
-    if (text.length > MAX_TEXT) throw new Error("it is too long");
-    return JSON.parse(text);
-  }
+export function encode(input, mode) { return (mode === "exchange" ? "x=" : "s=") + VERSION + "." + b64urlEncode(JSON.stringify(input)); }
 
-  /* Ids a link names must exist in the catalogue; numbers must be within the published limits. */
-  function check(raw, cat, where) {
-    const fail = (w, why) => { throw new Error(w + ": " + why); };
-    const isObj = (v) => v && typeof v === "object" && !Array.isArray(v);
-    if (!isObj(raw)) fail(where || "input", "not an object");
-    const lim = cat.limits;
-    const army = raw.army == null ? [] : raw.army;
-    if (!Array.isArray(army) || army.length > (lim.army_size || 60)) fail("army", "not a list of dice");
-    army.forEach((u, i) => {
-      const w = "army[" + i + "]";
-      if (!isObj(u)) fail(w, "not a die");
-      if (u.die != null && !cat.dice.has(u.die)) fail(w, "no such die");
-      if (u.species != null && !cat.species.has(u.species) && u.species !== "items") fail(w, "no such species");
-      if (u.health != null && !(Number.isInteger(u.health) && u.health >= 1 && u.health <= lim.health)) fail(w, "health out of range");
-    });
-    (Array.isArray(raw.modifiers) ? raw.modifiers : []).forEach((m, i) => {
-      if (!isObj(m)) fail("modifiers[" + i + "]", "not a modifier");
-      if (m.spell != null && !cat.spellById.has(m.spell)) fail("modifiers[" + i + "]", "no such spell");
-      if (m.amount != null && !(Number.isInteger(m.amount) && m.amount >= 0 && m.amount <= lim.amount)) fail("modifiers[" + i + "]", "amount out of range");
-    });
-    if (raw.terrain != null && raw.terrain !== "reserve" && !cat.terrainById.has(raw.terrain)) fail("terrain", "no such terrain");
-    if (raw.roll != null && !cat.rollTypes.has(raw.roll)) fail("roll", "no such roll");
-    if (raw.seed != null && !Number.isSafeInteger(raw.seed)) fail("seed", "not a whole number");
-    return raw;
-  }
+function parseJson(text) {
+  if (text.length > MAX_TEXT) throw new Error("it is too long");
+  return JSON.parse(text);
+}
 
-  /* An exchange link is read as a JSON object only: the engine checks it and names the field. */
-  function exchangeJson(text) {
-    const raw = parseJson(text);
-    if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error("input: not an object");
-    return raw;
-  }
+/* Ids a link names must exist in the catalogue; numbers must be within the published limits. */
+function check(raw, cat, where) {
+  const fail = (w, why) => { throw new Error(w + ": " + why); };
+  if (!isObj(raw)) fail(where || "input", "not an object");
+  const army = raw.army == null ? [] : raw.army;
+  if (!Array.isArray(army) || army.length > limit(cat, "army_size")) fail("army", "not a list of dice");
+  army.forEach((u, i) => {
+    const w = "army[" + i + "]";
+    if (!isObj(u)) fail(w, "not a die");
+    if (u.die != null && !cat.dice.has(u.die)) fail(w, "no such die");
+    if (u.species != null && !cat.species.has(u.species) && u.species !== "items") fail(w, "no such species");
+    if (u.health != null && !(Number.isInteger(u.health) && u.health >= 1 && u.health <= limit(cat, "health"))) fail(w, "health out of range");
+  });
+  (Array.isArray(raw.modifiers) ? raw.modifiers : []).forEach((m, i) => {
+    if (!isObj(m)) fail("modifiers[" + i + "]", "not a modifier");
+    if (m.spell != null && !cat.spellById.has(m.spell)) fail("modifiers[" + i + "]", "no such spell");
+    if (m.amount != null && !(Number.isInteger(m.amount) && m.amount >= 0 && m.amount <= limit(cat, "amount"))) fail("modifiers[" + i + "]", "amount out of range");
+  });
+  if (raw.terrain != null && raw.terrain !== "reserve" && !cat.terrainById.has(raw.terrain)) fail("terrain", "no such terrain");
+  if (raw.roll != null && !cat.rollTypes.has(raw.roll)) fail("roll", "no such roll");
+  if (raw.seed != null && !Number.isSafeInteger(raw.seed)) fail("seed", "not a whole number");
+  return raw;
+}
 
-  /* Read the page's address: {mode, input} or {mode, error} or null when it names no roll.
-     "#exchange" opens an empty exchange. */
-  function read(cat) {
-    const params = new URLSearchParams(location.search);
-    let hash = location.hash.replace(/^#/, "");
-    try { hash = decodeURIComponent(hash); } catch (e) { /* keep it as it is */ }
-    let what = "link";
-    let mode = "roll";
-    try {
-      const m = /^([sx])=(\d+)\.(.*)$/.exec(hash);
-      if (m) {
-        what = "share link";
-        mode = m[1] === "x" ? "exchange" : "roll";
-        if (m[2] !== VERSION) throw new Error("unknown link version");
-        const text = b64urlDecode(m[3]);
-        return { mode, input: mode === "exchange" ? exchangeJson(text) : check(parseJson(text), cat) };
-      }
-      if (/^[sx]=/.test(hash)) { what = "share link"; mode = hash[0] === "x" ? "exchange" : "roll"; throw new Error("it is incomplete"); }
-      if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; return { mode, input: exchangeJson(params.get("exchange")) }; }
-      if (params.has("roll")) { what = "roll link"; return { mode, input: check(parseJson(params.get("roll")), cat) }; }
-      if (hash === "exchange") return { mode: "exchange", input: null };
-      return null;
-    } catch (err) {
-      return { mode, error: "This " + what + " could not be read (" + DD.dom.shortMsg(err) + "). The calculator starts empty." };
+/* An exchange link is read as a JSON object only: the engine checks it and names the field. */
+function exchangeJson(text) {
+  const raw = parseJson(text);
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error("input: not an object");
+  return raw;
+}
+
+/* Read the page's address: {mode, input} or {mode, error} or null when it names no roll.
+   "#exchange" opens an empty exchange. */
+export function read(cat) {
+  const params = new URLSearchParams(location.search);
+  let hash = location.hash.replace(/^#/, "");
+  try { hash = decodeURIComponent(hash); } catch (e) { /* keep it as it is */ }
+  let what = "link";
+  let mode = "roll";
+  try {
+    const m = /^([sx])=(\d+)\.(.*)$/.exec(hash);
+    if (m) {
+      what = "share link";
+      mode = m[1] === "x" ? "exchange" : "roll";
+      if (m[2] !== VERSION) throw new Error("unknown link version");
+      const text = b64urlDecode(m[3]);
+      return { mode, input: mode === "exchange" ? exchangeJson(text) : check(parseJson(text), cat) };
     }
+    if (/^[sx]=/.test(hash)) { what = "share link"; mode = hash[0] === "x" ? "exchange" : "roll"; throw new Error("it is incomplete"); }
+    if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; return { mode, input: exchangeJson(params.get("exchange")) }; }
+    if (params.has("roll")) { what = "roll link"; return { mode, input: check(parseJson(params.get("roll")), cat) }; }
+    if (hash === "exchange") return { mode: "exchange", input: null };
+    return null;
+  } catch (err) {
+    return { mode, error: "This " + what + " could not be read (" + shortMsg(err) + "). The calculator starts empty." };
   }
-
-  DD.links = { encode, read, check, b64urlEncode };
-})();
+}

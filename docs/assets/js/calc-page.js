@@ -1,281 +1,285 @@
-/* Calculator page, part 6: the form, the page's state and its round trips to the engine.
+/* Calculator page: the form, the page's state and its round trips to the engine.
    On every change: draw the army, write the share link, then ask the engine for its plan of the
    input (faces that roll again, choices, options) and for the roll's resolution. */
-(function () {
-  "use strict";
-  const DD = (window.DDCalc = window.DDCalc || {});
-  const { el, option, fill, shortMsg, randomInt, typeLabel } = DD.dom;
-  const DEBOUNCE_MS = 60;
-  const LINK_ONLY = ["dua", "counter", "prefer", "delayed", "attacker_melee", "dragon_faces", "dragon_damage", "counts"];
+import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
+import { load, elementsText, limit } from "./calc-catalogue.js";
+import { encode, read } from "./calc-links.js";
+import { follow, renderMods, renderOptions, renderUnits, rollDie } from "./calc-army.js";
+import { render as showResult, notice, error as showError } from "./calc-trace.js";
+import { refresh as refreshChances } from "./chances.js";
+import { bindExchange, openExchange, setMode } from "./calc-exchange.js";
+import { engine } from "./engine.js";
 
-  function emptyState() { return { roll: "melee", army: [], modifiers: [], seed: randomInt(1000000) }; }
+const DEBOUNCE_MS = 60;
 
-  /* The engine input: the state with empty parts left out. */
-  function engineInput(state) {
-    const inp = { roll: state.roll };
-    if (state.against) inp.against = state.against;
-    if (state.terrain) inp.terrain = state.terrain;
-    inp.army = state.army.map((u) => Object.assign({}, u));
-    if (state.modifiers.length) inp.modifiers = state.modifiers.slice();
-    if (state.options && Object.keys(state.options).length) inp.options = Object.assign({}, state.options);
-    LINK_ONLY.forEach((k) => { if (state[k] != null) inp[k] = state[k]; });
-    inp.seed = state.seed;
-    return inp;
+function emptyState() { return { roll: "melee", army: [], modifiers: [], seed: randomInt(1000000) }; }
+
+const empty = (v) => v == null || v === "" || (Array.isArray(v) ? !v.length : typeof v === "object" && !Object.keys(v).length);
+
+/* The engine input: the state (the engine's own input, from the form or a link) with empty parts
+   left out, the army always there and the seed last. The engine checks every field and names
+   one it does not know. */
+function engineInput(state) {
+  const inp = {};
+  Object.keys(state).forEach((k) => {
+    if (k !== "seed" && (k === "army" || !empty(state[k]))) inp[k] = JSON.parse(JSON.stringify(state[k]));
+  });
+  inp.seed = state.seed;
+  return inp;
+}
+
+function query(root) {
+  const $ = (sel) => root.querySelector(sel);
+  return {
+    form: $("[data-calc-form]"), message: $("[data-calc-message]"), roll: $("[data-calc-roll]"),
+    against: $("[data-calc-against]"), againstWrap: $("[data-calc-against-wrap]"),
+    counts: $("[data-calc-counts]"), countsWrap: $("[data-calc-counts-wrap]"),
+    terrain: $("[data-calc-terrain]"), elements: $("[data-calc-elements]"), health: $("[data-calc-health]"),
+    species: $("[data-calc-species]"), unit: $("[data-calc-unit]"), add: $("[data-calc-add]"),
+    inSpecies: $("[data-calc-inline-species]"), inHealth: $("[data-calc-inline-health]"),
+    inType: $("[data-calc-inline-type]"), inFace: $("[data-calc-inline-face]"), inAdd: $("[data-calc-inline-add]"),
+    icons: $("[data-calc-icons]"), units: $("[data-calc-units]"), empty: $("[data-calc-empty]"),
+    rollAll: $("[data-calc-roll-all]"), clear: $("[data-calc-clear]"),
+    spell: $("[data-calc-spell]"), spellAdd: $("[data-calc-spell-add]"), op: $("[data-calc-op]"),
+    amount: $("[data-calc-amount]"), result: $("[data-calc-result]"), opAdd: $("[data-calc-op-add]"),
+    modlist: $("[data-calc-modlist]"), options: $("[data-calc-options]"),
+    share: $("[data-calc-share]"), shareStatus: $("[data-calc-share-status]"),
+    results: $("[data-calc-results]"), chances: root.querySelector("#chances"),
+  };
+}
+
+function fillStatic(ui, cat) {
+  const v = cat.vocab;
+  fill(ui.roll, (v.roll_types || []).map((t) => option(t.id, t.name)));
+  fill(ui.counts, (v.result_types || []).map((t) => option(t, typeLabel(t))));
+  fill(ui.terrain, [option("", "No terrain given"), option("reserve", "Reserve Area"),
+    el("optgroup", { label: "Terrain types" }, cat.terrainTypes.map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")"))),
+    el("optgroup", { label: "Terrain dice" }, cat.terrains.slice().sort((a, b) => a.name.localeCompare(b.name))
+      .map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")")))]);
+  fill(ui.species, cat.speciesList.map((s) => option(s.id, s.name)));
+  fill(ui.inSpecies, [option("", "No species (item)")].concat(cat.inlineSpecies.map((s) => option(s.id, s.name))));
+  fill(ui.inType, (v.die_kinds || []).map((k) => option(k, typeLabel(k), k === "unit")));
+  ui.inHealth.max = String(limit(cat, "health"));
+  ui.amount.max = String(limit(cat, "amount"));
+  fill(ui.icons, cat.iconNames.map((n) => el("option", { value: n.toLowerCase() })));
+  fill(ui.spell, cat.spells.slice().sort((a, b) => a.name.localeCompare(b.name)).map((s) => option(s.id, s.name + " — " + s.label)));
+  fill(ui.op, [option("add", "Add"), option("subtract", "Subtract"), option("halve", "Halve"), option("double", "Double")]);
+  fill(ui.result, (v.result_types || []).map((t) => option(t, typeLabel(t))).concat([option("all", "All results")]));
+}
+
+function fillUnits(ui, cat) {
+  fill(ui.unit, (cat.diceBySpecies.get(ui.species.value) || []).map((d) =>
+    option(d.id, d.name + (d.health ? " (health " + d.health + ")" : " (" + d.kind + ")"))));
+}
+
+function syncControls(ctx) {
+  const { ui, state, cat } = ctx;
+  const rt = cat.rollTypes.get(state.roll) || {};
+  ui.roll.value = state.roll;
+  const against = rt.save ? rt.against || [] : [];
+  ui.againstWrap.hidden = against.length < 2;
+  fill(ui.against, against.map((a) => option(a, typeLabel(a), a === (state.against || against[0]))));
+  ui.countsWrap.hidden = !rt.individual;
+  if (rt.individual) ui.counts.value = (state.counts || ["save"])[0];
+  ui.terrain.value = state.terrain || "";
+  const t = state.terrain && cat.terrainById.get(state.terrain);
+  ui.elements.textContent = state.terrain === "reserve" ? "Reserve Area: no terrain, so no terrain elements."
+    : t ? t.name + ": elements " + elementsText(t.elements) + "."
+      : "No terrain chosen: abilities that need a terrain element do not apply.";
+  ui.amount.disabled = ui.op.value === "halve" || ui.op.value === "double";
+}
+
+function render(ctx) {
+  const active = document.activeElement;
+  const focusKey = active && ctx.root.contains(active) ? active.dataset.key : null;
+  syncControls(ctx);
+  renderUnits(ctx);
+  renderMods(ctx);
+  renderOptions(ctx);
+  if (focusKey) { const f = ctx.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
+}
+
+function writeLink(ctx) {
+  if (ctx.mode === "exchange") return;      // the exchange mode writes its own link (calc-exchange.js)
+  const hash = "#" + encode(engineInput(ctx.state));
+  ctx.lastHash = hash;
+  if (location.hash !== hash || location.search) history.replaceState(history.state, "", location.pathname + hash);
+}
+
+/* Ask the engine: plan first (it may change the army: faces to roll, faces not used), then resolve. */
+function ask(ctx) {
+  if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
+  const { ui } = ctx;
+  if (ctx.mode === "exchange") return;
+  if (!ctx.state.army.length) { notice(ui.results, "Add dice to the army to see the result."); return; }
+  if (engine.state.status !== "ready") {
+    notice(ui.results, engine.state.status === "error" ? "The engine could not start, so no result can be shown."
+      : "The result appears here as soon as the engine is ready.", "waiting");
+    return;
   }
-
-  function query(root) {
-    const $ = (sel) => root.querySelector(sel);
-    return {
-      form: $("[data-calc-form]"), message: $("[data-calc-message]"), roll: $("[data-calc-roll]"),
-      against: $("[data-calc-against]"), againstWrap: $("[data-calc-against-wrap]"),
-      counts: $("[data-calc-counts]"), countsWrap: $("[data-calc-counts-wrap]"),
-      terrain: $("[data-calc-terrain]"), elements: $("[data-calc-elements]"), health: $("[data-calc-health]"),
-      species: $("[data-calc-species]"), unit: $("[data-calc-unit]"), add: $("[data-calc-add]"),
-      inSpecies: $("[data-calc-inline-species]"), inHealth: $("[data-calc-inline-health]"),
-      inType: $("[data-calc-inline-type]"), inFace: $("[data-calc-inline-face]"), inAdd: $("[data-calc-inline-add]"),
-      icons: $("[data-calc-icons]"), units: $("[data-calc-units]"), empty: $("[data-calc-empty]"),
-      rollAll: $("[data-calc-roll-all]"), clear: $("[data-calc-clear]"),
-      spell: $("[data-calc-spell]"), spellAdd: $("[data-calc-spell-add]"), op: $("[data-calc-op]"),
-      amount: $("[data-calc-amount]"), result: $("[data-calc-result]"), opAdd: $("[data-calc-op-add]"),
-      modlist: $("[data-calc-modlist]"), options: $("[data-calc-options]"),
-      share: $("[data-calc-share]"), shareStatus: $("[data-calc-share-status]"),
-      results: $("[data-calc-results]"), chances: root.querySelector("#chances"),
-    };
-  }
-
-  function fillStatic(ui, cat) {
-    const v = cat.vocab;
-    fill(ui.roll, (v.roll_types || []).map((t) => option(t.id, t.name)));
-    fill(ui.counts, (v.result_types || []).map((t) => option(t, typeLabel(t))));
-    fill(ui.terrain, [option("", "No terrain given"), option("reserve", "Reserve Area"),
-      el("optgroup", { label: "Terrain types" }, cat.terrainTypes.map((t) => option(t.id, t.name + " (" + DD.catalogue.elementsText(t.elements) + ")"))),
-      el("optgroup", { label: "Terrain dice" }, cat.terrains.slice().sort((a, b) => a.name.localeCompare(b.name))
-        .map((t) => option(t.id, t.name + " (" + DD.catalogue.elementsText(t.elements) + ")")))]);
-    fill(ui.species, cat.speciesList.map((s) => option(s.id, s.name)));
-    fill(ui.inSpecies, [option("", "No species (item)")].concat(cat.inlineSpecies.map((s) => option(s.id, s.name))));
-    fill(ui.inType, (v.die_kinds || []).map((k) => option(k, typeLabel(k), k === "unit")));
-    ui.inHealth.max = String(cat.limits.health || 20);
-    ui.amount.max = String(cat.limits.amount || 999);
-    fill(ui.icons, cat.iconNames.map((n) => el("option", { value: n.toLowerCase() })));
-    fill(ui.spell, cat.spells.slice().sort((a, b) => a.name.localeCompare(b.name)).map((s) => option(s.id, s.name + " — " + s.label)));
-    fill(ui.op, [option("add", "Add"), option("subtract", "Subtract"), option("halve", "Halve"), option("double", "Double")]);
-    fill(ui.result, (v.result_types || []).map((t) => option(t, typeLabel(t))).concat([option("all", "All results")]));
-  }
-
-  function fillUnits(ui, cat) {
-    fill(ui.unit, (cat.diceBySpecies.get(ui.species.value) || []).map((d) =>
-      option(d.id, d.name + (d.health ? " (health " + d.health + ")" : " (" + d.kind + ")"))));
-  }
-
-  function syncControls(ctx) {
-    const { ui, state, cat } = ctx;
-    const rt = cat.rollTypes.get(state.roll) || {};
-    ui.roll.value = state.roll;
-    const against = rt.save ? rt.against || [] : [];
-    ui.againstWrap.hidden = against.length < 2;
-    fill(ui.against, against.map((a) => option(a, typeLabel(a), a === (state.against || against[0]))));
-    ui.countsWrap.hidden = !rt.individual;
-    if (rt.individual) ui.counts.value = (state.counts || ["save"])[0];
-    ui.terrain.value = state.terrain || "";
-    const t = state.terrain && cat.terrainById.get(state.terrain);
-    ui.elements.textContent = state.terrain === "reserve" ? "Reserve Area: no terrain, so no terrain elements."
-      : t ? t.name + ": elements " + DD.catalogue.elementsText(t.elements) + "."
-        : "No terrain chosen: abilities that need a terrain element do not apply.";
-    ui.amount.disabled = ui.op.value === "halve" || ui.op.value === "double";
-  }
-
-  function render(ctx) {
-    const active = document.activeElement;
-    const focusKey = active && ctx.root.contains(active) ? active.dataset.key : null;
-    syncControls(ctx);
-    DD.army.renderUnits(ctx);
-    DD.army.renderMods(ctx);
-    DD.army.renderOptions(ctx);
-    if (focusKey) { const f = ctx.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
-  }
-
-  function writeLink(ctx) {
-    if (ctx.mode === "exchange") return;      // the exchange mode writes its own link (calc-exchange.js)
-    const hash = "#" + DD.links.encode(engineInput(ctx.state));
-    ctx.lastHash = hash;
-    if (location.hash !== hash || location.search) history.replaceState(history.state, "", location.pathname + hash);
-  }
-
-  /* Ask the engine: plan first (it may change the army: faces to roll, faces not used), then resolve. */
-  function ask(ctx) {
-    if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
-    const engine = window.DragonDiceEngine;
-    const { ui } = ctx;
-    if (ctx.mode === "exchange") return;
-    if (!ctx.state.army.length) { DD.trace.notice(ui.results, "Add dice to the army to see the result."); return; }
-    if (!engine || engine.state.status !== "ready") {
-      DD.trace.notice(ui.results, engine && engine.state.status === "error" ? "The engine could not start, so no result can be shown."
-        : "The result appears here as soon as the engine is ready.", "waiting");
-      return;
-    }
-    const seq = ++ctx.seq;
-    const input = engineInput(ctx.state);
-    DD.dom.busy(ui.results, "resolving");
-    engine.call("plan", input).then((plan) => {
-      if (seq !== ctx.seq) return null;
-      ctx.plan = plan;
-      if (DD.army.follow(ctx) && ctx.rounds++ < 40) { changed(ctx); return null; }
-      ctx.rounds = 0;
-      render(ctx);
-      writeLink(ctx);
-      const final = engineInput(ctx.state);
-      ctx.root.dataset.input = JSON.stringify(final);
-      if (DD.chances) DD.chances.refresh(final, ui.chances);
-      return engine.call("resolve", final).then((out) => { if (seq === ctx.seq) DD.trace.render(ui.results, ctx.cat, out, final); });
-    }).catch((err) => {
-      if (seq !== ctx.seq) return;
-      ctx.plan = null;
-      DD.trace.error(ui.results, "The engine could not resolve this roll: " + shortMsg(err));
-    });
-  }
-
-  function changed(ctx, keepUrl) {
-    ctx.seq++;                                // answers still on their way are about the roll before this change
+  const seq = ++ctx.seq;
+  const input = engineInput(ctx.state);
+  busy(ui.results, "resolving");
+  engine.call("plan", input).then((plan) => {
+    if (seq !== ctx.seq) return null;
+    ctx.plan = plan;
+    if (follow(ctx) && ctx.rounds++ < 40) { changed(ctx); return null; }
+    ctx.rounds = 0;
     render(ctx);
-    if (keepUrl !== true) writeLink(ctx);
-    ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
-    if (!ctx.state.army.length && DD.chances) DD.chances.refresh(null, ctx.ui.chances);
-    if (ctx.mode !== "exchange") DD.dom.busy(ctx.ui.results, "resolving");   // the trace shown is of the roll before
-    clearTimeout(ctx.timer);
-    ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
-  }
-
-  function bindForm(ctx) {
-    const { ui, cat } = ctx;
-    const st = () => ctx.state;
-    ui.roll.addEventListener("change", () => {
-      st().roll = ui.roll.value;
-      delete st().against;
-      const rt = cat.rollTypes.get(st().roll) || {};
-      if (rt.individual) st().counts = [ui.counts.value || "save"]; else delete st().counts;
-      ctx.changed();
-    });
-    ui.against.addEventListener("change", () => { st().against = ui.against.value; ctx.changed(); });
-    ui.counts.addEventListener("change", () => { st().counts = [ui.counts.value]; ctx.changed(); });
-    ui.terrain.addEventListener("change", () => { if (ui.terrain.value) st().terrain = ui.terrain.value; else delete st().terrain; ctx.changed(); });
-    ui.species.addEventListener("change", () => fillUnits(ui, cat));
-    ui.add.addEventListener("click", () => {
-      if (!ui.unit.value || st().army.length >= (cat.limits.army_size || 60)) return;
-      st().army.push({ die: ui.unit.value });
-      ctx.changed();
-    });
-    ui.inAdd.addEventListener("click", () => addInline(ctx));
-    ui.inFace.addEventListener("input", () => ui.inFace.setCustomValidity(""));
-    ui.rollAll.addEventListener("click", () => { st().army.forEach((u, i) => DD.army.rollDie(ctx, u, i)); ctx.changed(); });
-    ui.clear.addEventListener("click", () => { st().army = []; ctx.plan = null; ctx.changed(); });
-    ui.spellAdd.addEventListener("click", () => { if (ui.spell.value) { st().modifiers.push({ spell: ui.spell.value }); ctx.changed(); } });
-    ui.op.addEventListener("change", () => syncControls(ctx));
-    ui.opAdd.addEventListener("click", () => addFree(ctx));
-    ui.form.addEventListener("submit", (e) => e.preventDefault());
-    ui.share.addEventListener("click", () => {
-      writeLink(ctx);
-      const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this roll."; };
-      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
-      else done(false);
-    });
-  }
-
-  function addInline(ctx) {
-    const { ui, cat } = ctx;
-    const face = ui.inFace.value.trim();
-    if (!face || face.length > (cat.limits.text || 80)) {
-      ui.inFace.setCustomValidity("Write a face like “2 melee” or “bullseye”.");
-      ui.inFace.reportValidity();
-      return;
-    }
-    const u = { die_type: ui.inType.value || "unit", rolled: face };
-    if (ui.inSpecies.value) u.species = ui.inSpecies.value;
-    const hp = parseInt(ui.inHealth.value, 10);
-    if (hp >= 1 && hp <= (cat.limits.health || 20)) u.health = hp;
-    ctx.state.army.push(u);
-    ctx.changed();
-  }
-
-  function addFree(ctx) {
-    const { ui, cat } = ctx;
-    const fixed = { halve: ["divide", 2], double: ["multiply", 2] }[ui.op.value];
-    const amount = fixed ? fixed[1] : parseInt(ui.amount.value, 10);
-    if (!(amount >= 0 && amount <= (cat.limits.amount || 999))) {
-      ui.amount.setCustomValidity("From 0 to " + (cat.limits.amount || 999) + ".");
-      ui.amount.reportValidity();
-      return;
-    }
-    ui.amount.setCustomValidity("");
-    ctx.state.modifiers.push({ op: fixed ? fixed[0] : ui.op.value, result: ui.result.value, amount });
-    ctx.changed();
-  }
-
-  function restore(ctx) {
-    const got = DD.links.read(ctx.cat);
-    ctx.state = emptyState();
+    writeLink(ctx);
+    const final = engineInput(ctx.state);
+    ctx.root.dataset.input = JSON.stringify(final);
+    refreshChances(final, ui.chances);
+    return engine.call("resolve", final).then((out) => { if (seq === ctx.seq) showResult(ui.results, ctx.cat, out, final); });
+  }).catch((err) => {
+    if (seq !== ctx.seq) return;
     ctx.plan = null;
-    ctx.ui.message.hidden = true;
-    ctx.ui.message.textContent = "";
-    if (got && got.mode === "exchange" && ctx.exchange) {       // an exchange link (or its error)
-      DD.exchange.open(ctx, got.input, got.error);
-      return;
-    }
-    if (ctx.exchange) DD.exchange.setMode(ctx, "roll");
-    if (got && got.error) {
-      ctx.ui.message.textContent = got.error;
-      ctx.ui.message.hidden = false;
-    } else if (got && got.mode === "roll") {
-      ctx.state = Object.assign(emptyState(), got.input);
-      ctx.state.army = ctx.state.army || [];
-      ctx.state.modifiers = ctx.state.modifiers || [];
-      if (ctx.state.seed == null) ctx.state.seed = 0;   // a hand-written roll without seed: the engine's default
-    }
-    changed(ctx, !got || !!got.error);    // an empty start keeps the plain address
-    if (got && got.error) history.replaceState(history.state, "", location.pathname);
-  }
+    showError(ui.results, "The engine could not resolve this roll: " + shortMsg(err));
+  });
+}
 
-  function bind(root, cat) {
-    const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, seq: 0, rounds: 0, timer: null,
-      lastHash: null, autoRoll: new WeakSet(), mode: "roll" };
-    ctx.changed = () => changed(ctx);
-    ctx.focusAfterRemove = (i) => {
-      const next = root.querySelector('[data-key="remove-' + Math.min(i, ctx.state.army.length - 1) + '"]');
-      (next || ctx.ui.add).focus();
-    };
-    fillStatic(ctx.ui, cat);
-    fillUnits(ctx.ui, cat);
-    bindForm(ctx);
-    ctx.ui.form.hidden = false;
-    if (DD.exchange) DD.exchange.bind(ctx);
-    restore(ctx);
-    const onHash = () => {
-      if (!document.body.contains(root)) { window.removeEventListener("hashchange", onHash); return; }
-      if (location.hash && "#" + location.hash.replace(/^#/, "") !== ctx.lastHash) restore(ctx);
-    };
-    window.addEventListener("hashchange", onHash);
-    if (window.DragonDiceEngine) {
-      let wasReady = false;
-      const off = window.DragonDiceEngine.subscribe((s) => {
-        if (!document.body.contains(root)) { setTimeout(() => off && off(), 0); return; }
-        const ready = s.status === "ready";
-        if ((ready && !wasReady) || s.status === "error") { clearTimeout(ctx.timer); ask(ctx); }
-        wasReady = ready;
-      });
-    }
-    DD.page = ctx;
-  }
+function changed(ctx, keepUrl) {
+  ctx.seq++;                                // answers still on their way are about the roll before this change
+  render(ctx);
+  if (keepUrl !== true) writeLink(ctx);
+  ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
+  if (!ctx.state.army.length) refreshChances(null, ctx.ui.chances);
+  if (ctx.mode !== "exchange") busy(ctx.ui.results, "resolving");   // the trace shown is of the roll before
+  clearTimeout(ctx.timer);
+  ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
+}
 
-  function init() {
-    const root = document.querySelector("#calculator[data-engine]");
-    if (!root || root.dataset.calcBound || !root.querySelector("[data-calc-form]")) return;
-    root.dataset.calcBound = "1";
-    const msg = root.querySelector("[data-calc-message]");
-    DD.catalogue.load().then((cat) => { if (document.body.contains(root)) bind(root, cat); }, (err) => {
-      msg.textContent = "The dice catalogue could not be loaded (" + shortMsg(err) + "). Reload the page to try again.";
-      msg.hidden = false;
-    });
-  }
+function bindForm(ctx) {
+  const { ui, cat } = ctx;
+  const st = () => ctx.state;
+  ui.roll.addEventListener("change", () => {
+    st().roll = ui.roll.value;
+    delete st().against;
+    const rt = cat.rollTypes.get(st().roll) || {};
+    if (rt.individual) st().counts = [ui.counts.value || "save"]; else delete st().counts;
+    ctx.changed();
+  });
+  ui.against.addEventListener("change", () => { st().against = ui.against.value; ctx.changed(); });
+  ui.counts.addEventListener("change", () => { st().counts = [ui.counts.value]; ctx.changed(); });
+  ui.terrain.addEventListener("change", () => { if (ui.terrain.value) st().terrain = ui.terrain.value; else delete st().terrain; ctx.changed(); });
+  ui.species.addEventListener("change", () => fillUnits(ui, cat));
+  ui.add.addEventListener("click", () => {
+    if (!ui.unit.value || st().army.length >= limit(cat, "army_size")) return;
+    st().army.push({ die: ui.unit.value });
+    ctx.changed();
+  });
+  ui.inAdd.addEventListener("click", () => addInline(ctx));
+  ui.inFace.addEventListener("input", () => ui.inFace.setCustomValidity(""));
+  ui.rollAll.addEventListener("click", () => { st().army.forEach((u, i) => rollDie(ctx, u, i)); ctx.changed(); });
+  ui.clear.addEventListener("click", () => { st().army = []; ctx.plan = null; ctx.changed(); });
+  ui.spellAdd.addEventListener("click", () => { if (ui.spell.value) { st().modifiers.push({ spell: ui.spell.value }); ctx.changed(); } });
+  ui.op.addEventListener("change", () => syncControls(ctx));
+  ui.opAdd.addEventListener("click", () => addFree(ctx));
+  ui.form.addEventListener("submit", (e) => e.preventDefault());
+  ui.share.addEventListener("click", () => {
+    writeLink(ctx);
+    const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this roll."; };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
+    else done(false);
+  });
+}
 
-  DD.engineInput = engineInput;
-  DD.dom.onPage(init);
-})();
+function addInline(ctx) {
+  const { ui, cat } = ctx;
+  const face = ui.inFace.value.trim();
+  if (!face || face.length > limit(cat, "text")) {
+    ui.inFace.setCustomValidity("Write a face like “2 melee” or “bullseye”.");
+    ui.inFace.reportValidity();
+    return;
+  }
+  const u = { die_type: ui.inType.value || "unit", rolled: face };
+  if (ui.inSpecies.value) u.species = ui.inSpecies.value;
+  const hp = parseInt(ui.inHealth.value, 10);
+  if (hp >= 1 && hp <= limit(cat, "health")) u.health = hp;
+  ctx.state.army.push(u);
+  ctx.changed();
+}
+
+function addFree(ctx) {
+  const { ui, cat } = ctx;
+  const fixed = { halve: ["divide", 2], double: ["multiply", 2] }[ui.op.value];
+  const amount = fixed ? fixed[1] : parseInt(ui.amount.value, 10);
+  if (!(amount >= 0 && amount <= limit(cat, "amount"))) {
+    ui.amount.setCustomValidity("From 0 to " + limit(cat, "amount") + ".");
+    ui.amount.reportValidity();
+    return;
+  }
+  ui.amount.setCustomValidity("");
+  ctx.state.modifiers.push({ op: fixed ? fixed[0] : ui.op.value, result: ui.result.value, amount });
+  ctx.changed();
+}
+
+function restore(ctx) {
+  const got = read(ctx.cat);
+  ctx.state = emptyState();
+  ctx.plan = null;
+  ctx.ui.message.hidden = true;
+  ctx.ui.message.textContent = "";
+  if (got && got.mode === "exchange" && ctx.exchange) {       // an exchange link (or its error)
+    openExchange(ctx, got.input, got.error);
+    return;
+  }
+  if (ctx.exchange) setMode(ctx, "roll");
+  if (got && got.error) {
+    ctx.ui.message.textContent = got.error;
+    ctx.ui.message.hidden = false;
+  } else if (got && got.mode === "roll") {
+    ctx.state = Object.assign(emptyState(), got.input);
+    ctx.state.army = ctx.state.army || [];
+    ctx.state.modifiers = ctx.state.modifiers || [];
+    if (ctx.state.seed == null) ctx.state.seed = 0;   // a hand-written roll without seed: the engine's default
+  }
+  changed(ctx, !got || !!got.error);    // an empty start keeps the plain address
+  if (got && got.error) history.replaceState(history.state, "", location.pathname);
+}
+
+function bind(root, cat) {
+  const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, seq: 0, rounds: 0, timer: null,
+    lastHash: null, autoRoll: new WeakSet(), mode: "roll" };
+  ctx.changed = () => changed(ctx);
+  ctx.focusAfterRemove = (i) => {
+    const next = root.querySelector('[data-key="remove-' + Math.min(i, ctx.state.army.length - 1) + '"]');
+    (next || ctx.ui.add).focus();
+  };
+  fillStatic(ctx.ui, cat);
+  fillUnits(ctx.ui, cat);
+  bindForm(ctx);
+  ctx.ui.form.hidden = false;
+  bindExchange(ctx);
+  restore(ctx);
+  const onHash = () => {
+    if (!document.body.contains(root)) { window.removeEventListener("hashchange", onHash); return; }
+    if (location.hash && "#" + location.hash.replace(/^#/, "") !== ctx.lastHash) restore(ctx);
+  };
+  window.addEventListener("hashchange", onHash);
+  followEngine(ctx);
+}
+
+/* Once the engine is up (or has failed), the roll shown is asked for again. */
+function followEngine(ctx) {
+  let wasReady = false;
+  const off = engine.subscribe((s) => {
+    if (!document.body.contains(ctx.root)) { setTimeout(() => off && off(), 0); return; }
+    const ready = s.status === "ready";
+    if ((ready && !wasReady) || s.status === "error") { clearTimeout(ctx.timer); ask(ctx); }
+    wasReady = ready;
+  });
+}
+
+/* Bind the calculator of the page shown, once it has one and its catalogue has loaded. */
+export function bindCalculator() {
+  const root = document.querySelector("#calculator[data-engine]");
+  if (!root || root.dataset.calcBound || !root.querySelector("[data-calc-form]")) return;
+  root.dataset.calcBound = "1";
+  const msg = root.querySelector("[data-calc-message]");
+  load().then((cat) => { if (document.body.contains(root)) bind(root, cat); }, (err) => {
+    msg.textContent = "The dice catalogue could not be loaded (" + shortMsg(err) + "). Reload the page to try again.";
+    msg.hidden = false;
+  });
+}
+

@@ -3,230 +3,221 @@
    glossary term, ruling point, page). An exact name comes first, then names that start with
    what was typed, then names containing every word, then entries whose text does; equal
    matches are ordered by the entry's rank (a rule before its glossary term) and shorter names.
-   Everything is this site's own file: it works offline. Text is set with textContent only. */
-(function () {
-  "use strict";
+   Everything is this site's own file: it works offline. Text is set with textContent only.
+   rank() and norm() are exported for other modules and tests. */
+import { onPage } from "./page-events.js";
 
-  var MAX_RESULTS = 12;
-  var root = null;      // absolute URL of the site root, fixed on the first page load
-  var loading = null;   // Promise of the prepared entries
-  var ui = null;
+const MAX_RESULTS = 12;
+let root = null;      // absolute URL of the site root, fixed on the first page load
+let loading = null;   // Promise of the prepared entries
+let ui = null;
 
-  function norm(text) {
-    return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/['\u2018\u2019"\u201c\u201d]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+export function norm(text) {
+  return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/['\u2018\u2019"\u201c\u201d]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+}
+
+function siteRoot() {
+  if (root) return root;
+  let base = ".";
+  const config = document.getElementById("__config");
+  try { base = JSON.parse(config.textContent).base || "."; } catch (e) { /* default: here */ }
+  root = new URL(base.replace(/\/?$/, "/"), location.href).href;
+  return root;
+}
+
+function prepare(entry) {
+  const names = [entry.t].concat(entry.n || []).map(norm);
+  entry._names = names;
+  entry._words = names.join(" ").split(" ");
+  entry._text = " " + norm([entry.s, entry.x].join(" ")) + " ";
+  return entry;
+}
+
+function load() {
+  if (!loading) {
+    loading = fetch(siteRoot() + "search/index.json")
+      .then((r) => { if (!r.ok) throw new Error(r.status); return r.json(); })
+      .then((data) => data.entries.map(prepare));
+    loading.catch(() => { loading = null; });
   }
+  return loading;
+}
 
-  function siteRoot() {
-    if (root) return root;
-    var base = ".";
-    var config = document.getElementById("__config");
-    try { base = JSON.parse(config.textContent).base || "."; } catch (e) { /* default: here */ }
-    root = new URL(base.replace(/\/?$/, "/"), location.href).href;
-    return root;
+function everyPrefix(tokens, words) {
+  return tokens.every((t) => words.some((w) => w.startsWith(t)));
+}
+
+/* How well an entry matches the normalised query (0 = not at all). */
+function score(entry, q, tokens) {
+  const names = entry._names;
+  let best = 0;
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i];
+    if (name === q) return 1000 + entry.r;
+    if (name.lastIndexOf(q, 0) === 0) best = Math.max(best, 800 - Math.min(name.length - q.length, 99));
+    else if (name.indexOf(" " + q) >= 0) best = Math.max(best, 700 - Math.min(name.length - q.length, 99));
   }
+  if (!best && everyPrefix(tokens, entry._words)) best = 600 - Math.min(entry._words.length, 50);
+  if (!best && tokens.every((t) => entry._text.indexOf(" " + t) >= 0)) best = 200;
+  return best ? best + entry.r : 0;
+}
 
-  function prepare(entry) {
-    var names = [entry.t].concat(entry.n || []).map(norm);
-    entry._names = names;
-    entry._words = names.join(" ").split(" ");
-    entry._text = " " + norm([entry.s, entry.x].join(" ")) + " ";
-    return entry;
+export function rank(entries, query) {
+  const q = norm(query);
+  if (!q) return [];
+  const tokens = q.split(" ");
+  const hits = [];
+  entries.forEach((entry, order) => {
+    const s = score(entry, q, tokens);
+    if (s) hits.push({ entry: entry, score: s, order: order });
+  });
+  hits.sort((a, b) => {
+    return b.score - a.score || a.entry.t.length - b.entry.t.length || a.order - b.order;
+  });
+  return hits.map((h) => h.entry);
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function icon() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.52 6.52 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z");
+  svg.appendChild(path);
+  return svg;
+}
+
+function build() {
+  const box = el("div", "dd-search");
+  box.setAttribute("role", "search");
+  const open = el("button", "dd-search__open md-header__button md-icon");
+  open.type = "button";
+  open.setAttribute("aria-label", "Search");
+  open.setAttribute("aria-expanded", "false");
+  open.appendChild(icon());
+  const panel = el("div", "dd-search__panel");
+  const input = el("input", "dd-search__input");
+  input.type = "search";
+  input.placeholder = "Search: SAI, spell, die, rule…";
+  input.setAttribute("aria-label", "Search the rules reference");
+  input.setAttribute("autocomplete", "off");
+  input.setAttribute("spellcheck", "false");
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-expanded", "false");
+  input.setAttribute("aria-controls", "dd-search-results");
+  input.setAttribute("aria-autocomplete", "list");
+  const close = el("button", "dd-search__close", "Close");
+  close.type = "button";
+  const status = el("p", "dd-search__status");
+  status.setAttribute("aria-live", "polite");
+  const list = el("ol", "dd-search__results");
+  list.id = "dd-search-results";
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", "Search results");
+  const row = el("div", "dd-search__row");
+  row.appendChild(input);
+  row.appendChild(close);
+  panel.appendChild(row);
+  panel.appendChild(status);
+  panel.appendChild(list);
+  box.appendChild(open);
+  box.appendChild(panel);
+  return { box, open, panel, input, close, status, list, active: -1, query: "" };
+}
+
+function showResults(entries, query) {
+  ui.list.textContent = "";
+  ui.active = -1;
+  ui.box.setAttribute("data-query", query);
+  const shown = entries.slice(0, MAX_RESULTS);
+  shown.forEach((entry, i) => {
+    const item = el("li", "dd-search__result");
+    item.id = "dd-search-result-" + i;
+    item.setAttribute("role", "option");
+    const link = el("a", "dd-search__link");
+    link.href = siteRoot() + entry.u;
+    link.appendChild(el("span", "dd-search__title", entry.t));
+    link.appendChild(el("span", "dd-search__kind", " \u2014 " + entry.k));
+    if (entry.s) link.appendChild(el("span", "dd-search__snippet", entry.s));
+    link.addEventListener("click", () => { setOpen(false); });
+    item.appendChild(link);
+    ui.list.appendChild(item);
+  });
+  const open = !!query;
+  ui.box.classList.toggle("dd-search--results", open);
+  ui.input.setAttribute("aria-expanded", open ? "true" : "false");
+  ui.status.textContent = !query ? "" : entries.length === 0 ? "Nothing found for \u201c" + query + "\u201d."
+    : entries.length > shown.length ? shown.length + " of " + entries.length + " results" : entries.length +
+    (entries.length === 1 ? " result" : " results");
+}
+
+function search() {
+  const query = ui.input.value.trim();
+  ui.query = query;
+  if (!query) { showResults([], ""); return; }
+  load().then((entries) => {
+    if (ui.query === query) showResults(rank(entries, query), query);
+  }, () => {
+    ui.status.textContent = "The search index could not be loaded.";
+  });
+}
+
+function move(step) {
+  const items = ui.list.querySelectorAll("li");
+  if (!items.length) return;
+  ui.active = (ui.active + step + items.length) % items.length;
+  items.forEach((item, i) => { item.setAttribute("aria-selected", i === ui.active ? "true" : "false"); });
+  ui.input.setAttribute("aria-activedescendant", items[ui.active].id);
+  items[ui.active].scrollIntoView({ block: "nearest" });
+}
+
+function setOpen(open) {
+  ui.box.classList.toggle("dd-search--open", open);
+  ui.open.setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) { load(); ui.input.focus(); } else { ui.box.classList.remove("dd-search--results"); }
+}
+
+function onKey(event) {
+  if (event.key === "ArrowDown") { event.preventDefault(); move(1); }
+  else if (event.key === "ArrowUp") { event.preventDefault(); move(-1); }
+  else if (event.key === "Escape") { ui.input.value = ""; search(); setOpen(false); ui.input.blur(); }
+  else if (event.key === "Enter") {
+    const link = ui.list.querySelectorAll("a")[Math.max(ui.active, 0)];
+    if (link) { event.preventDefault(); link.click(); }
   }
+}
 
-  function load() {
-    if (!loading) {
-      loading = fetch(siteRoot() + "search/index.json")
-        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-        .then(function (data) { return data.entries.map(prepare); });
-      loading.catch(function () { loading = null; });
+function mount() {
+  const header = document.querySelector(".md-header__inner");
+  if (!header || header.querySelector(".dd-search")) return;
+  siteRoot();
+  ui = build();
+  const source = header.querySelector(".md-header__source");
+  header.insertBefore(ui.box, source || null);
+  ui.open.addEventListener("click", () => { setOpen(!ui.box.classList.contains("dd-search--open")); });
+  ui.close.addEventListener("click", () => { setOpen(false); });
+  ui.input.addEventListener("focus", () => { load(); if (ui.input.value) search(); });
+  ui.input.addEventListener("input", search);
+  ui.input.addEventListener("keydown", onKey);
+  document.addEventListener("click", (event) => {
+    if (!ui.box.contains(event.target)) ui.box.classList.remove("dd-search--results");
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test((event.target && event.target.tagName) || "");
+    if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      setOpen(true);
     }
-    return loading;
-  }
+  });
+}
 
-  function everyPrefix(tokens, words) {
-    return tokens.every(function (t) {
-      return words.some(function (w) { return w.lastIndexOf(t, 0) === 0; });
-    });
-  }
-
-  /* How well an entry matches the normalised query (0 = not at all). */
-  function score(entry, q, tokens) {
-    var names = entry._names;
-    var best = 0;
-    for (var i = 0; i < names.length; i += 1) {
-      var name = names[i];
-      if (name === q) return 1000 + entry.r;
-      if (name.lastIndexOf(q, 0) === 0) best = Math.max(best, 800 - Math.min(name.length - q.length, 99));
-      else if (name.indexOf(" " + q) >= 0) best = Math.max(best, 700 - Math.min(name.length - q.length, 99));
-    }
-    if (!best && everyPrefix(tokens, entry._words)) best = 600 - Math.min(entry._words.length, 50);
-    if (!best && tokens.every(function (t) { return entry._text.indexOf(" " + t) >= 0; })) best = 200;
-    return best ? best + entry.r : 0;
-  }
-
-  function rank(entries, query) {
-    var q = norm(query);
-    if (!q) return [];
-    var tokens = q.split(" ");
-    var hits = [];
-    entries.forEach(function (entry, order) {
-      var s = score(entry, q, tokens);
-      if (s) hits.push({ entry: entry, score: s, order: order });
-    });
-    hits.sort(function (a, b) {
-      return b.score - a.score || a.entry.t.length - b.entry.t.length || a.order - b.order;
-    });
-    return hits.map(function (h) { return h.entry; });
-  }
-
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function icon() {
-    var ns = "http://www.w3.org/2000/svg";
-    var svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", "0 0 24 24");
-    svg.setAttribute("aria-hidden", "true");
-    var path = document.createElementNS(ns, "path");
-    path.setAttribute("d", "M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.52 6.52 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z");
-    svg.appendChild(path);
-    return svg;
-  }
-
-  function build() {
-    var box = el("div", "dd-search");
-    box.setAttribute("role", "search");
-    var open = el("button", "dd-search__open md-header__button md-icon");
-    open.type = "button";
-    open.setAttribute("aria-label", "Search");
-    open.setAttribute("aria-expanded", "false");
-    open.appendChild(icon());
-    var panel = el("div", "dd-search__panel");
-    var input = el("input", "dd-search__input");
-    input.type = "search";
-    input.placeholder = "Search: SAI, spell, die, rule…";
-    input.setAttribute("aria-label", "Search the rules reference");
-    input.setAttribute("autocomplete", "off");
-    input.setAttribute("spellcheck", "false");
-    input.setAttribute("role", "combobox");
-    input.setAttribute("aria-expanded", "false");
-    input.setAttribute("aria-controls", "dd-search-results");
-    input.setAttribute("aria-autocomplete", "list");
-    var close = el("button", "dd-search__close", "Close");
-    close.type = "button";
-    var status = el("p", "dd-search__status");
-    status.setAttribute("aria-live", "polite");
-    var list = el("ol", "dd-search__results");
-    list.id = "dd-search-results";
-    list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Search results");
-    var row = el("div", "dd-search__row");
-    row.appendChild(input);
-    row.appendChild(close);
-    panel.appendChild(row);
-    panel.appendChild(status);
-    panel.appendChild(list);
-    box.appendChild(open);
-    box.appendChild(panel);
-    return { box: box, open: open, panel: panel, input: input, close: close, status: status, list: list,
-             active: -1, query: "" };
-  }
-
-  function showResults(entries, query) {
-    ui.list.textContent = "";
-    ui.active = -1;
-    ui.box.setAttribute("data-query", query);
-    var shown = entries.slice(0, MAX_RESULTS);
-    shown.forEach(function (entry, i) {
-      var item = el("li", "dd-search__result");
-      item.id = "dd-search-result-" + i;
-      item.setAttribute("role", "option");
-      var link = el("a", "dd-search__link");
-      link.href = siteRoot() + entry.u;
-      link.appendChild(el("span", "dd-search__title", entry.t));
-      link.appendChild(el("span", "dd-search__kind", " \u2014 " + entry.k));
-      if (entry.s) link.appendChild(el("span", "dd-search__snippet", entry.s));
-      link.addEventListener("click", function () { setOpen(false); });
-      item.appendChild(link);
-      ui.list.appendChild(item);
-    });
-    var open = !!query;
-    ui.box.classList.toggle("dd-search--results", open);
-    ui.input.setAttribute("aria-expanded", open ? "true" : "false");
-    ui.status.textContent = !query ? "" : entries.length === 0 ? "Nothing found for \u201c" + query + "\u201d."
-      : entries.length > shown.length ? shown.length + " of " + entries.length + " results" : entries.length +
-      (entries.length === 1 ? " result" : " results");
-  }
-
-  function search() {
-    var query = ui.input.value.trim();
-    ui.query = query;
-    if (!query) { showResults([], ""); return; }
-    load().then(function (entries) {
-      if (ui.query === query) showResults(rank(entries, query), query);
-    }, function () {
-      ui.status.textContent = "The search index could not be loaded.";
-    });
-  }
-
-  function move(step) {
-    var items = ui.list.querySelectorAll("li");
-    if (!items.length) return;
-    ui.active = (ui.active + step + items.length) % items.length;
-    items.forEach(function (item, i) { item.setAttribute("aria-selected", i === ui.active ? "true" : "false"); });
-    ui.input.setAttribute("aria-activedescendant", items[ui.active].id);
-    items[ui.active].scrollIntoView({ block: "nearest" });
-  }
-
-  function setOpen(open) {
-    ui.box.classList.toggle("dd-search--open", open);
-    ui.open.setAttribute("aria-expanded", open ? "true" : "false");
-    if (open) { load(); ui.input.focus(); } else { ui.box.classList.remove("dd-search--results"); }
-  }
-
-  function onKey(event) {
-    if (event.key === "ArrowDown") { event.preventDefault(); move(1); }
-    else if (event.key === "ArrowUp") { event.preventDefault(); move(-1); }
-    else if (event.key === "Escape") { ui.input.value = ""; search(); setOpen(false); ui.input.blur(); }
-    else if (event.key === "Enter") {
-      var link = ui.list.querySelectorAll("a")[Math.max(ui.active, 0)];
-      if (link) { event.preventDefault(); link.click(); }
-    }
-  }
-
-  function mount() {
-    var header = document.querySelector(".md-header__inner");
-    if (!header || header.querySelector(".dd-search")) return;
-    siteRoot();
-    ui = build();
-    var source = header.querySelector(".md-header__source");
-    header.insertBefore(ui.box, source || null);
-    ui.open.addEventListener("click", function () { setOpen(!ui.box.classList.contains("dd-search--open")); });
-    ui.close.addEventListener("click", function () { setOpen(false); });
-    ui.input.addEventListener("focus", function () { load(); if (ui.input.value) search(); });
-    ui.input.addEventListener("input", search);
-    ui.input.addEventListener("keydown", onKey);
-    document.addEventListener("click", function (event) {
-      if (!ui.box.contains(event.target)) ui.box.classList.remove("dd-search--results");
-    });
-    document.addEventListener("keydown", function (event) {
-      var typing = /^(INPUT|TEXTAREA|SELECT)$/.test((event.target && event.target.tagName) || "");
-      if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey) {
-        event.preventDefault();
-        setOpen(true);
-      }
-    });
-  }
-
-  window.ddSearch = { rank: rank, norm: norm };   // for tests and other scripts
-  if (typeof document$ !== "undefined" && document$.subscribe) {
-    document$.subscribe(mount);
-  } else {
-    document.addEventListener("DOMContentLoaded", mount);
-  }
-})();
+onPage(mount);

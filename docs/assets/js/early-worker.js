@@ -1,0 +1,21 @@
+/* Starts the engine's worker as early as a page can: a calculator page loads this module from
+   its <head>, async, before the stylesheets and the theme's script (overrides/main.html), so
+   Pyodide downloads while the page is still being laid out. The engine client (engine.js)
+   imports this same module, takes the worker over and replays the messages it sent meanwhile;
+   reached by instant navigation instead, the module starts the worker when the client imports it. */
+let early = null;
+
+try {
+  const worker = new Worker(new URL("engine-worker.js", import.meta.url));
+  const messages = [];
+  worker.onmessage = (e) => { messages.push(e.data); };
+  worker.onerror = (e) => { messages.push({ error_event: e.message || "the engine worker failed to start" }); };
+  early = { worker, messages, startedAt: performance.now() };
+} catch (err) { /* the engine client starts the worker itself */ }
+
+/* The early worker, once: {worker, messages, startedAt}, or null. */
+export function takeEarlyWorker() {
+  const taken = early;
+  early = null;
+  return taken;
+}
