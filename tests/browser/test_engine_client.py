@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.modules import ENGINE
+from tests.browser.slow import SLOW_ODDS
 
 ENGINE_TIMEOUT = 120_000
 ROLL = {"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 1}, {"die": "amazons/spearer", "rolled": 2}]}
@@ -85,7 +86,8 @@ def test_a_newer_chances_call_replaces_a_waiting_one(page: Page):
 
 def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(page: Page, slow_input):
     ready(page)
-    out = page.evaluate(RUN, ["resolve", slow_input, {"timeout": 1}])
+    # Exact odds that take seconds, in the main worker (as a roll is): a 1 ms budget always runs out.
+    out = page.evaluate(RUN, ["exchange-odds", SLOW_ODDS, {"timeout": 1}])
     assert out == {"name": "TimeoutError",
                    "message": "it took longer than 1 ms to compute, so the calculator stopped it"}
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)

@@ -18,9 +18,11 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.slow import SLOW_ODDS
 from tests.engine.test_exchange import melee, summary, u
 
 ROOT = Path(__file__).resolve().parents[2]
+
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 
 
@@ -455,13 +457,17 @@ def test_odds_charts(page: Page):
 
 
 def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
-    page.goto(exchange_link(ODDS))
+    page.goto(exchange_link(SLOW_ODDS))
     odds = page.locator("#exchange-odds")
     expect(odds).to_have_attribute("data-state", "computing", timeout=ENGINE_TIMEOUT)
     odds.locator('[data-key="ex-odds-cancel"]').click()
     expect(odds).to_have_attribute("data-state", "cancelled")
     expect(odds).to_contain_text("Cancelled")
     odds.locator('[data-key="ex-odds-again"]').click()
+    expect(odds).to_have_attribute("data-state", "computing")
+    odds.locator('[data-key="ex-odds-cancel"]').click()
+    expect(odds).to_have_attribute("data-state", "cancelled")
+    page.goto(exchange_link(ODDS))
     odds_shown(page)
     # Thirty dice a side with no face picked: past the engine's bound, said at once, never a hang.
     big = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": "amazons/war-chief"}] * 30},
