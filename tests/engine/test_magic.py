@@ -275,7 +275,7 @@ def test_subtracting_modifier_takes_normal_results(engine):
     ([{"spell": "no-such-spell"}], "cast[0].spell"),
     ([{"spell": "hailstorm", "times": 0}], "cast[0].times"),
     ([{"spell": "hailstorm", "times": 21}], "cast[0].times"),
-    ([{"spell": "hailstorm", "times": 2, "combined": True}], "cast[0].combined"),
+    ([{"spell": "hailstorm", "times": 2, "combined": "yes"}], "cast[0].combined"),
     ([{"spell": "hailstorm", "colour": "blue"}], "cast[0].colour"),
     ("hailstorm", "cast"),
 ])
