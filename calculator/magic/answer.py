@@ -8,6 +8,7 @@ from ..core.errors import TooLarge
 from ..core.limits import BOUNDS
 from .flow import Work
 from .pay import Entry, Solution, eligible, pay
+from .request import unsure
 from .spells import Spell
 from .total import Magic
 
@@ -108,6 +109,10 @@ def cast_json(entries: list[Entry], magic: Magic, names: Mapping[str, str]) -> d
     work = Work(BOUNDS["payments"])
     sol = pay(entries, magic, work)
     if sol is None:
-        return {"ok": False, "payments": [], "left": magic.total, "why": why(entries, magic, names, work)}
-    spent = sum(n for *_, n in sol.paid)
-    return {"ok": True, "payments": payments(entries, sol), "left": magic.total - spent, "why": ""}
+        out = {"ok": False, "payments": [], "left": magic.total, "why": why(entries, magic, names, work)}
+    else:
+        spent = sum(n for *_, n in sol.paid)
+        out = {"ok": True, "payments": payments(entries, sol), "left": magic.total - spent, "why": ""}
+    if unsure(entries):
+        out["warnings"] = unsure(entries)
+    return out

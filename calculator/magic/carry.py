@@ -3,7 +3,8 @@ already accepts (``{"spell": <id>}``), for the spells the calculator knows as ro
 
 v4.01d p.44: castings of a cumulative spell combined on one target multiply its highlighted
 number, so a combined casting of N is carried as N copies of the spell's adding or subtracting
-modifier; separate castings go to different targets, so each target's rolls carry one copy.
+modifier; separate castings go to different targets, so each target's rolls carry one copy. Castings
+of a spell not known to be cumulative (our sources lack the highlighting) carry one copy and a note.
 """
 from __future__ import annotations
 
@@ -24,11 +25,14 @@ def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
             continue
         target = str(index.spells[e.spell.id].get("target", "army"))
         stacks = all(m.stacks for m in mods)
-        copies = e.times if e.combined and stacks else 1
+        copies = e.times if e.combined and stacks and e.spell.cumulative else 1
         row: dict[str, Any] = {"spell": e.spell.id, "target": target, "rolls_of": TARGET_WORDS.get(target, target),
                                "modifiers": [{"spell": e.spell.id}] * copies, "copies": copies}
         if not e.combined and e.times > 1:
             row["note"] = f"{e.times} separate castings: each target's rolls carry one"
+        elif e.combined and not e.spell.cumulative:
+            row["note"] = (f"{e.spell.name} is not known to be cumulative: one copy is carried; if your rulebook "
+                           f"highlights its number, add the other castings by hand")
         elif e.combined and not stacks:
             row["note"] = "combined castings of this spell are not a simple sum: apply the extra castings by hand"
         out.append(row)

@@ -25,7 +25,7 @@ def how(index: Index, species: str, spell: Spell) -> str | None:
     for ab in index.abilities.get(species, []):
         if ab.kind.keeps_from_rolling(MAGIC):
             return None                             # Dragonkin never roll for magic (p.54)
-    wanted = set(spell.currencies) if not spell.mixed else set(ELEMENTS) | {IVORY}
+    wanted = set(spell.currencies)
     own = colours(index, species)
     for ab in index.abilities.get(species, []):
         k = ab.kind

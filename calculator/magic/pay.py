@@ -60,16 +60,25 @@ def eligible(s: Share, entry: Entry, currency: str | None) -> bool:
     return currency in s.currencies
 
 
+@dataclass(frozen=True)
+class Caps:
+    """At most this many normal and ID results may be spent (None: all of them)."""
+
+    normal: int | None = None
+    id: int | None = None
+
+
 def flow(demands: list[Demand], shares: tuple[Share, ...], entries: dict[int, Entry], magic: Magic,
-         work: Work) -> Solution | None:
+         work: Work, caps: Caps) -> Solution | None:
     need = sum(d.amount for d in demands)
     if need > magic.total:
         return None
-    src, cap, sink, base = 0, 1, 2, 3
+    src, normal, ids, sink, base = 0, 1, 2, 3, 4
     g = Graph(base + len(shares) + len(demands))
-    g.edge(src, cap, magic.cap if magic.cap is not None else need)
+    g.edge(src, normal, caps.normal if caps.normal is not None else need)
+    g.edge(src, ids, caps.id if caps.id is not None else need)
     for i, s in enumerate(shares):
-        g.edge(cap if s.capped else src, base + i, s.amount)
+        g.edge((ids if s.is_id else normal) if s.capped else src, base + i, s.amount)
         for j, d in enumerate(demands):
             if eligible(s, entries[d.entry], d.currency):
                 g.edge(base + i, base + len(shares) + j, s.amount)
@@ -109,8 +118,8 @@ def _fixed(e: Entry) -> list[Demand]:
 
 
 def _dfs(todo: list[Entry], demands: list[Demand], shares: tuple[Share, ...], entries: dict[int, Entry],
-         magic: Magic, work: Work) -> Solution | None:
-    sol = flow(demands, shares, entries, magic, work)
+         magic: Magic, work: Work, caps: Caps) -> Solution | None:
+    sol = flow(demands, shares, entries, magic, work, caps)
     if sol is None or not todo:
         return sol                       # infeasible demands stay infeasible when more is added
     e, rest = todo[0], todo[1:]
@@ -120,7 +129,7 @@ def _dfs(todo: list[Entry], demands: list[Demand], shares: tuple[Share, ...], en
         if any(n * cost > supply(shares, e, c) for n, c in zip(split, kinds)):
             continue
         more = [Demand(e.index, c, n * cost) for n, c in zip(split, kinds) if n]
-        found = _dfs(rest, demands + more, shares, entries, magic, work)
+        found = _dfs(rest, demands + more, shares, entries, magic, work, caps)
         if found is not None:
             return found
     return None
@@ -130,7 +139,10 @@ def configurations(shares: tuple[Share, ...], entries: list[Entry], work: Work) 
     """Each choice of Attune's (or the Bronze Medallion's) element, and of the unit Attune recolours."""
     wanted = [c for c in ELEMENTS if any(c in e.spell.currencies for e in entries)] or [ELEMENTS[0]]
     picks = [i for i, s in enumerate(shares) if s.one_element]
-    normal = sorted({s.unit for s in shares if s.normal and s.unit is not None})
+    # Seed 000: Attune changes "the normal magic results of one unit": not an item's (items are not units,
+    # and their magic is always of their element, p.59), nor a Dracolem's alloy magic (seed 003: Dracolem
+    # cast only their own spells).
+    normal = sorted({s.unit for s in shares if s.normal and s.unit is not None and not s.is_item and not s.alloy})
     options = [[(el, u) for el in wanted for u in ([None] + normal if shares[i].recolour else [None])]
                for i in picks]
     for combo in itertools.product(*options):
@@ -149,8 +161,41 @@ def pay(entries: list[Entry], magic: Magic, work: Work) -> Solution | None:
     by_index = {e.index: e for e in entries}
     fixed = [d for e in entries for d in _fixed(e)]
     todo = [e for e in entries if not _fixed(e)]
-    for shares in configurations(magic.shares, entries, work):
-        found = _dfs(todo, fixed, shares, by_index, magic, work)
-        if found is not None:
-            return found
+    for kept, caps in keepings(magic, work):
+        for shares in configurations(kept, entries, work):
+            found = _dfs(todo, fixed, shares, by_index, magic, work, caps)
+            if found is not None:
+                return found
     return None
+
+
+def amounts(total: int, room: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to keep ``total`` results from shares holding ``room``."""
+    if not room:
+        if total == 0:
+            yield ()
+        return
+    for n in range(min(total, room[0]), -1, -1):
+        for rest in amounts(total - n, room[1:]):
+            yield (n,) + rest
+
+
+def keepings(magic: Magic, work: Work) -> Iterator[tuple[tuple[Share, ...], Caps]]:
+    """The shares, and what steps 6-7 left of them. Without a multiplier the flow takes the caps as they
+    are; with one (step 9) a unit keeps or loses whole results, each worth ``grain``, so each way of
+    keeping them is tried by itself."""
+    caps = Caps(magic.keep_normal, magic.keep_id)
+    g = magic.grain
+    if g == 1 or (caps.normal is None and caps.id is None):
+        yield magic.shares, caps
+        return
+    classes = [(keep, [i for i, s in enumerate(magic.shares) if s.capped and s.is_id == is_id])
+               for keep, is_id in ((caps.normal, False), (caps.id, True)) if keep is not None]
+    ways = [list(amounts(keep // g, [magic.shares[i].amount // g for i in idx])) for keep, idx in classes]
+    for combo in itertools.product(*ways):
+        work.spend(len(magic.shares) + 1)
+        out = list(magic.shares)
+        for (_, idx), way in zip(classes, combo):
+            for i, n in zip(idx, way):
+                out[i] = replace(out[i], amount=n * g, capped=False)
+        yield tuple(out), Caps()

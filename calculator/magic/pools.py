@@ -33,9 +33,16 @@ class Share:
     cantrip_only: bool = False    # Cantrip outside a magic action: Cantrip spells only
     free: bool = False            # Bronze Medallion's cantrip: ignores element and species (p.59)
     one_element: bool = False     # all of one element the roller picks (Attune, Bronze Medallion)
-    capped: bool = False          # normal and ID results: a subtracting modifier takes from these
+    capped: bool = False          # normal and ID results: subtracting and dividing modifiers take these
     normal: bool = False          # normal magic icons (Attune may change one unit's element)
     recolour: bool = False        # this face (Attune) may change one unit's normal magic
+    is_item: bool = False         # made by equipment: always of its element (p.59), not a unit's
+    alloy: bool = False           # made by a Dracolem unit: alloy magic (seed 003)
+
+    @property
+    def is_id(self) -> bool:
+        """ID results: p.28, the last results subtracting and dividing modifiers remove."""
+        return self.capped and not self.normal
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,7 @@ class Army:
 
     species: frozenset[str]                 # species with units in the army (items excepted)
     currencies: dict[int, tuple[str, ...]]  # each unit's own magic colours (before Bronze Dracolem)
+    lends: dict[int, tuple[str, ...]]       # what each UNIT lets Bronze Dracolem count as (seed 003)
 
 
 def own_colours(unit: Unit, roll: Roll, index: Index, warnings: list[str]) -> tuple[str, ...]:
@@ -68,22 +76,36 @@ def own_colours(unit: Unit, roll: Roll, index: Index, warnings: list[str]) -> tu
     return tuple(unit.elements)
 
 
+def lent(unit: Unit, own: tuple[str, ...], index: Index) -> tuple[str, ...]:
+    """Seed 003: Bronze Dracolem count their magic as "an element or alloy that matches any other unit
+    in the marching army, or Ivory if there are Amazons in the army": items are not units (p.59),
+    and Amazons lend Ivory, not the elements of the terrain they stand at."""
+    if unit.is_item:
+        return ()
+    for ab in index.abilities.get(unit.species or "", []):
+        if ab.kind.colours_magic and not ab.kind.pays_species_present and ab.kind.fits_unit(unit):
+            return (IVORY,)
+    return own
+
+
 def army_of(units: Iterable[Any], roll: Roll, index: Index, warnings: list[str]) -> Army:
     units = list(units)
-    return Army(frozenset(u.species for u in units if u.species and not u.is_item),
-                {u.index: own_colours(u, roll, index, warnings) for u in units})
+    own = {u.index: own_colours(u, roll, index, warnings) for u in units}
+    return Army(frozenset(u.species for u in units if u.species and not u.is_item), own,
+                {u.index: lent(u, own[u.index], index) for u in units})
 
 
 def colours(unit: Unit, roll: Roll, index: Index, army: Army) -> tuple[tuple[str, ...], frozenset[str]]:
     """(elements its magic may be counted as, species spells it may pay): Bronze Dracolem borrow the
-    elements and alloys of the other units (seed 003); items pay species spells of species present (p.59)."""
+    elements and alloys of the other units, not items (seed 003); items pay species spells of species
+    present (p.59)."""
     own = army.currencies.get(unit.index, ())
     if unit.is_item:
         return own, army.species
     for ab in index.abilities.get(unit.species or "", []):
         k = ab.kind
         if k.colours_magic and k.pays_species_present and k.fits_unit(unit) and k.applies(roll):
-            others = {c for i, cs in army.currencies.items() if i != unit.index for c in cs}
+            others = {c for i, cs in army.lends.items() if i != unit.index for c in cs}
             return tuple(c for c in ELEMENTS + ALLOYS + (IVORY,) if c in others or c in own), army.species
     return own, frozenset({unit.species}) if unit.species else frozenset()
 
@@ -122,7 +144,8 @@ def shares_of(result: RollResult, index: Index, warnings: list[str]) -> list[Sha
     for ur in live:
         unit = ur.unit
         cur, pays = colours(unit, result.roll, index, army)
-        base = Share(unit.index, unit.label, 0, cur, None if unit.is_item else unit.species, pays)
+        base = Share(unit.index, unit.label, 0, cur, None if unit.is_item else unit.species, pays,
+                     is_item=unit.is_item, alloy=bool(unit.alloy) and not unit.is_item)
         for face, part in zip(ur.faces, ur.parts):
             out += face_shares(unit, face, part, result.roll, index, base)
     return out

@@ -1,7 +1,9 @@
 """The cast list of a magic roll's input: ``[{"spell": <id>, "times": n, "combined": bool}, ...]``.
 
 A bad entry is an :class:`InputError` naming its field (``cast[1].times``); a known spell these
-results cannot pay for is not an error (the answer says why).
+results cannot pay for is not an error (the answer says why). Castings of any spell may be combined:
+the rulebook highlights the numbers of cumulative spells (p.44) but our sources lack that highlighting,
+so for a spell not known to be cumulative the answer warns instead of refusing (see :func:`unsure`).
 """
 from __future__ import annotations
 
@@ -30,8 +32,13 @@ def parse_cast(raw: Any, spells: Mapping[str, Spell]) -> list[Entry]:
         spell = spells[sid]
         times = need_int(item.get("times", 1), f"{where}.times", 1, LIMITS["cast_times"])
         combined = need_bool(item.get("combined", False), f"{where}.combined")
-        if combined and not spell.cumulative:
-            raise InputError(f"{where}.combined", f"{spell.name} is not cumulative: its castings cannot be combined "
-                                                  f"(rulebook p.44)")
         out.append(Entry(i, spell, times, combined and times > 1))
     return out
+
+
+def unsure(entries: list[Entry]) -> list[str]:
+    """Player words for castings combined on one target of a spell not known to be cumulative."""
+    return [f"{e.spell.name} ×{e.times} combined on one target: the rulebook marks cumulative spells by "
+            f"highlighting their numbers (p.44), which our sources lack, and {e.spell.name} is not known to be "
+            f"cumulative. If it is not, the castings cost {e.spell.cost * e.times} but act as one: check your "
+            f"rulebook" for e in entries if e.combined and not e.spell.cumulative]

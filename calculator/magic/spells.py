@@ -37,6 +37,8 @@ class Spell:
     def currencies(self) -> tuple[str, ...]:
         """The kinds of magic one casting may be paid with; each casting uses one of them
         (all of it), unless ``mixed``."""
+        if self.element == "elemental" and self.mixed:
+            return ELEMENTS                     # "any combination of elements": Ivory is no element (p.3)
         if self.element == "elemental":
             return ELEMENTS + (IVORY,)          # p.44: any single element; Ivory pays Elemental spells
         if self.element == "any-alloy":
@@ -52,7 +54,7 @@ class Spell:
         what = {"elemental": "magic of any one element (or Ivory)", "any-alloy": "magic of any one alloy"}.get(
             self.element, f"{WORDS.get(self.element, self.element)} magic")
         if self.mixed:
-            what = "magic of any elements (mixed)"
+            what = "magic of any elements (mixed; not Ivory)"
         if self.species:
             what += f" made by {species_names.get(self.species, self.species)} units"
         return what

@@ -2,8 +2,9 @@
 pools shown to the player (shares put together when they pay for exactly the same spells).
 
 Die Roll Resolution (seed 001): subtracting and dividing modifiers act at steps 6 and 7, before the
-SAI results join at step 8, so they only take normal and ID results; multiplying and adding
-modifiers (steps 9 and 10) add results the calculator cannot give to one unit.
+SAI results join at step 8, so they only take normal and ID results, and ID results last (v4.01d
+p.28). A multiplying modifier (step 9) multiplies every share where it stands; results added at
+steps 9-10 (adding modifiers, one unit's results doubled) are not given to one unit.
 """
 from __future__ import annotations
 
@@ -18,15 +19,36 @@ from ..bundle import Index
 
 @dataclass(frozen=True)
 class Magic:
-    """Everything the payment search needs."""
+    """Everything the payment search needs (share amounts after any step-9 multiplier)."""
 
     shares: tuple[Share, ...]
     total: int                      # results the army may spend
-    cap: int | None = None          # at most this many normal and ID results (steps 6-7 took some)
+    keep_normal: int | None = None  # at most this many normal results (steps 6-7 took some)
+    keep_id: int | None = None      # at most this many ID results (steps 6-7 took all normal ones too)
     reserve: bool = False
     warnings: tuple[str, ...] = field(default=())
-    lost: int = 0                   # normal and ID results taken at steps 6-7
+    lost: tuple[int, int] = (0, 0)  # (normal, ID) results taken at steps 6-7, before any multiplier
     magic_action: bool = True
+    grain: int = 1                  # the step-9 multiplier: a unit keeps or loses its results by this many
+
+
+def kept(shares: list[Share], lost: int) -> tuple[int | None, int | None, tuple[int, int]]:
+    """p.28: "When results are subtracted or divided, ID results are the last results to be removed by
+    those modifiers": normal kept = max(0, normal - lost), ID kept = ID - max(0, lost - normal). Which
+    units' normal (or ID) results go the rules leave open: the player chooses (a reading)."""
+    normal = sum(s.amount for s in shares if s.capped and s.normal)
+    ids = sum(s.amount for s in shares if s.is_id)
+    from_normal = min(normal, lost)
+    from_id = min(ids, lost - from_normal)
+    return (normal - from_normal if from_normal else None, ids - from_id if from_id else None,
+            (from_normal, from_id))
+
+
+def added_share(shares: list[Share], gain: int) -> Share:
+    """Results added at steps 9-10 whose owner the calculator cannot tell: of any element the army's
+    magic has, paying for no species spell (the reading "Paying for spells")."""
+    kinds = tuple(dict.fromkeys(c for s in shares if not s.cantrip_only for c in s.currencies))
+    return Share(None, "added by modifiers", gain, kinds, None, frozenset())
 
 
 def magic_of(result: RollResult, index: Index) -> Magic:
@@ -35,19 +57,23 @@ def magic_of(result: RollResult, index: Index) -> Magic:
     roll = result.roll
     reserve = roll.where == "reserve"
     if "magic" not in roll.counts:
-        return Magic(tuple(shares), sum(s.amount for s in shares), None, reserve, tuple(warnings), 0, False)
+        return Magic(tuple(shares), sum(s.amount for s in shares), None, None, reserve, tuple(warnings),
+                     (0, 0), False)
     sub = result.trace.subtotals
     s5, s7, s8 = (sub.get(n, {}).get("magic", 0) for n in (5, 7, 8))
-    final = result.totals.get("magic", 0)
-    cap = s7 if s7 < s5 else None
-    gain = final - s8
+    keep_normal, keep_id, lost = kept(shares, max(0, s5 - s7))
+    f = result.trace.factors.get("magic", 1)
+    if f != 1:                      # step 9: each share multiplied in place, element and species kept
+        shares = [replace(s, amount=s.amount * f) for s in shares]
+        keep_normal, keep_id = (None if k is None else k * f for k in (keep_normal, keep_id))
+    gain = result.totals.get("magic", 0) - s8 * f
     if gain > 0:
-        # Results added by a modifier at steps 9-10 (a free "add magic"): of any element the army's
-        # magic has, paying for no species spell (see the reading "Paying for spells").
-        kinds = tuple(dict.fromkeys(c for s in shares if not s.cantrip_only for c in s.currencies))
-        shares.append(Share(None, "added by modifiers", gain, kinds, None, frozenset()))
-        warnings.append(f"{gain} magic added by modifiers: counted as any element the army's magic has")
-    return Magic(tuple(shares), final, cap, reserve, tuple(warnings), max(0, s5 - s7), True)
+        shares.append(added_share(shares, gain))
+        warnings.append(f"{gain} magic results were added by modifiers or by doubling one unit's results; the "
+                        f"calculator cannot tell whose they are, so it counts them as any element the army's "
+                        f"magic has, paying for no species spell: check their element by hand")
+    return Magic(tuple(shares), result.totals.get("magic", 0), keep_normal, keep_id, reserve, tuple(warnings),
+                 lost, True, max(1, f))
 
 
 def pool_key(s: Share) -> tuple:
@@ -80,10 +106,13 @@ def pools_json(magic: Magic) -> list[dict[str, Any]]:
 
 def magic_json(magic: Magic) -> dict[str, Any]:
     out: dict[str, Any] = {"total": magic.total, "pools": pools_json(magic)}
-    if magic.lost:
-        out["lost"] = {"amount": magic.lost, "text": f"the army's modifiers took {magic.lost} of its normal and ID "
-                                                     f"magic results (you choose which)",
-                       "see": see("magic-payment")}
+    normal, ids = magic.lost
+    if normal or ids:
+        text = f"the army's modifiers took {normal} of its normal magic results (you choose whose)"
+        if ids:
+            text += f" and then {ids} of its ID magic results (you choose whose)"
+        out["lost"] = {"amount": normal + ids, "normal": normal, "id": ids, "see": see("magic-payment"),
+                       "text": text + "; ID results are taken only after every normal one (rulebook p.28)"}
     if not magic.magic_action:
         out["cantrip"] = True
     if magic.reserve:

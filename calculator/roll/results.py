@@ -43,6 +43,7 @@ class Trace:
 
     entries: dict[int, list[Entry]] = field(default_factory=lambda: {n: [] for n in range(1, 11)})
     subtotals: dict[int, dict[str, int]] = field(default_factory=dict)
+    factors: dict[str, int] = field(default_factory=dict)   # step 9: the army's multiplier per type
     effects: list[EffectUse] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
     quiet: bool = False            # probability runs keep warnings only

@@ -164,6 +164,7 @@ def step_9_multiply(totals: dict[str, int], sums: Sums, mods: list[Any], roll: R
     for m, t in one_per_type(9, mods, roll, totals, trace):
         before = totals[t]
         totals[t] = m.apply(before)
+        trace.factors[t] = m.amount         # calculator.magic multiplies each unit's magic in place
         trace.add(9, f"{m.source}: ×{m.amount} {t} ({before} → {totals[t]})")
     _close(trace, 9, totals, "no multiplying modifiers")
 

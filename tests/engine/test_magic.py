@@ -193,10 +193,11 @@ def test_no_magic_section_without_magic(engine):
 
 
 def test_attune_recolours_one_unit(engine):
-    # Fire Magi Crown rolls Attune (X = 3): 3 magic of one element; it may also turn one unit's normal
-    # magic to that element (seed 000). Coral Conjurer's 3 (air/water) turned to fire + 3 = 6 fire:
-    # Fiery Weapon (4 fire) is paid; Ash Storm (2 fire) up to 6 // 2 = 3 times.
-    army = [{"die": "coral-elves/conjurer", "rolled": "3 magic"}, {"die": "items/fire-magi-crown", "rolled": "3 attune"}]
+    # An Air Magi Crown (carried by the air/water Conjurer: only a unit of the equipment's element may, p.59)
+    # rolls Attune (X = 3): 3 magic of one element; it may also turn one unit's normal magic to that element
+    # (seed 000). Coral Conjurer's 3 (air/water) turned to fire + 3 = 6 fire: Fiery Weapon (4 fire) is paid;
+    # Ash Storm (2 fire) up to 6 // 2 = 3 times.
+    army = [{"die": "coral-elves/conjurer", "rolled": "3 magic"}, {"die": "items/air-magi-crown", "rolled": "3 attune"}]
     out = magic(engine, army, terrain="coastland", cast=[{"spell": "fiery-weapon"}])
     assert out["magic"]["total"] == 6
     assert out["cast"]["ok"] and sum(p[2] for p in paid(out)) == 4
@@ -274,7 +275,7 @@ def test_subtracting_modifier_takes_normal_results(engine):
     ([{"spell": "no-such-spell"}], "cast[0].spell"),
     ([{"spell": "hailstorm", "times": 0}], "cast[0].times"),
     ([{"spell": "hailstorm", "times": 21}], "cast[0].times"),
-    ([{"spell": "hailstorm", "times": 2, "combined": True}], "cast[0].combined"),
+    ([{"spell": "hailstorm", "times": 2, "combined": "yes"}], "cast[0].combined"),
     ([{"spell": "hailstorm", "colour": "blue"}], "cast[0].colour"),
     ("hailstorm", "cast"),
 ])
