@@ -4,7 +4,7 @@
    input's cast, answer.cast), and the spells' names, elements and whether they may be combined
    (plan of the same input: plan.magic.spells). The page adds no rule, cost or limit of its own.
    The wish list is the engine input's `cast`; the Reserve Area checkbox is its `reserve`. */
-import { el, option, fill, typeLabel, icon } from "./calc-dom.js";
+import { el, option, fill, typeLabel, icon, busy } from "./calc-dom.js";
 import { limit } from "./calc-catalogue.js";
 import { unitLabel } from "./calc-answer.js";
 import { warnings } from "./calc-trace.js";
@@ -173,10 +173,17 @@ export function showMagic(ctx, out, input) {
   if (!section) return;
   section.dataset.input = JSON.stringify(input);
   section.dataset.state = "resolved";
+  section.removeAttribute("aria-busy");
   if (!out.magic) { section.hidden = true; section.replaceChildren(); ctx.magic.last = null; return; }
   ctx.magic.last = { section, out };
   redraw(ctx);
   section.hidden = false;
+}
+
+/* The input changed: the magic shown is of the roll before, until the engine answers. */
+export function busyMagic(ctx) {
+  const section = ctx.root.querySelector("[data-calc-magic]");
+  if (section && !section.hidden) busy(section, "resolving");
 }
 
 /* No answer for the input shown (an error, an empty army): no magic either. */
@@ -186,5 +193,6 @@ export function hideMagic(ctx, state) {
   section.hidden = true;
   section.replaceChildren();
   section.dataset.state = state || "empty";
+  section.removeAttribute("aria-busy");
   ctx.magic.last = null;
 }

@@ -8,7 +8,7 @@ import { follow, renderMods, renderOptions, renderUnits, rollDie } from "./calc-
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
 import { refresh as refreshChances } from "./chances.js";
 import { bindExchange, openExchange, setMode } from "./calc-exchange.js";
-import { bindMagic, showMagic, hideMagic, syncReserve } from "./calc-magic.js";
+import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "./engine.js";
 
 const DEBOUNCE_MS = 60;
@@ -150,7 +150,7 @@ function changed(ctx, keepUrl) {
   if (keepUrl !== true) writeLink(ctx);
   ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
   if (!ctx.state.army.length) refreshChances(null, ctx.ui.chances);
-  if (ctx.mode !== "exchange") busy(ctx.ui.results, "resolving");   // the trace shown is of the roll before
+  if (ctx.mode !== "exchange") { busy(ctx.ui.results, "resolving"); busyMagic(ctx); }   // what is shown is of the roll before
   clearTimeout(ctx.timer);
   ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
 }
