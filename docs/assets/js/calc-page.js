@@ -1,6 +1,7 @@
 /* Calculator page: the form, the page's state and its round trips to the engine.
    On every change: draw the army, write the share link, then ask the engine for its plan of the
-   input (faces that roll again, choices, options) and for the roll's resolution. */
+   input (faces that roll again, choices, options) and for the roll's resolution, whose magic part
+   (results to spend, spells, the wish list of the input's `cast`) calc-magic.js shows. */
 import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
 import { load, elementsText, limit } from "./calc-catalogue.js";
 import { encode, read } from "./calc-links.js";
