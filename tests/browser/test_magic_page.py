@@ -162,6 +162,13 @@ def test_wish_list_by_clicking(page: Page, engine: Engine):
     wait_magic(page, step)
     assert_magic_matches(page, engine, step)
     expect(magic(page).locator("[data-calc-verdict]")).to_have_text("Wind Walk ×2: can be paid; 1 left.")
+    # Combined on one target (Wind Walk is cumulative): the same 8 of 9, one copy of the spell per casting carried.
+    magic(page).locator('[data-key="wish-combined-0"]').check()
+    step = {**roll, "cast": [{"spell": "wind-walk", "times": 2, "combined": True}]}
+    wait_magic(page, step)
+    want = assert_magic_matches(page, engine, step)
+    assert want["cast"]["carry"][0]["modifiers"] == [{"spell": "wind-walk"}] * 2
+    expect(magic(page).locator("[data-calc-verdict]")).to_have_text("Wind Walk ×2 (combined): can be paid; 1 left.")
     # The address bar holds the wish list: opened afresh, the same answer.
     link = page.url
     assert "#s=1." in link
