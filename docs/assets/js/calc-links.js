@@ -1,5 +1,6 @@
-/* Calculator page: share links. "#s=1.<base64url JSON>" (written by the page),
-   "?roll=<JSON>" and "?exchange=<JSON>" (written by hand or by other pages). A link is read as
+/* Calculator page: share links. "#s=1.<base64url JSON>" (written by the page; a roll's link holds
+   its wish list of spells and its Reserve Area too), "?roll=<JSON>", "?magic=<JSON>" (a roll that
+   is a magic roll unless it names another) and "?exchange=<JSON>" (written by hand or by other pages). A link is read as
    plain JSON, checked for shape and against the catalogue (ids that exist, sizes within the
    published limits); the engine checks everything else and names the field it refuses. */
 import { isObj, shortMsg } from "./calc-dom.js";
@@ -50,7 +51,21 @@ function check(raw, cat, where) {
   if (raw.terrain != null && raw.terrain !== "reserve" && !cat.terrainById.has(raw.terrain)) fail("terrain", "no such terrain");
   if (raw.roll != null && !cat.rollTypes.has(raw.roll)) fail("roll", "no such roll");
   if (raw.seed != null && !Number.isSafeInteger(raw.seed)) fail("seed", "not a whole number");
+  if (raw.reserve != null && typeof raw.reserve !== "boolean") fail("Reserve Area", "neither yes nor no");
+  checkCast(raw.cast, cat, fail);
   return raw;
+}
+
+/* A wish list of spells: the engine knows the spells and names one it does not know. */
+function checkCast(cast, cat, fail) {
+  if (cast == null) return;
+  if (!Array.isArray(cast) || cast.length > limit(cat, "cast")) fail("wish list", "not a list of spells");
+  cast.forEach((c, i) => {
+    const w = "wish list, spell " + (i + 1);
+    if (!isObj(c) || typeof c.spell !== "string") fail(w, "not a spell");
+    if (c.times != null && !(Number.isInteger(c.times) && c.times >= 1 && c.times <= limit(cat, "cast_times"))) fail(w, "times out of range");
+    if (c.combined != null && typeof c.combined !== "boolean") fail(w, "combined is neither yes nor no");
+  });
 }
 
 /* An exchange link is read as a JSON object only: the engine checks it and names the field. */
@@ -79,6 +94,11 @@ export function read(cat) {
     }
     if (/^[sx]=/.test(hash)) { what = "share link"; mode = hash[0] === "x" ? "exchange" : "roll"; throw new Error("it is incomplete"); }
     if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; return { mode, input: exchangeJson(params.get("exchange")) }; }
+    if (params.has("magic")) {
+      what = "magic link";
+      const input = check(parseJson(params.get("magic")), cat);
+      return { mode, input: Object.assign({ roll: "magic" }, input) };
+    }
     if (params.has("roll")) { what = "roll link"; return { mode, input: check(parseJson(params.get("roll")), cat) }; }
     if (hash === "exchange") return { mode: "exchange", input: null };
     return null;

@@ -1,6 +1,7 @@
 /* Calculator page: the form, the page's state and its round trips to the engine.
    On every change: draw the army, write the share link, then ask the engine for its plan of the
-   input (faces that roll again, choices, options) and for the roll's resolution. */
+   input (faces that roll again, choices, options) and for the roll's resolution, whose magic part
+   (results to spend, spells, the wish list of the input's `cast`) calc-magic.js shows. */
 import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
 import { load, elementsText, limit } from "./calc-catalogue.js";
 import { encode, read } from "./calc-links.js";
@@ -8,6 +9,7 @@ import { follow, renderMods, renderOptions, renderUnits, rollDie } from "./calc-
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
 import { refresh as refreshChances } from "./chances.js";
 import { bindExchange, openExchange, setMode } from "./calc-exchange.js";
+import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "./engine.js";
 
 const DEBOUNCE_MS = 60;
@@ -81,9 +83,10 @@ function syncControls(ctx) {
   fill(ui.against, against.map((a) => option(a, typeLabel(a), a === (state.against || against[0]))));
   ui.countsWrap.hidden = !rt.individual;
   if (rt.individual) ui.counts.value = (state.counts || ["save"])[0];
-  ui.terrain.value = state.terrain || "";
+  ui.terrain.value = state.reserve ? "reserve" : state.terrain || "";
+  syncReserve(ctx);
   const t = state.terrain && cat.terrainById.get(state.terrain);
-  ui.elements.textContent = state.terrain === "reserve" ? "Reserve Area: no terrain, so no terrain elements."
+  ui.elements.textContent = state.terrain === "reserve" || state.reserve ? "Reserve Area: no terrain, so no terrain elements."
     : t ? t.name + ": elements " + elementsText(t.elements) + "."
       : "No terrain chosen: abilities that need a terrain element do not apply.";
   ui.amount.disabled = ui.op.value === "halve" || ui.op.value === "double";
@@ -111,8 +114,9 @@ function ask(ctx) {
   if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
   const { ui } = ctx;
   if (ctx.mode === "exchange") return;
-  if (!ctx.state.army.length) { notice(ui.results, "Add dice to the army to see the result."); return; }
+  if (!ctx.state.army.length) { notice(ui.results, "Add dice to the army to see the result."); hideMagic(ctx); return; }
   if (engine.state.status !== "ready") {
+    hideMagic(ctx, "waiting");
     notice(ui.results, engine.state.status === "error" ? "The engine could not start, so no result can be shown."
       : "The result appears here as soon as the engine is ready.", "waiting");
     return;
@@ -130,10 +134,13 @@ function ask(ctx) {
     const final = engineInput(ctx.state);
     ctx.root.dataset.input = JSON.stringify(final);
     refreshChances(final, ui.chances);
-    return engine.call("resolve", final).then((out) => { if (seq === ctx.seq) showResult(ui.results, ctx.cat, out, final); });
+    return engine.call("resolve", final).then((out) => {
+      if (seq === ctx.seq) { showResult(ui.results, ctx.cat, out, final); showMagic(ctx, out, final); }
+    });
   }).catch((err) => {
     if (seq !== ctx.seq) return;
     ctx.plan = null;
+    hideMagic(ctx, "error");
     showError(ui.results, "The engine could not resolve this roll: " + shortMsg(err));
   });
 }
@@ -144,7 +151,7 @@ function changed(ctx, keepUrl) {
   if (keepUrl !== true) writeLink(ctx);
   ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
   if (!ctx.state.army.length) refreshChances(null, ctx.ui.chances);
-  if (ctx.mode !== "exchange") busy(ctx.ui.results, "resolving");   // the trace shown is of the roll before
+  if (ctx.mode !== "exchange") { busy(ctx.ui.results, "resolving"); busyMagic(ctx); }   // what is shown is of the roll before
   clearTimeout(ctx.timer);
   ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
 }
@@ -251,6 +258,7 @@ function bind(root, cat) {
   bindForm(ctx);
   ctx.ui.form.hidden = false;
   bindExchange(ctx);
+  bindMagic(ctx);
   restore(ctx);
   const onHash = () => {
     if (!document.body.contains(root)) { window.removeEventListener("hashchange", onHash); return; }
