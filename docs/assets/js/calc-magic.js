@@ -98,7 +98,6 @@ function setTimes(ctx, i, value) {
 }
 
 function wishItem(ctx, c, i) {
-  const info = spellInfo(ctx, c.spell);
   const times = el("input", { type: "number", min: 1, max: limit(ctx.cat, "cast_times"), value: c.times || 1,
     "data-key": "wish-times-" + i, "aria-label": "Times to cast " + spellName(ctx, c.spell) });
   times.addEventListener("change", () => {
@@ -106,7 +105,7 @@ function wishItem(ctx, c, i) {
     times.reportValidity();
   });
   let combined = null;
-  if (info.cumulative && (c.times || 1) > 1) {
+  if ((c.times || 1) > 1) {       // the engine warns when a spell is not known to be cumulative
     const box = el("input", { type: "checkbox", "data-key": "wish-combined-" + i });
     box.checked = !!c.combined;
     box.addEventListener("change", () => {
@@ -143,6 +142,7 @@ function wishPart(ctx, out) {
   const v = out.cast;
   if (!v) return parts;
   parts.push(el("p", { class: "dd-calc-verdict", "data-calc-verdict": v.ok ? "ok" : "no", "data-ok": String(!!v.ok) }, verdictText(ctx, v)));
+  if (v.warnings && v.warnings.length) parts.push(warnings(ctx.cat, v.warnings));
   if (v.ok) parts.push(el("ul", { class: "dd-calc-payments" }, (v.payments || []).map((p) => el("li", {}, paymentText(ctx, p, (u) => unitName(out, u))))));
   const carry = (v.ok && v.carry) || [];
   if (carry.length) {
