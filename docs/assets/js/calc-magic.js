@@ -80,10 +80,11 @@ function castablePart(ctx, out) {
     el("td", {}, typeLabel(spellInfo(ctx, c.spell).element || "")),
     el("td", {}, String(c.cost)), el("td", {}, String(c.max_times)),
     el("td", {}, el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "wish-add-" + c.spell,
-      disabled: full, onclick: () => addToWish(ctx, c.spell) }, "Add to wish list"))));
+      "aria-label": "Add " + spellName(ctx, c.spell) + " to the wish list",
+      disabled: full, onclick: () => addToWish(ctx, c.spell) }, "Add"))));
   parts.push(el("label", {}, "Element ", pick),
     el("table", { class: "dd-calc-castable", "data-calc-castable": JSON.stringify(list.map((c) => c.spell)) },
-      el("thead", {}, el("tr", {}, ["Spell", "Element", "Cost", "Most times alone", ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ["Spell", "Element", "Cost", "Most times alone", "Wish list"].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
   return parts;
 }
