@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
-from .core.dice import HEALTH_BY_SIZE, XRules, is_item
+from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
 from .core.errors import BundleError, ParamError
 from .core.faces import Face, slug
 from .kinds import ABILITIES, EFFECTS, MODIFIERS
@@ -27,7 +27,7 @@ from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
 
 NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
 DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements"),
-                        "alloy": OneOf(("bronze", "silver", "gold"), "alloy")},
+                        "alloy": OneOf(ALLOYS, "alloy")},
                        "dice selector")
 CLAUSE_FIELDS = {
     "rolls": roll_categories(required=True), "against": against_list(),
@@ -84,7 +84,7 @@ class Clause:
             return True
         if unit.species != sel["species"] or (sel.get("kind") and unit.kind != sel["kind"]):
             return False
-        if sel.get("alloy") and getattr(unit, "alloy", None) != sel["alloy"]:
+        if sel.get("alloy") and unit.alloy != sel["alloy"]:
             return False          # a medallion's Logo depends on its alloy (rulebook p.59)
         return not (sel.get("elements") == "one" and unit.elements is not None and len(unit.elements) != 1)
 

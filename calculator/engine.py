@@ -77,7 +77,8 @@ class Engine:
         from .magic.offer import offer
         from .roll.plan import plan
 
-        return {**plan(self.index, data), **offer(self.parse(data), self.index)}
+        inp = self.parse(data)          # checked once, as resolve checks it (InputError naming the field)
+        return {**plan(inp, self.index), **offer(inp, self.index)}
 
 
 def is_dragon_attack(data: Any) -> bool:

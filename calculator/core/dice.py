@@ -18,6 +18,9 @@ SIZES: tuple[str, ...] = ("small", "medium", "large", "monster", "champion", "ar
 # Health by size (rulebook p.3); a monster's and a champion's is 4.
 HEALTH_BY_SIZE: dict[str, int] = {"small": 1, "medium": 2, "large": 3, "monster": 4, "champion": 4}
 SIZE_BY_HEALTH: dict[int, str] = {1: "small", 2: "medium", 3: "large"}
+# A die's elements (rulebook p.3) and the Dracolem's alloys (seed 003).
+ELEMENTS: tuple[str, ...] = ("air", "death", "earth", "fire", "water")
+ALLOYS: tuple[str, ...] = ("bronze", "silver", "gold")
 
 
 def is_item(kind: str) -> bool:

@@ -163,12 +163,12 @@ class ExchangeStep(Protocol):
 class FaceCtx:
     """Everything an effect kind may look at when one face is evaluated (see calculator.kinds)."""
 
-    unit: Any                 # calculator.roll.inputs.Unit
+    unit: RollUnit            # calculator.roll.units.Unit
     x: int                    # the face's X (seed 000)
-    roll: Any                 # calculator.core.rolls.Roll
+    roll: Roll
     out: Contribution
-    sai: Any = None           # calculator.bundle.Sai
-    clause: Any = None        # calculator.bundle.Clause
+    sai: SaiRef               # calculator.bundle.Sai
+    clause: ClauseRef         # calculator.bundle.Clause
 
     def use(self, effect: Any, applied: bool = False) -> EffectUse:
         use = EffectUse(self.sai.id, self.sai.name, self.unit.index, self.unit.label, self.x, effect,

@@ -29,6 +29,7 @@ from .step import acts, left_text, set_step_marks, step_marks
 from ..bundle import Index
 from ..core.records import EffectUse
 
+
 class Pause(Exception):
     """A roll was reached that has no outcome chosen yet."""
 

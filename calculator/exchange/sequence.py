@@ -20,10 +20,6 @@ from .step import Step, run_effects
 from ..core.seams import RollOutcome
 
 
-def rolling(run: Run, side: str) -> list[ExUnit]:
-    return run.rolling(side)
-
-
 def mark_step_2(run: Run, result: RollOutcome, units: list[ExUnit]) -> None:
     """Units taken out at step 2 of a save roll (Choke kills them, Hypnotic Glare holds them)."""
     for ur, u in zip(result.rolls, units):
@@ -34,7 +30,7 @@ def mark_step_2(run: Run, result: RollOutcome, units: list[ExUnit]) -> None:
 
 
 def attack(run: Run, side: str, kind: str, name: str, counter: bool = False) -> Step | None:
-    units = rolling(run, side)
+    units = run.rolling(side)
     if not units:
         return None
     result = run.roll(side, name, run.side_input(side, kind, **({"counter": True} if counter else {})), units)
@@ -44,7 +40,7 @@ def attack(run: Run, side: str, kind: str, name: str, counter: bool = False) -> 
 
 
 def save(run: Run, side: str, name: str, against: str, hit: Step, combination: bool = False) -> Step | None:
-    units = rolling(run, side)
+    units = run.rolling(side)
     if not units:
         return None
     extra: dict[str, Any] = {} if combination else {"against": against}

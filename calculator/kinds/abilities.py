@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ..core.dice import ALLOYS, ELEMENTS
 from ..core.seams import AbilityOwner, ExchangeRun, ExchangeStep, ExchangeUnit, RollUnit
 from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
 from ..core.rolls import Roll
 from . import ABILITIES
 
-ELEMENTS = ("air", "death", "earth", "fire", "water")
 SITUATIONS = ("counter-attack", "not-counter-attack", "counter-maneuver")
 
 CONDITIONS = {
@@ -173,7 +173,7 @@ class MagicElement(Ability):
     phase = "after-roll"
     colours_magic = True      # calculator.magic reads which element the units' magic is
     params = with_conditions(element_source=OneOf(("terrain", "army-units"), "source", required=True),
-                             reserve=OneOf(("ivory",), "element"), alloy=OneOf(("bronze", "silver", "gold"), "alloy"))
+                             reserve=OneOf(("ivory",), "element"), alloy=OneOf(ALLOYS, "alloy"))
 
     def fits_unit(self, unit: Any) -> bool:
         """Whether this unit's magic follows the ability (Bronze Dracolem: only bronze units)."""

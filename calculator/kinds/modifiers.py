@@ -31,6 +31,7 @@ class Modifier(Kind):
     arithmetic: ClassVar[bool] = True
     # Castings of its spell combined on one target add up: N castings carry N copies (v4.01d p.44).
     stacks: ClassVar[bool] = False
+    low: ClassVar[int] = 0                    # the smallest amount a free modifier of this op may have
     counts_as: ClassVar[bool] = False         # "counts as" (its ``from`` and ``to`` types)
 
     @classmethod
@@ -40,7 +41,7 @@ class Modifier(Kind):
     @classmethod
     def lowest_amount(cls) -> int:
         """The smallest amount a free modifier of this op may have."""
-        return getattr(cls, "low", 0)
+        return cls.low
 
     def unit_multiplier(self, roll: Roll) -> Multiplier | None:
         """The step-9 doubling of one unit's results this modifier brings to the roll (Wilding)."""
@@ -100,8 +101,6 @@ class Modifier(Kind):
 class Arithmetic(Modifier):
     """An op of steps 6, 7, 9 or 10 on one result type (or a choice of types, or all) with an
     amount; ``low`` is the kind's own bound on the amount (never divide by 0)."""
-
-    low: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

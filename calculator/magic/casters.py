@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rolls import ROLL_TYPES, Roll
-from .spells import ALLOYS, ELEMENTS, IVORY, WORDS, Spell, spells_of
+from ..core.dice import ALLOYS, ELEMENTS
+from .spells import IVORY, WORDS, Spell, spells_of
 from ..bundle import Index
 
 MAGIC = Roll(ROLL_TYPES["magic"], ("magic",))

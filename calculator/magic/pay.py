@@ -13,7 +13,8 @@ from typing import Iterator
 
 from .flow import Graph, Work
 from .pools import Share
-from .spells import ELEMENTS, Spell
+from ..core.dice import ELEMENTS
+from .spells import Spell
 from .total import Magic, recoloured
 
 

@@ -12,7 +12,8 @@ from typing import Any, Iterable
 
 from ..core.faces import Face
 from ..roll.faceval import pick_part
-from .spells import ALLOYS, ELEMENTS, IVORY
+from ..core.dice import ALLOYS, ELEMENTS
+from .spells import IVORY
 from ..roll.units import Unit
 from ..roll.results import RollResult
 from ..core.rolls import Roll

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 from ..bundle import Index
+from ..core.dice import ALLOYS, ELEMENTS
 
-ELEMENTS: tuple[str, ...] = ("air", "death", "earth", "fire", "water")
-ALLOYS: tuple[str, ...] = ("bronze", "silver", "gold")
 IVORY = "ivory"
 # The order of the rulebook's spell lists: the five elements, Elemental, then the alloys.
 SPELL_ORDER: tuple[str, ...] = ELEMENTS + ("elemental",) + ALLOYS + ("any-alloy",)

@@ -3,7 +3,9 @@ and options that apply to this roll, and the limits. The calculator page asks th
 reading the rules itself.
 
 >>> from calculator.bundle import Index
->>> plan(Index({}), {"roll": "melee", "army": [{"species": None, "die_type": "equipment", "rolled": "2 melee"}]})["units"][0]["faces_needed"]
+>>> idx = Index({})
+>>> inp = parse_roll({"roll": "melee", "army": [{"species": None, "die_type": "equipment", "rolled": "2 melee"}]}, idx)
+>>> plan(inp, idx)["units"][0]["faces_needed"]
 1
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from ..bundle import Index
 from .faceval import contribution
 from ..core.faces import Face
-from .inputs import parse_roll
+from .inputs import RollInput, parse_roll
 from .units import Unit
 from ..core.limits import LIMITS
 from ..core.rolls import Roll
@@ -92,9 +94,8 @@ def unit_info(u: Unit, roll: Roll, idx: Index) -> dict[str, Any]:
             "faces_needed": needed, "rerolled_unused": unused, "choices": choices(u, roll, idx)}
 
 
-def plan(idx: Index, data: Any) -> dict[str, Any]:
-    """Check the input as ``resolve`` does (raising InputError) and describe it for the page."""
-    inp = parse_roll(data, idx)
+def plan(inp: RollInput, idx: Index) -> dict[str, Any]:
+    """Describe a checked input (:func:`calculator.roll.inputs.parse_roll`) for the page."""
     roll = inp.roll
     return {"roll": {"id": roll.id, "name": roll.label(), "counts": list(roll.counts), "against": roll.against,
                      "where": roll.where, "elements": list(roll.elements or ()), "individual": roll.type.individual},
