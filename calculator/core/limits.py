@@ -31,6 +31,8 @@ BOUNDS: dict[str, int] = {
     "states": 200_000,          # distinct partial outcomes kept at once
     "work": 4_000_000,          # outcome combinations examined for one answer (an evaluation counts 30)
     "payments": 300_000,        # flow steps spent checking whether magic results pay for a cast list
+    "samples": 200,             # exchanges resolved for a sampled estimate (where exact odds pass "work"),
+    "sample_dice": 5_000,       # ... fewer for large armies: at most this many dice rolled in all, at least 40
 }
 
 

@@ -13,17 +13,20 @@ given in the input stay as given. The work is counted and bounded like a single 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Iterator
 
 from ..roll.distribution import Budget, summarize
-from ..core.errors import TooLarge
+from ..core.errors import InputError, TooLarge
+from ..core.fields import short
 from ..core.interpret import see
 from ..core.limits import BOUNDS
 from . import SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
 from .branch import Checkpoint, OddsRun, Pause, dealt
 from .state import Resume, RunState, signature
 from .request import parse_exchange
+from .sample import sampled_odds
 
 SIDES = ("defender", "attacker")
 RUN_COST = 60          # one run of a stage, counted against the work bound like ~60 additions,
@@ -35,10 +38,32 @@ PRUNE = 1e-12
 Losses = tuple
 Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
 NONE: Losses = (0, 0, 0, 0, 0, 0)
+METHODS = ("exact", "sampled")
 
 
 def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any]:
-    inp = parse_exchange(data, engine.index)
+    """Exact odds; past the work bound (or asked with ``"odds": "sampled"``), a sampled estimate."""
+    data, method = _method(data)
+    if method == "sampled":
+        return sampled_odds(engine, data, "a sampled estimate was asked for")
+    inp = parse_exchange(data, engine.index)          # an input error is the input's, never sampled
+    try:
+        return _exact(engine, inp, project)
+    except TooLarge as exc:
+        # "...; try fewer dice" no longer applies: the estimate is the answer
+        return sampled_odds(engine, data, f"the exact odds are {exc.message.split(';')[0]}")
+
+
+def _method(data: Any) -> tuple[Any, str]:
+    if not isinstance(data, Mapping) or "odds" not in data:
+        return data, "exact"
+    method = data["odds"]
+    if method not in METHODS:
+        raise InputError("odds", f"expected {' or '.join(repr(m) for m in METHODS)}, got {short(method)}")
+    return {k: v for k, v in data.items() if k != "odds"}, method
+
+
+def _exact(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     budget = Budget()
     run = OddsRun(engine, inp, budget)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
@@ -247,7 +272,7 @@ def _answer(run: OddsRun, frontier: dict) -> dict[str, Any]:
         notes.append(f"very unlikely ways the exchange can go were left out: {dropped:.3g} of the probability "
                      f"is not shown")
     return {"attack": run.inp.attack, "sides": sides, "dropped": dropped, "notes": notes,
-            "see": see("exchange-odds")}
+            "see": see("exchange-odds"), "method": "exact"}
 
 
 def _dist(dist: dict[int, float]) -> dict[str, Any]:

@@ -33,6 +33,11 @@ def _cases(bundle: dict) -> list[tuple[str, dict]]:
         cases.append(("exchange-odds", {"attack": attack, "terrain": "highland",
                                         "attacker": {"army": [{"die": d} for d in att]},
                                         "defender": {"army": [{"die": d} for d in dfn]}}))
+    # A sampled estimate: the same seeded exchanges, so the same counts and sums in both Pythons.
+    att, dfn, attack = ODDS[1]
+    cases.append(("exchange-odds", {"attack": attack, "terrain": "highland", "odds": "sampled", "seed": 5,
+                                    "attacker": {"army": [{"die": d} for d in att]},
+                                    "defender": {"army": [{"die": d} for d in dfn]}}))
     # The same examples with every face left to the seeded dice: the random stream must match too.
     for example in bundle["examples"][:10]:
         rolled = copy.deepcopy(example["input"])

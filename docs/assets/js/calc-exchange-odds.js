@@ -1,7 +1,8 @@
 /* Calculator page: the odds of an exchange (the engine's "exchange-odds"): for each side, the
    exact chances of every amount of damage it takes and of every health-worth it loses, drawn
    with the Chances panel's chart (chances.js). It runs in the second worker, can be cancelled,
-   and a newer input replaces it; "too large to compute exactly" is the engine's own message. */
+   and a newer input replaces it. Where exact odds are too large, the engine answers with a sampled
+   estimate (method "sampled"): the page says so, with the engine's reason and 95% ranges. */
 import { el, busy, isObj, siteLink } from "./calc-dom.js";
 import { engine } from "./engine.js";
 import { chart, table, pct } from "./chances.js";
@@ -42,12 +43,13 @@ function head(section) {
   });
   return [el("h2", {}, "Odds"),
     el("p", { class: "dd-calc-notice" }, allChance
-      ? "Exact chances of what each side loses, before any die is rolled."
-      : "Exact chances of what each side loses: the faces you picked stay as they are, every other face is left to chance."),
+      ? "Chances of what each side loses, before any die is rolled."
+      : "Chances of what each side loses: the faces you picked stay as they are, every other face is left to chance."),
     el("label", { class: "dd-calc-option" }, box, " Leave every face to chance (the odds before anyone rolls)")];
 }
 
 function status(section, text, button) {
+  delete section.dataset.method;           // the method is of the answer shown, not of one on its way
   section.replaceChildren(...head(section), el("p", { class: "dd-ex-odds-status", role: "status" }, text, button ? " " : null, button));
 }
 
@@ -64,16 +66,34 @@ const NAMES = {
     axis: "Dragons killed", caption: "Chance of killing at least k dragons" }),
 };
 
+function average(dist) {
+  const r = dist.mean_interval;
+  if (!Array.isArray(r)) return "Average " + dist.mean.toFixed(2) + " (standard deviation " + dist.sd.toFixed(2) + ").";
+  return "Average about " + dist.mean.toFixed(2) + " (95% range " + r[0].toFixed(2) + " to " + r[1].toFixed(2) +
+    "; standard deviation " + dist.sd.toFixed(2) + ").";
+}
+
+/* A sampled answer says what it is: how many exchanges, the seed that repeats them, and why. */
+function estimated(out) {
+  if (out.method !== "sampled") return null;
+  return el("p", { class: "dd-calc-notice", "data-key": "ex-odds-sampled" },
+    "An estimate, not exact odds: " + out.samples + " exchanges rolled at random (seed " + out.seed +
+    ", so the same every time)" + (out.why ? ", because " + out.why : "") +
+    ". Each average comes with a range that holds the exact average " + Math.round(out.confidence * 100) + " times in 100.");
+}
+
 function part(side, key, dist, names) {
   return el("div", { class: "dd-ex-odds-part", "data-side": side, "data-part": key, "data-dist": JSON.stringify(dist.distribution) },
     el("h4", {}, names.title),
-    el("p", { class: "dd-chances-summary" }, "Average " + dist.mean.toFixed(2) + " (standard deviation " + dist.sd.toFixed(2) + ")."),
+    el("p", { class: "dd-chances-summary" }, average(dist)),
     el("div", { class: "dd-ex-chart" }, chart(dist, names)),
     el("details", { class: "dd-ex-odds-table" }, el("summary", {}, names.caption), table(dist, names)));
 }
 
 function draw(section, cat, out) {
   const kids = head(section);
+  const note = estimated(out);
+  if (note) kids.push(note);
   const sides = out.sides || {};
   const grid = el("div", { class: "dd-ex-odds-sides" });
   sidesOf(cat).slice().reverse().forEach((side) => {    // the defender's losses first
@@ -96,6 +116,7 @@ function draw(section, cat, out) {
   if (a) kids.push(el("p", { class: "dd-ex-see" }, a));
   section.replaceChildren(...kids);
   section.dataset.state = "done";
+  section.dataset.method = out.method || "exact";
   section.removeAttribute("aria-busy");
 }
 
@@ -105,7 +126,7 @@ function compute(section, cat, free) {
   const mine = ++seq;
   const c = ctrl = new AbortController();
   busy(section, "computing");
-  status(section, "Computing the exact odds…", button("Cancel", () => c.abort(), "ex-odds-cancel"));
+  status(section, "Computing the odds…", button("Cancel", () => c.abort(), "ex-odds-cancel"));
   engine.call("exchange-odds", free, { lane: "background", signal: c.signal, timeout: BUDGET_MS }).then((out) => {
     if (mine !== seq || !document.body.contains(section)) return;
     draw(section, cat, out);
@@ -137,6 +158,6 @@ export function refresh(section, cat, inp) {
   section.hidden = false;
   section.dataset.state = "waiting";
   const free = freeInput(cat, inp, section.dataset.allChance === "1");
-  status(section, "Computing the exact odds…");
+  status(section, "Computing the odds…");
   timer = setTimeout(() => compute(section, cat, free), DEBOUNCE_MS);
 }
