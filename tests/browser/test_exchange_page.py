@@ -469,10 +469,13 @@ def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
     expect(odds).to_have_attribute("data-state", "cancelled")
     page.goto(exchange_link(ODDS))
     odds_shown(page)
-    # Thirty dice a side with no face picked: past the engine's exact bound, so a sampled estimate
-    # that says so (never a hang, never no answer).
-    big = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": "amazons/war-chief"}] * 30},
-           "defender": {"army": [{"die": "coral-elves/protector"}] * 30}}
+    # Twelve monsters a side with no face picked: past the engine's exact bound, so a sampled
+    # estimate that says so (never a hang, never no answer).
+    monsters = ["amazons/centaur", "amazons/chimera", "amazons/hydra", "amazons/medusa", "amazons/nightmare",
+                "coral-elves/coral-giant", "coral-elves/gryphon", "coral-elves/leviathan", "coral-elves/sprite-swarm",
+                "coral-elves/tako", "dwarves/androsphinx", "dwarves/behemoth"]
+    big = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": d} for d in monsters]},
+           "defender": {"army": [{"die": d} for d in reversed(monsters)]}}
     page.goto(exchange_link(big))
     expect(odds).to_have_attribute("data-method", "sampled", timeout=ENGINE_TIMEOUT)
     note = odds.locator('[data-key="ex-odds-sampled"]')
