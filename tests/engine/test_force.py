@@ -47,6 +47,17 @@ def test_worker_gives_the_engine_answer(engine, bundle):
     assert answer == {"ok": True, "result": engine.force(case["input"])}
     bad = json.loads(webworker.dispatch("force", json.dumps({"size": 24, "armies": {"home": ["no/such-die"]}})))
     assert bad["ok"] is False and bad["field"] == "armies.home[0]"
+    assert bad["error"] == "armies.home[0]: unknown die 'no/such-die'"
+
+
+def test_cli_and_worker_say_the_same_line(bundle, bundle_file):
+    from calculator import webworker
+
+    webworker.dispatch("load", json.dumps(bundle))
+    for data in ({"size": 24, "summoning_pool": ["red-drake", "puce-drake"]}, {"size": -3}, {"size": 24, "x": 1}):
+        proc = cli_force(json.dumps(data), bundle_file)
+        worker = json.loads(webworker.dispatch("force", json.dumps(data)))
+        assert proc.returncode == 2 and proc.stderr == f"error: {worker['error']}\n"
 
 
 @pytest.mark.parametrize("data,field", [
@@ -113,3 +124,17 @@ def test_owned_warns_where_the_force_uses_more_than_the_collection(engine):
     assert [w["field"] for w in answer["warnings"]] == ["armies.home[0]", "armies.campaign[3]"]
     assert "holds 1 Wraith" in answer["warnings"][1]["text"]
     assert "warnings" not in engine.force(case("legal-24")["input"])
+
+
+def test_costs_of_each_die(engine):
+    # medium-pairs by hand (p.3, p.59): home Trooper 2, Gryphon 4, the home pair's first medium 2 and
+    # second 1; horde Centaur 4, Javelineer 2, its lone Death Steel Buckler the first of the pair
+    # across armies, 2; campaign Mummy 3, Revenant 2, Wraith 1 and the second of that pair, 1.
+    costs = engine.force(case("medium-pairs")["input"])["costs"]
+    assert costs == {"armies.home[0]": 2, "armies.home[1]": 4, "armies.home[2]": 2, "armies.home[3]": 1,
+                     "armies.horde[0]": 4, "armies.horde[1]": 2, "armies.horde[2]": 2,
+                     "armies.campaign[0]": 3, "armies.campaign[1]": 2, "armies.campaign[2]": 1,
+                     "armies.campaign[3]": 1}
+    # A dragon and a Dragonkin in an army cost nothing there (p.3: not part of the force size).
+    assert engine.force(case("dragon-in-army")["input"])["costs"]["armies.horde[4]"] == 0
+    assert engine.force(case("dragonkin")["input"])["costs"]["armies.home[3]"] == 0
