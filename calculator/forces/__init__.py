@@ -5,7 +5,8 @@ data/rules.yaml and of the species).
 :func:`force` answers ``{"points": {"total", "home", "horde", "campaign", "pool"}, "problems":
 [{"text", "see", "field"}], "ok": bool, "limits": {...}}`` (and ``warnings`` when the input gives
 ``owned``). ``limits`` says what this size allows: the points of one army, the dragons, the
-health-worth of each species that starts in the Summoning Pool, the minor terrains; ``costs`` gives
+health-worth of each species that starts in the Summoning Pool, the minor terrains, and the
+suggested force sizes (p.8: any agreed size is legal); ``costs`` gives
 the points of each die placed in an army, by its input field (``armies.home[0]``).
 ``points.total`` is the force size the armies cost; ``points.pool`` is the health-worth of the
 Dragonkin in the Summoning Pool, which is not part of it (p.3). A bad input is one
@@ -43,7 +44,7 @@ def limits(rules: ForceRules, inp: ForceInput) -> dict[str, Any]:
     """What this force size allows, for a page to show beside the points (never to check them)."""
     return {"army": army_most(rules, inp.size), "dragons": dragons_needed(rules, inp.size),
             "pool": {sp: allowance(limit, inp.size) for sp, limit in sorted(rules.pool_species.items())},
-            "minor_terrains": minor_most(rules, inp.players)}
+            "minor_terrains": minor_most(rules, inp.players), "suggested_sizes": list(rules.sizes["suggested"])}
 
 
 __all__ = ["force"]

@@ -101,7 +101,8 @@ def test_cli_bad_input_is_one_line_naming_the_field(bundle_file):
     ("empty-campaign-17", {"army": 8, "dragons": 1, "pool": {"dragonkin": 5}, "minor_terrains": 4}),
 ])
 def test_limits_of_a_size(engine, ident, limits):
-    assert engine.force(case(ident)["input"])["limits"] == limits
+    # p.8: the suggested sizes are 15, 24, 30, 36 and 60, whatever the size chosen.
+    assert engine.force(case(ident)["input"])["limits"] == dict(limits, suggested_sizes=[15, 24, 30, 36, 60])
 
 
 def test_more_players_allow_more_minor_terrains(engine):
