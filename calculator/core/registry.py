@@ -29,7 +29,7 @@ from .seams import FaceCtx
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
-PHASES = ("face", "step-2", "step-3", "step-8", "step-9", "step-10", "after-roll", "exchange")
+PHASES = ("face", "step-2", "step-3", "step-6", "step-7", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
 class Param:
