@@ -252,6 +252,11 @@ class Kind:
         its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
         fx.use(self)
 
+    def on_counter_maneuvers(self, x: int, source: str) -> list[dict[str, Any]]:
+        """The modifier inputs this effect, rolled in a marching army's maneuver roll, gives each
+        counter-maneuvering army's roll (calculator.terrain); none by default."""
+        return []
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
                                       for k, v in self.p.items() if v is not None}}

@@ -87,7 +87,11 @@ def _side(name: str, raw: Any, idx: Index) -> Side:
         for i, u in enumerate(raw.get("army") or []):
             if isinstance(u, Mapping) and isinstance(u.get("rolled"), Mapping):
                 raise InputError(f"{name}.army[{i}].rolled", "a maneuver is one roll: give the face itself")
-    return parse_side(name, raw, idx)
+    try:
+        return parse_side(name, raw, idx)
+    except InputError as exc:           # a maneuver has one roll: its face is the unit's 'rolled' itself
+        raise InputError(exc.field.replace(".rolled.*", ".rolled").replace(".rerolled.*", ".rerolled"),
+                         exc.message) from None
 
 
 def parse_maneuver(data: Any, idx: Index) -> ManeuverInput:
