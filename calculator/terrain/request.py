@@ -46,6 +46,16 @@ class ManeuverInput:
     seed: int
 
 
+ROLL_NAMES = {"maneuver": "Maneuver roll", "counter_maneuver": "Counter-maneuver roll"}
+
+
+def maneuver_vocabulary() -> dict[str, object]:
+    """Names and limits of the maneuver input and answer, for the page (published in the bundle)."""
+    return {"directions": ["up", "down"], "actions": ["melee", "missile", "magic", "any"],
+            "rolls": dict(ROLL_NAMES), "max_opposing": MAX_OPPOSING, "eighth_face": EIGHTH,
+            "sides": {MARCHING: "Maneuvering army", "opposing": "Opposing army"}}
+
+
 def side_name(i: int) -> str:
     return f"opposing[{i}]"
 
