@@ -57,6 +57,11 @@ class TerrainEffect(Kind):
         """Actions the controlling army may take besides the terrain's."""
         return ()
 
+    def ends_on_own_march(self) -> bool:
+        """Whether the face is gone (buried) when its army starts a march: it never reaches that
+        march's maneuver roll."""
+        return False
+
     def describe(self, x: int = 0) -> str:
         return self.words
 
@@ -90,6 +95,9 @@ class HalveResults(TerrainEffect):
 
     def halves(self, roll: Roll) -> str | None:
         return self.result if self.result in roll.counts else None
+
+    def ends_on_own_march(self) -> bool:
+        return self.then == "buried-at-next-march"
 
     def describe(self, x: int = 0) -> str:
         then = "; the minor terrain is buried when the army next marches" if self.then else ""

@@ -128,7 +128,7 @@ def minor_faces(idx: Index) -> list[str]:
     return sorted({f for d in idx.terrain_dice.values() if d.minor for f in d.faces})
 
 
-def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int) -> list[HeldFace]:
+def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
     out: list[HeldFace] = []
     for i, item in enumerate(need_list(raw or [], "eighth_faces", len(eighth_faces(idx)) or 1)):
         where, unit = f"eighth_faces[{i}]", None
@@ -142,6 +142,8 @@ def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int) -> list[HeldFace]
                 if not any(k.picks_unit for k in face.effects):
                     raise InputError(f"{where}.unit", f"{face.name} does not re-roll a unit")
                 unit = need_int(item["unit"], f"{where}.unit", 0, army - 1)
+                if unit in items:
+                    raise InputError(f"{where}.unit", f"army[{unit}] is an item, and items are not units (p.59)")
         else:
             face = _face(item, where, idx, EIGHTH)
         if any(h.face.id == face.id for h in out):
@@ -171,10 +173,12 @@ def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
     return HeldFace(face, MINOR), die
 
 
-def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True) -> Held:
-    """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field)."""
+def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True,
+               items: frozenset[int] = frozenset()) -> Held:
+    """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field); ``items``:
+    the indices of the army's items (a unit to re-roll is never one)."""
     try:
-        faces = _eighth(data.get("eighth_faces"), idx, allow_unit, army)
+        faces = _eighth(data.get("eighth_faces"), idx, allow_unit, army, items)
         minor, die = _minor(data.get("minor_terrain"), idx)
     except ParamError as exc:           # pragma: no cover - the kinds were checked with the data
         raise InputError(exc.field, exc.message) from None

@@ -215,7 +215,7 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
         raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
     melee, damage = parse_opponent(data, rtype, against)
-    held = parse_held(data, idx, where, len(units))
+    held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item))
     army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
     roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where,
                 held.elements(elements), need_bool(data.get("dua", False), "dua"), prefer,

@@ -28,6 +28,11 @@ class TerrainAt:
     eighth_face: str | None       # icons.yaml id of face 8 (None: given by type)
     elements: tuple[str, ...]
 
+    def to_json(self) -> dict[str, object]:
+        """The die as the page draws it: faces 1-8 by icon id (face 8 null when not known)."""
+        return {"id": self.id, "name": self.name, "by_type": self.by_type, "faces": [*self.faces, self.eighth_face],
+                "eighth_face": self.eighth_face, "elements": list(self.elements)}
+
     def icon(self, face: int) -> str:
         return self.faces[face - 1]
 

@@ -132,6 +132,22 @@ MANEUVERS: list[dict[str, Any]] = [
      "expect": {"totals.maneuvering": 1, "totals.opposing": [1], "succeeded": False, "face_after": 4},
      "working": "Fields of Ice: every army roll at the terrain loses 4 maneuver results and a tie goes to the "
                 "counter-maneuvering army (p.44): 5 - 4 = 1 against 5 - 4 = 1, a tie: the maneuver fails."},
+    {"id": "the-marching-armys-flood-is-buried", "command": "maneuver",
+     "input": {"terrain": {"die": "coastland-city", "face": 6},
+               "maneuvering": side(u("amazons/battle-rider", "3 maneuver"), u("amazons/runner", "2 maneuver"),
+                                   minor_terrain="flood"),
+               "opposing": [side(u("coral-elves/courier", "3 maneuver"))], "direction": "up", "seed": 11},
+     "expect": {"totals.maneuvering": 5, "totals.opposing": [3], "succeeded": True, "face_after": 7,
+                "warnings.0.field": "maneuvering.minor_terrain"},
+     "working": "Flood is buried at the beginning of its army's next march (p.15): it does not halve this "
+                "march's maneuver. 3 + 2 = 5 against 3: succeeds, 6 -> 7."},
+    {"id": "minor-action-face-adds-its-action", "command": "maneuver",
+     "input": {"terrain": {"die": "coastland-city", "face": 3},
+               "maneuvering": side(u("amazons/soldier", "1 maneuver"), minor_terrain="melee"), "opposing": [],
+               "direction": "up"},
+     "expect": {"face_after": 4, "action": "missile", "actions": ["melee", "missile"]},
+     "working": "Unopposed 3 -> 4, a Coastland missile face; the minor terrain's Melee face lets the army take "
+                "a melee action instead (p.15)."},
     {"id": "terrain-by-type", "command": "maneuver",
      "input": {"terrain": {"type": "highland", "face": 3},
                "maneuvering": side(u("amazons/soldier", "1 maneuver")), "opposing": [], "direction": "up"},

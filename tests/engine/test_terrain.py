@@ -30,6 +30,8 @@ def test_the_maneuver_answer_has_the_contract_keys(engine):
     assert [r["name"] for r in answer["rolls"]] == ["maneuver", "counter_maneuver"]
     assert answer["rolls"][0]["roll"]["roll"] == "maneuver"
     assert len(answer["rolls"][0]["roll"]["steps"]) == 10
+    # The die from the data: Coastland Tower is magic 1, missile 2-5, melee 6-7 and the Tower at 8.
+    assert answer["terrain"]["faces"] == ["magic"] + ["missile"] * 4 + ["melee"] * 2 + ["tower"]
 
 
 def test_the_counter_maneuver_is_a_counter_roll(engine):
@@ -54,6 +56,27 @@ def test_wave_is_marked_as_carried_out(engine):
 def test_captured_eighth_face_words_and_link(engine):
     answer = engine.maneuver(next(c for c in MANEUVERS if c["id"] == "capture-the-eighth-face")["input"])
     assert "captures" in answer["why"] and answer["see"].endswith("#maneuvers")
+    assert "buried" not in answer["why"]
+
+
+def test_capturing_buries_the_minor_terrain(engine):
+    # p.15: an army controlling a minor terrain that captures the eighth face buries the minor terrain.
+    data = {"terrain": {"die": "coastland-city", "face": 7},
+            "maneuvering": side(u("amazons/soldier", "1 maneuver"), minor_terrain="magic"), "opposing": [],
+            "direction": "up"}
+    answer = engine.maneuver(data)
+    assert answer["captured"] and "minor terrain is buried" in answer["why"]
+
+
+def test_an_eighth_face_in_the_exact_chances(engine):
+    # The chances of a roll see the doubling too: one Warrior (ID 2 of 6 faces) rolling saves at a
+    # held Tower: ID 4 saves with chance 1/6; the save face 2 with 1/6; nothing else (melee 2, 2,
+    # 3 and maneuver 3 are not saves).
+    out = engine.distribution({"roll": "save", "terrain": "coastland-tower", "eighth_faces": ["tower"],
+                               "army": [{"die": "amazons/warrior"}]})
+    dist = {int(k): v for k, v in out["distribution"].items() if v}
+    assert dist.keys() == {0, 2, 4}
+    assert abs(dist[4] - 1 / 6) < 1e-12 and abs(dist[2] - 1 / 6) < 1e-12
 
 
 def test_the_eighth_face_effects_are_reported_in_the_roll(engine):
@@ -118,6 +141,9 @@ def test_bad_maneuver_input_names_the_field(engine, change, field):
     ({"eighth_faces": [{"face": "tower", "unit": 0}]}, "eighth_faces[0].unit"),
     ({"eighth_faces": [{"face": "vortex", "unit": 5}]}, "eighth_faces[0].unit"),
     ({"eighth_faces": [{"face": "vortex", "colour": 1}]}, "eighth_faces[0].colour"),
+    ({"eighth_faces": [{"face": "vortex", "unit": 1}], "army": [u("amazons/soldier", "id"),
+                                                              {"die": "items/air-flying-carpet"}]},
+     "eighth_faces[0].unit"),
     ({"minor_terrain": "city"}, "minor_terrain"),
     ({"minor_terrain": {"die": "coastland-tower", "face": "flood"}}, "minor_terrain.die"),
     ({"minor_terrain": {"die": "coastland-bridge", "face": "revolt"}}, "minor_terrain.face"),
