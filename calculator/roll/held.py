@@ -57,6 +57,15 @@ class Held:
         out = {t for k in self.effects for t in k.id_doubled(counts)}
         return tuple(t for t in counts if t in out)
 
+    def id_ignored(self, counts: tuple[str, ...], at_reserve: bool) -> tuple[str, ...]:
+        # p.15 Tower: at an army in a Reserve Area only non-ID missile results count.
+        out = {t for k in self.effects for t in k.id_ignored(counts, at_reserve)}
+        return tuple(t for t in counts if t in out)
+
+    def reaches_reserve(self) -> bool:
+        """Whether a face lets the army's missile attack reach an army in a Reserve Area (Tower)."""
+        return any(k.id_ignored(("missile",), True) for k in self.effects)
+
     def elements(self, terrain: tuple[str, ...] | None) -> tuple[str, ...] | None:
         # p.15: a minor terrain's elements count as the terrain's for the controller's species abilities.
         if terrain is None or self.minor_die is None:
@@ -95,7 +104,7 @@ class Held:
             for k in h.face.effects:
                 if k.left_to_player:
                     status = "for the player"
-                elif k.id_doubled(roll.counts) or k.halves(roll) or (k.rerolls_one(roll) and vortex_used) \
+                elif k.id_doubled(roll.id_doubled) or k.halves(roll) or k.id_ignored(roll.id_ignored, True) or (k.rerolls_one(roll) and vortex_used) \
                         or any(kk is k for _, kk in shielded) \
                         or (k.magic_elements(roll.elements or ()) and "magic" in roll.counts):
                     status = "applied"

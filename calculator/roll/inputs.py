@@ -24,7 +24,7 @@ from .units import Unit, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
-             "eighth_faces", "minor_terrain")
+             "eighth_faces", "minor_terrain", "at_reserve")
 
 
 @dataclass(frozen=True)
@@ -217,10 +217,16 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     melee, damage = parse_opponent(data, rtype, against)
     held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item))
     army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
+    at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
+    if at_reserve and not (rtype.id == "missile" and held.reaches_reserve()):
+        raise InputError("at_reserve", "only a missile attack of an army holding a Tower reaches an army in a Reserve "
+                                       "Area (p.11, p.15)")
+    ignored = held.id_ignored(army_counts, at_reserve)
     roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where,
                 held.elements(elements), need_bool(data.get("dua", False), "dua"), prefer,
                 parse_dragon_faces(data.get("dragon_faces"), rtype), melee, damage,
-                parse_options(data.get("options"), idx), held.id_doubled(army_counts), held.effects, held.key)
+                parse_options(data.get("options"), idx), tuple(t for t in held.id_doubled(army_counts) if t not in ignored),
+                held.effects, held.key, ignored)
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
     return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
                      held, tuple(shielded))

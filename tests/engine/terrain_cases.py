@@ -161,6 +161,12 @@ ROLLS: list[dict[str, Any]] = [
                "army": [u("amazons/war-chief", "id"), u("amazons/soldier", "1 save")]},
      "expect": {"totals.save": 7},
      "working": "The controller's ID results are doubled in any roll (p.15): War Chief 3 x 2 = 6, + 1 save = 7."},
+    {"id": "tower-at-a-reserve-army", "command": "resolve",
+     "input": {"roll": "missile", "terrain": "coastland-tower", "eighth_faces": ["tower"], "at_reserve": True,
+               "army": [u("amazons/warrior", "id"), u("amazons/darter", "2 missile")]},
+     "expect": {"totals.missile": 2},
+     "working": "The Tower's controller may shoot at an army in a Reserve Area, counting only non-ID missile "
+                "results (p.15): the Warrior's ID (2, doubled 4) does not count; the Darter's 2 missile do: 2."},
     {"id": "vortex-rerolls-a-unit", "command": "resolve",
      "input": {"roll": "melee", "terrain": "flatland-vortex", "eighth_faces": [{"face": "vortex", "unit": 0}],
                "army": [u("amazons/soldier", "1 save", rerolled=["2 melee"]), u("amazons/warrior", "id")]},

@@ -82,7 +82,11 @@ def test_an_eighth_face_in_the_exact_chances(engine):
 def test_the_eighth_face_effects_are_reported_in_the_roll(engine):
     answer = engine.resolve(ROLLS[0]["input"])
     status = {e["kind"]: e["status"] for e in answer["terrain_effects"]}
-    assert status == {"double-id": "applied", "missile-at-any-army": "for the player"}
+    assert status == {"double-id": "applied", "missile-at-any-army": "for the player",
+                      "reserve-target-no-id": "not in this roll"}
+    at_reserve = engine.resolve(next(c for c in ROLLS if c["id"] == "tower-at-a-reserve-army")["input"])
+    status = {e["kind"]: e["status"] for e in at_reserve["terrain_effects"]}
+    assert status["reserve-target-no-id"] == "applied" and status["double-id"] == "not in this roll"
 
 
 def test_temple_warns_that_the_spell_is_not_applied(engine):
@@ -150,6 +154,10 @@ def test_bad_maneuver_input_names_the_field(engine, change, field):
     ({"minor_terrain": {"die": "coastland-bridge", "face": 9}}, "minor_terrain.face"),
     ({"minor_terrain": "flood", "eighth_faces": ["city"]}, "minor_terrain"),
     ({"minor_terrain": "flood", "terrain": "reserve"}, "minor_terrain"),
+    ({"at_reserve": True}, "at_reserve"),
+    ({"at_reserve": True, "eighth_faces": ["city"], "roll": "missile"}, "at_reserve"),
+    ({"at_reserve": True, "eighth_faces": ["tower"]}, "at_reserve"),
+    ({"at_reserve": "yes", "eighth_faces": ["tower"], "roll": "missile"}, "at_reserve"),
 ])
 def test_bad_terrain_face_input_names_the_field(engine, change, field):
     data = {"roll": "save", "terrain": "coastland", "army": [u("amazons/soldier", "id")], **change}
