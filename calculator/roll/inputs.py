@@ -19,7 +19,7 @@ from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
-from .held import Held, parse_held
+from .held import EIGHTH, Held, parse_held
 from .units import Unit, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
@@ -217,6 +217,9 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     melee, damage = parse_opponent(data, rtype, against)
     held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item))
     army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
+    if held.faces and need_bool(data.get("dua", False), "dua"):
+        raise InputError("eighth_faces" if held.faces[0].role == EIGHTH else "minor_terrain",
+                         "dice rolling in the DUA are not the army that holds the terrain's faces (p.15)")
     at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
     if at_reserve and not (rtype.id == "missile" and held.reaches_reserve()):
         raise InputError("at_reserve", "only a missile attack of an army holding a Tower reaches an army in a Reserve "

@@ -83,6 +83,9 @@ def _controller(raw: Any, face: int, opposing: int) -> str | None:
         raise InputError("terrain.controller", f"expected 'maneuvering', 'opposing' or 'opposing[N]' for a terrain at "
                                                f"its eighth face, got {short(raw)}")
     if m.group(1) is None:
+        if opposing > 1:
+            raise InputError("terrain.controller", "several armies oppose: say which one holds the eighth face "
+                                                   "('opposing[N]')")
         return side_name(0) if opposing == 1 else "opposing"
     n = int(m.group(1))
     if n >= opposing:

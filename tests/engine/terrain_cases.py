@@ -228,6 +228,15 @@ EXCHANGES: list[dict[str, Any]] = [
      "working": "The attacker controls the Tower: Warrior's ID 2 x 2 = 4 missile; 2 saves: 2 damage."},
 ]
 
+EXCHANGES.append(
+    {"id": "dragon-attack-on-the-eighth-faces-controller", "command": "exchange",
+     "input": {"attack": "dragon", "terrain": "highland-tower", "seed": 1,
+               "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "claws"}}]},
+               "defender": {"army": [u("amazons/warrior", {"response": "id"})], "eighth_faces": ["tower"]}},
+     "expect": {"summary.dragon_damage": 6, "summary.response_save": 4, "summary.army_damage": 2},
+     "working": "Claws: 6 damage (p.17). The army holds the Tower: the Warrior's ID 2 is doubled to 4 (p.15), "
+                "all saves (4 melee cannot kill a Red Drake of health 5): 6 - 4 = 2 damage."})
+
 CASES = MANEUVERS + ROLLS + EXCHANGES
 
 
