@@ -99,22 +99,22 @@ class Held:
 
     def report(self, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> list[dict[str, Any]]:
         """Each effect of each held face in player words, and whether this roll shows it."""
-        out = []
-        for h in self.faces:
-            for k in h.face.effects:
-                if k.left_to_player:
-                    status = "for the player"
-                elif k.id_doubled(roll.id_doubled) or k.halves(roll) or k.id_ignored(roll.id_ignored, True) or (k.rerolls_one(roll) and vortex_used) \
-                        or any(kk is k for _, kk in shielded) \
-                        or (k.magic_elements(roll.elements or ()) and "magic" in roll.counts):
-                    status = "applied"
-                elif k.rerolls_one(roll):
-                    status = "for the player"
-                else:
-                    status = "not in this roll"
-                out.append({"face": h.face.id, "name": h.label, "kind": k.kind, "what": k.describe(),
-                            "status": status, "see": see("eighth-faces" if h.role == EIGHTH else "minor-terrains")})
-        return out
+        return [{"face": h.face.id, "name": h.label, "kind": k.kind, "what": k.describe(),
+                 "status": _status(k, roll, shielded, vortex_used),
+                 "see": see("eighth-faces" if h.role == EIGHTH else "minor-terrains")}
+                for h in self.faces for k in h.face.effects]
+
+
+def _status(k: Any, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> str:
+    """applied (this roll shows it), for the player, or not in this roll."""
+    if k.left_to_player or (k.rerolls_one(roll) and not vortex_used):
+        return "for the player"
+    army = not roll.type.individual          # p.28: an army's modifiers never reach a unit rolling alone
+    if (k.id_doubled(roll.id_doubled) or (army and k.halves(roll)) or k.id_ignored(roll.id_ignored, True)
+            or k.rerolls_one(roll) or any(kk is k for _, kk in shielded)
+            or (k.magic_elements(roll.elements or ()) and "magic" in roll.counts)):
+        return "applied"
+    return "not in this roll"
 
 
 def _face(raw: Any, where: str, idx: Index, role: str) -> TerrainFace:

@@ -176,3 +176,13 @@ def test_an_exchange_side_names_its_field(engine):
     with pytest.raises(InputError) as err:
         engine.exchange(data)
     assert err.value.field == "defender.eighth_faces[0]"
+
+
+def test_vortex_without_a_unit_is_left_to_the_player(engine):
+    # p.15 Vortex: the controller MAY re-roll one unit; without naming it, the roll says it is theirs to do.
+    def status(roll: str) -> str:
+        out = engine.resolve({"roll": roll, "terrain": "flatland-vortex", "eighth_faces": ["vortex"],
+                              "army": [u("amazons/soldier", "1 melee")]})
+        return {e["kind"]: e["status"] for e in out["terrain_effects"]}["reroll-one-unit"]
+    assert status("melee") == "for the player"
+    assert status("maneuver") == "not in this roll"
