@@ -186,3 +186,14 @@ def test_vortex_without_a_unit_is_left_to_the_player(engine):
         return {e["kind"]: e["status"] for e in out["terrain_effects"]}["reroll-one-unit"]
     assert status("melee") == "for the player"
     assert status("maneuver") == "not in this roll"
+
+
+def test_the_browsers_slim_data_gives_the_same_answers(engine, bundle):
+    # The worker loads only the fields calculator.slim keeps: every case answers the same with them.
+    from calculator import Engine
+    from calculator.slim import engine_data
+
+    slim = Engine(engine_data(bundle))
+    for case in CASES:
+        method = METHOD[case["command"]]
+        assert getattr(slim, method)(case["input"]) == getattr(engine, method)(case["input"]), case["id"]
