@@ -72,6 +72,12 @@ class Engine:
 
         return exchange_odds(self, data)
 
+    def maneuver(self, data: Any) -> dict[str, Any]:
+        """A maneuver and its counter-maneuvers, roll by roll, and the terrain die after it (calculator.terrain)."""
+        from .terrain import maneuver
+
+        return maneuver(self, data)
+
     def force(self, data: Any) -> dict[str, Any]:
         """A force's points per army and the setup rules it breaks (calculator.forces)."""
         from .forces import force

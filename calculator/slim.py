@@ -15,14 +15,14 @@ from typing import Any, Mapping
 # kind -> the fields of each entry that the engine reads. A nested mapping keeps only those
 # fields of each item of a list field (a species' abilities).
 FIELDS: dict[str, tuple[Any, ...]] = {
-    "icons": ("id", "name"),
+    "icons": ("id", "name", "kind", "terrain_effects"),
     "sais": ("id", "name", "clauses", "fixed_results"),
     "species": ("id", "name", {"abilities": ("id", "name", "engine")}, "force"),
     "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces", "carries"),
     "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
                "mixed_elements"),
-    "terrain_types": ("id", "elements"),
-    "terrains": ("id", "type", "name", "category", "advanced"),
+    "terrain_types": ("id", "name", "elements", "major"),
+    "terrains": ("id", "name", "type", "category", "eighth_face", "advanced", {"faces": ("icon",)}),
     "rules": ("id", "steps", "x_by_die", "force"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }

@@ -17,7 +17,8 @@ class Recorder:
 
     def __getattr__(self, name: str) -> Any:
         method = getattr(self.engine, name)
-        if name not in ("resolve", "distribution", "plan", "exchange", "exchange_odds", "carry", "force"):
+        if name not in ("resolve", "distribution", "plan", "exchange", "exchange_odds", "carry", "maneuver",
+                        "force"):
             return method
 
         def call(data: Any) -> Any:
