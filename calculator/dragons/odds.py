@@ -119,6 +119,8 @@ def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cl
     side = inp.defender
     army = []
     for u in alive:
+        if not u.can_roll:
+            continue                # kept from rolling against these dragons (calculator.dragons.fear)
         rolled, rerolled = u.faces.get("response", (None, []))
         army.append(dict(u.raw, **({"rolled": rolled} if rolled is not None else {}),
                          **({"rerolled": rerolled} if rerolled else {})))
@@ -167,7 +169,7 @@ class Odds:
         key = ("spread", pattern, any(k[2] for k in cls), damages)
 
         def make() -> tuple:
-            if not alive:
+            if not any(u.can_roll for u in alive):
                 return {(0, 0): {(0, (0,), (0,), (0,)): 1.0}}, 0.0, []
             data = response_data(self.inp, alive, effects, cls, self.bash_in_roll if self.bash else None)
             return response_spread(self.engine.index, data, bool(effects.plague), self.budget)
@@ -273,6 +275,10 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
         raise TooLarge("", f"this dragon attack is too large to compute exactly (more than {BOUNDS['work']:,} "
                            f"outcome combinations); try fewer dragons or fewer units") from None
     notes = list(NOTES) + odds.notes
+    notes += inp.fear
+    words = inp.target_words()
+    notes += [f"{words[d.index]}: it is left out of these chances (rulebook p.17)"
+              for d, t in zip(inp.present, inp.targets) if t != "army"]
     if inp.id_split is not None or inp.casualties or inp.breath_picks is not None:
         notes.append("your own split of ID results and choice of casualties are not used for the chances")
     if any(f.kind == "breath" and "fire" in (d.die.elements if not d.die.white else inp.elements or ())

@@ -167,9 +167,10 @@ class LoseAutoSaves(Kind):
         if fx.unit.auto_saves:
             fx.out.notes.append(Note(4, f"{fx.sai.name}: loses its {fx.unit.auto_saves} automatic saves "
                                         f"in this roll", see("automatic-saves")))
+            fx.use(self, applied=True)          # named among the roll's effects (p.54: Dragonkin saves)
 
     def describe(self, x: int) -> str:
-        return "the unit loses its automatic saves"
+        return "the unit loses its automatic saves in this roll"
 
 
 @EFFECTS.register
@@ -187,6 +188,7 @@ class IdResults(Kind):
             fx.out.add("nonsai", rtype, self.amount)
             fx.out.add("rolled", rtype, self.amount)
             fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: {self.amount} {rtype}"))
+            fx.use(self, applied=True)          # named among the roll's effects (p.62)
 
     def describe(self, x: int) -> str:
         return f"counts as an ID icon worth {self.amount} results"
