@@ -14,7 +14,7 @@ from .breath import breathe
 from .kills import KillPlan
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .targets import ARMY
-from .resolve import Response, after, army_damage, respond, roll_dragons, split_json
+from .resolve import Response, after, army_damage, respond, roll_dragons, spare, split_json
 from .roll import DragonRoll
 
 SUMMARY_KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile",
@@ -31,9 +31,10 @@ def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
     if rolls:
         breath_killed, effects = breathe(run, rolls, inp.breath_picks)
         answer = respond(run, rolls, effects)
+        spare(run, rolls, answer)
         totals = answer.result.totals if answer.result is not None else {}
         killed = kill_dragons(run, rolls, answer)
-        summary.update({"dragon_damage": sum(d.damage for d in rolls), "breath_killed": breath_killed,
+        summary.update({"dragon_damage": sum(d.counted for d in rolls), "breath_killed": breath_killed,
                         "response_save": totals.get("save", 0), "response_melee": totals.get("melee", 0),
                         "response_missile": totals.get("missile", 0),
                         "army_damage": army_damage(run, rolls, totals.get("save", 0)), "dragons_killed": killed})
@@ -105,7 +106,8 @@ def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
     return {"dragon": d.index, "die": d.dragon.die.id, "label": d.label, "faces": [f.kind for f in d.faces],
             "icons": [f.icon for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness,
             "promotions": d.promotions, "status": d.status or "attacked", "why": d.why, "text": d.text(),
-            "target": ARMY, "target_text": inp.target_words()[d.index]}
+            "target": ARMY, "target_text": inp.target_words()[d.index],
+            **({"ignored": f"its non-breath damage is ignored: {d.ignored}"} if d.ignored else {})}
 
 
 def fighter_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from typing import Any
 from ..roll.distribution import Budget, summarize
 from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
+from ..core.registry import Kind
 from ..core.limits import BOUNDS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Indexed, Run
@@ -52,6 +53,18 @@ def army_flags(inp: DragonInput, idx: Index) -> tuple[bool, bool]:
                     bash |= any(isinstance(e, ReflectDamage) for e in c.effects)
                     jaws |= any(e.kills_dragon for e in c.effects) or any(g.unless for g in c.generates)
     return bash, jaws
+
+
+def spares(inp: DragonInput, idx: Index) -> bool:
+    """Whether a unit of the army has a face whose effect cancels a dragon's damage (p.62)."""
+    for u in inp.defender.units:
+        for f in u.unit.faces or ():
+            sai = idx.sais.get(f.icon)
+            for c in sai.clauses if sai else ():
+                if "dragon_attack" in c.rolls and any(type(e).cancels_dragon_damage is not Kind.cancels_dragon_damage
+                                                      for e in c.effects):
+                    return True
+    return False
 
 
 def dragon_spread(d: DragonIn, bash: bool, jaws: bool) -> tuple[dict[tuple, float], float]:
@@ -276,6 +289,9 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
                            f"outcome combinations); try fewer dragons or fewer units") from None
     notes = list(NOTES) + odds.notes
     notes += inp.fear
+    if spares(inp, engine.index):
+        notes.append("a champion's Tame, Slay or Control a Dragon, which makes the army ignore one dragon's "
+                     "damage, is not included in these chances")
     words = inp.target_words()
     notes += [f"{words[d.index]}: it is left out of these chances (rulebook p.17)"
               for d, t in zip(inp.present, inp.targets) if t != "army"]

@@ -89,6 +89,12 @@ class Ability(Kind):
         """Step 10: automatic saves one rolled unit of its species adds."""
         return 0
 
+    def army_auto_saves(self, owner_species: str, units: Sequence[RollUnit], elements: Sequence[str] | None
+                        ) -> dict[int, int]:
+        """Step 10: automatic saves it gives dice of the army it rolls with (unit index -> saves), at a
+        terrain of these elements (None: none given)."""
+        return {}
+
     # ---- hooks of the exchange (calculator.exchange calls them for every ability of a species
     # taking part; each does nothing unless its kind acts then) ----------------------------------
 
@@ -116,7 +122,7 @@ class Ability(Kind):
         return "", 0
 
 
-HOOKS = ("keeps_from_rolling", "auto_saves", "after_save", "missile_counter", "bars_counter_attackers",
+HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "missile_counter", "bars_counter_attackers",
          "bars_from_dragons", "frees_from_dragons")
 DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory-hybrid", "white")
 # A dragon as an ability sees it: (name, dragon type, elements).
@@ -146,12 +152,29 @@ class AutomaticSaves(Ability):
 
     kind = "automatic-saves"
     params = with_conditions(amount=OneOf(("health", "equipment-save-value"), "amount", required=True),
-                             only_if_rolled=Bool(default=True), lost_on=ListOf(Text()))
+                             only_if_rolled=Bool(default=True), lost_on=ListOf(Text()),
+                             save_values=Struct({s: Int(0) for s in ("small", "medium", "large")}, "save values"))
 
     def auto_saves(self, health: int | None) -> int:
         if not self.computed():
             return 0
         return (health or 0) if self.amount == "health" else 0
+
+    def army_auto_saves(self, owner_species: str, units: Sequence[RollUnit], elements: Sequence[str] | None
+                        ) -> dict[int, int]:
+        """Seed 003: equipment matching an element of the terrain counts as automatic saves by its
+        Save Value (by size: ``save_values``), all of it up to the health of the species' units in the
+        army (the Dracolem); in army order when the cap cuts. No terrain given: none."""
+        if self.amount != "equipment-save-value" or not self.computed() or not elements:
+            return {}
+        cap = sum(u.health or 0 for u in units if u.species == owner_species)
+        out: dict[int, int] = {}
+        for u in units:
+            value = (self.save_values or {}).get(u.size or "") or 0
+            if u.kind == "equipment" and set(u.elements or ()) & set(elements) and value and cap > 0:
+                out[u.index] = min(value, cap)
+                cap -= out[u.index]
+        return out
 
     def relevant(self, units: Sequence[RollUnit]) -> bool:
         # Dracolem: only equipment the army carries can give automatic saves (seed 003).

@@ -260,3 +260,97 @@ def test_resist_fear_takes_the_owners_choice_and_refuses_more_than_it_allows(eng
     with pytest.raises(InputError) as err:
         engine.exchange(data)
     assert err.value.field == "defender.free_to_roll[0]"
+
+
+# ---- p.62 the champions' Tame / Slay / Control a Dragon ignores that dragon's non-breath damage --------
+
+def test_the_dragonslayers_logo_ignores_one_dragons_damage(engine):
+    # Red Drake Claws 6 and Red Wyrm Jaws 12 (two fire dragons: both attack the army). The Dragonslayer
+    # (white: ANY dragon, p.62) shows its Logo: the Red Wyrm's 12 is ignored (the calculator takes the most
+    # damaging dragon). The Logo gives no results here; the Warrior's 2 saves: 6 - 2 = 4 damage, exactly the
+    # Dragonslayer's health. Without the rule: 18 - 2 = 16, both units die.
+    out = engine.exchange(dragon_attack([d("red-drake", "claws"), d("red-wyrm", "jaws")],
+                                        [army_unit("eldarim/dragonslayer", "logo-champion"), WARRIOR]))
+    assert out["summary"]["dragon_damage"] == 6 and out["summary"]["army_damage"] == 4
+    assert [k["unit"] for k in out["killed"]["defender"]] == [0]
+    assert "ignored" in out["dragons"][1] and "ignored" not in out["dragons"][0]
+    assert any("Red Wyrm's 12 non-breath damage is ignored" in x["text"] for x in out["left"])
+
+
+@pytest.mark.parametrize("dragon,ignored", [("black-drake", True), ("red-drake", False)])
+def test_an_elemental_champion_takes_only_a_dragon_of_its_element(engine, dragon, ignored):
+    # The Death Dragon Hunter may slay only a dragon containing death (p.62): the Black Drake's Claws 6 are
+    # ignored (0 damage), the Red Drake's are not (6 - 2 saves = 4 damage).
+    out = engine.exchange(dragon_attack([d(dragon, "claws")],
+                                        [army_unit("eldarim/death-dragon-hunter", "logo-champion"), WARRIOR]))
+    assert out["summary"]["army_damage"] == (0 if ignored else 4)
+
+
+# ---- p.28 results of the owner's choice split in a combination roll ----------------------------------
+
+FIRE_ARMY = [army_unit("firewalkers/fireshadow", "create-fireminions"), army_unit("amazons/war-chief", "4 melee"),
+             army_unit("amazons/war-chief", "4 melee"), army_unit("amazons/harbinger", "3 save"),
+             army_unit("amazons/soldier", "1 save")]
+
+
+@pytest.mark.parametrize("split", [{"melee": 2, "save": 2}, None])
+def test_create_fireminions_split_2_melee_2_saves_kills_the_dragon_unhurt(engine, split):
+    # Red Drake Claws: 6 damage, killed by 10 melee (5 health + 5 automatic saves). Create Fireminions (X = 4)
+    # split 2 melee / 2 saves (p.28): melee 4 + 4 + 2 = 10 kills the drake; saves 3 + 1 + 2 = 6: 6 - 6 = 0.
+    # All 4 as saves: 8 melee, no kill; all 4 as melee: 4 saves, 2 damage. Given as the unit's choose, or
+    # found by the calculator (the most dragons killed, then the least health lost).
+    army = [dict(u) for u in FIRE_ARMY]
+    if split:
+        army[0]["choose"] = {"create-fireminions": split}
+    out = engine.exchange(dragon_attack([d("red-drake", "claws")], army))
+    assert out["summary"]["response_melee"] == 10 and out["summary"]["response_save"] == 6
+    assert out["summary"]["dragons_killed"] == 1 and out["summary"]["army_damage"] == 0
+    if not split:
+        assert any("Fireshadow: 2 melee, 2 save" in w["text"] for w in out["warnings"])
+
+
+def test_a_split_must_add_up_and_name_types_of_the_sai(engine):
+    army = [dict(u) for u in FIRE_ARMY]
+    army[0]["choose"] = {"create-fireminions": {"melee": 3, "save": 2}}
+    with pytest.raises(InputError) as err:
+        engine.exchange(dragon_attack([d("red-drake", "claws")], army))
+    assert "create-fireminions" in err.value.field and "generated 4" in str(err.value)
+    army[0]["choose"] = {"create-fireminions": {"jaws": 4}}
+    with pytest.raises(InputError) as err:
+        engine.exchange(dragon_attack([d("red-drake", "claws")], army))
+    assert err.value.field.endswith("choose.create-fireminions.jaws")
+
+
+def test_the_plan_names_the_split_field(engine):
+    plan = engine.plan({"roll": "dragon_attack", "army": [{"die": "firewalkers/fireshadow"}]})
+    fire = next(c for c in plan["units"][0]["choices"] if c["key"] == "create-fireminions")
+    assert fire["split"] == "choose.create-fireminions"
+    plan = engine.plan({"roll": "melee", "army": [{"die": "firewalkers/fireshadow"}]})   # one type counted
+    assert all("split" not in c for c in plan["units"][0]["choices"])
+
+
+def test_fly_in_a_dua_save_roll_gives_its_saves(engine):
+    # Seed 000: in the DUA only SAIs that generate save results work; Fly generates X maneuver or X save, so
+    # in a save roll of dice in the DUA the Chimera's Fly (X = 4) gives 4 saves.
+    out = engine.resolve({"roll": "save", "dua": True, "army": [{"die": "amazons/chimera", "rolled": "fly"}]})
+    assert out["totals"] == {"save": 4}
+
+
+# ---- seed 003: the Dracolem's equipment as automatic saves --------------------------------------------
+
+@pytest.mark.parametrize("terrain,army,saves", [
+    # Highland (fire, earth). Draco-Brawler (health 1): the cap is 1. The Mithril Shield (large fire: Save
+    # Value 3) adds min(3, 1) = 1 automatic save to its own 1 save: 2; the Flicker Foil (small fire) nothing left.
+    ("highland", ["dracolem/bronze-draco-brawler:1 melee", "items/fire-mithril-shield:1 save",
+                  "items/fire-flicker-foil:1 melee"], 2),
+    # Draco-Brawler (1) + Draco-Tank (2): cap 3: the Shield's 3 automatic saves, the Foil none. 1 + 3 = 4.
+    ("highland", ["dracolem/bronze-draco-brawler:1 melee", "dracolem/bronze-draco-tank:2 melee",
+                  "items/fire-mithril-shield:1 save", "items/fire-flicker-foil:1 melee"], 4),
+    # Coastland (air, water): fire equipment matches no element: only the Shield's rolled save.
+    ("coastland", ["dracolem/bronze-draco-brawler:1 melee", "items/fire-mithril-shield:1 save"], 1),
+])
+def test_dracolem_equipment_matching_the_terrain_counts_as_automatic_saves(engine, terrain, army, saves):
+    units = [{"die": u.split(":")[0], "rolled": u.split(":")[1]} for u in army]
+    out = engine.resolve({"roll": "save", "terrain": terrain, "army": units})
+    assert out["totals"] == {"save": saves}
+    assert not any("not applied" in w["text"] for w in out["warnings"])
