@@ -17,7 +17,7 @@ from typing import Any
 
 from ..roll.results import RollResult
 
-TRIES = 250          # army responses tried one by one, at most
+TRIES = 100          # army responses tried one by one, at most
 
 
 def splits(n: int, types: tuple[str, ...]) -> list[dict[str, int]]:
