@@ -66,8 +66,8 @@ def choose_targets(dice: list[DragonDie], given: list[Any]) -> tuple[list[int | 
             continue
         if want == ARMY:
             if able:
-                raise InputError(where, f"the {die.name} must attack a dragon it is able to attack "
-                                        f"(dragon {', '.join(str(j) for j in able)}) before the army")
+                raise InputError(where, f"the {die.name} must attack a dragon it is able to attack before the army "
+                                        f"(here: {', '.join(label(dice, j) for j in able)})")
             out.append(ARMY)
             continue
         j = need_int(want, where, 0, len(dice) - 1)
