@@ -67,6 +67,14 @@ def spares(inp: DragonInput, idx: Index) -> bool:
     return False
 
 
+def chooses(inp: DragonInput, idx: Index) -> bool:
+    """Whether a unit of the army has a face whose results in a dragon attack are of the owner's choice."""
+    return any(g.choice and len(set(g.types) & {"save", "melee", "missile"}) > 1
+               for u in inp.defender.units for f in u.unit.faces or () for sai in (idx.sais.get(f.icon),) if sai
+               for c in sai.clauses if c.rolls & {"dragon_attack", "non_maneuver", "any", "any_non_individual"}
+               for g in c.generates)
+
+
 def dragon_spread(d: DragonIn, bash: bool, jaws: bool) -> tuple[dict[tuple, float], float]:
     """{(what matters of the dragon, its damage): chance}, and the chance of chains too long to follow."""
     out: dict[tuple, float] = {}
@@ -289,6 +297,9 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
                            f"outcome combinations); try fewer dragons or fewer units") from None
     notes = list(NOTES) + odds.notes
     notes += inp.fear
+    if chooses(inp, engine.index):
+        notes.append("results of the owner's choice (Create Fireminions, Fly) go to one type in these chances; "
+                     "a resolved attack tries every split")
     if spares(inp, engine.index):
         notes.append("a champion's Tame, Slay or Control a Dragon, which makes the army ignore one dragon's "
                      "damage, is not included in these chances")

@@ -354,3 +354,11 @@ def test_dracolem_equipment_matching_the_terrain_counts_as_automatic_saves(engin
     out = engine.resolve({"roll": "save", "terrain": terrain, "army": units})
     assert out["totals"] == {"save": saves}
     assert not any("not applied" in w["text"] for w in out["warnings"])
+
+
+def test_the_dragon_odds_say_what_they_leave_out(engine):
+    # The chances keep each choice result on one type and do not cancel a dragon's damage for a Logo: said.
+    odds = engine.exchange_odds(dragon_attack([d("red-drake", "claws")], [army_unit("firewalkers/fireshadow"),
+                                                                            army_unit("eldarim/dragonslayer")]))
+    assert any("results of the owner's choice" in n for n in odds["notes"])
+    assert any("Tame, Slay or Control" in n for n in odds["notes"])
