@@ -4,6 +4,8 @@ dragons (p.62), choice results in combination rolls (p.28), the Dracolem's equip
 003), no save roll without attack results (p.11), hand-described units, and the words of traces."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from calculator import InputError
@@ -362,3 +364,20 @@ def test_the_dragon_odds_say_what_they_leave_out(engine):
                                                                             army_unit("eldarim/dragonslayer")]))
     assert any("results of the owner's choice" in n for n in odds["notes"])
     assert any("Tame, Slay or Control" in n for n in odds["notes"])
+
+
+def test_the_multi_dragon_cases_through_the_cli(bundle_file):
+    # Each hand-worked multi-dragon case through `python -m calculator exchange -`: the same targets and
+    # words; a target the table forbids is one stderr line naming the field, exit status 2.
+    from tests.engine.test_dragons import _cli
+
+    for name, data, targets, attacks, words, _ in TARGET_CASES:
+        proc = _cli(bundle_file, "exchange", data)
+        assert proc.returncode == 0, (name, proc.stderr)
+        out = json.loads(proc.stdout)
+        assert out["summary"]["targets"] == targets and out["summary"]["attacks_army"] == attacks, name
+        assert all(x["target_text"].startswith(w) for x, w in zip(out["dragons"], words)), name
+    bad = dragon_attack([d("red-drake", target="army"), d("blue-drake")], TWO_SAVERS)
+    proc = _cli(bundle_file, "exchange", bad)
+    assert proc.returncode == 2 and proc.stderr.startswith("error: attacker.dragons[0].target:")
+    assert len(proc.stderr.strip().splitlines()) == 1
