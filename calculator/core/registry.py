@@ -21,7 +21,7 @@ calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of s
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Iterable, TypeVar
 
 from .errors import ParamError
@@ -246,6 +246,13 @@ class Kind:
     def computed(self) -> bool:
         """True when the engine applies this effect itself (not left to the player)."""
         return False
+
+    def cancels_dragon_damage(self, unit_elements: Sequence[str],
+                              dragons: Sequence[tuple[int, tuple[str, ...], int]]) -> int | None:
+        """In a dragon attack's response: the dragon (index) whose non-breath damage the army ignores
+        because a unit of these elements showed this effect, among (index, elements, damage) of the
+        dragons still counted; None: it cancels none."""
+        return None
 
     def on_face(self, fx: FaceCtx) -> None:
         """A rolled face shows this effect (an SAI's clause names it): by default it is listed, with

@@ -11,30 +11,62 @@ from typing import Any
 from ..exchange.flow import Left, Run, resolved
 from ..core.interpret import see
 from .breath import breathe
-from .request import DragonInput, DragonRun, parse_dragon_attack
-from .resolve import Response, after, army_damage, respond, roll_dragons
+from .kills import KillPlan
+from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
+from .targets import ARMY
+from .resolve import Response, after, army_damage, respond, roll_dragons, spare, split_json
 from .roll import DragonRoll
 
 SUMMARY_KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile",
-                "army_damage", "dragons_killed")
+                "army_damage", "dragons_killed", "attacks_army", "targets")
 
 
 def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
     inp = parse_dragon_attack(data, engine.index)
     run = DragonRun(engine, inp)
+    fights(run, inp)
     rolls = roll_dragons(run, inp)
-    breath_killed, effects = breathe(run, rolls, inp.breath_picks)
-    answer = respond(run, rolls, effects)
-    totals = answer.result.totals if answer.result is not None else {}
-    killed = kill_dragons(run, rolls, answer)
-    summary = {"dragon_damage": sum(d.damage for d in rolls), "breath_killed": breath_killed,
-               "response_save": totals.get("save", 0), "response_melee": totals.get("melee", 0),
-               "response_missile": totals.get("missile", 0),
-               "army_damage": army_damage(run, rolls, totals.get("save", 0)), "dragons_killed": killed}
-    after(run, rolls, killed)
+    summary: dict[str, Any] = {k: 0 for k in SUMMARY_KEYS}
+    answer = Response(None, KillPlan([], 0, 0), split_json({"save": 0, "melee": 0, "missile": 0}, 0, "calculator"))
+    if rolls:
+        breath_killed, effects = breathe(run, rolls, inp.breath_picks)
+        answer = respond(run, rolls, effects)
+        spare(run, rolls, answer)
+        totals = answer.result.totals if answer.result is not None else {}
+        killed = kill_dragons(run, rolls, answer)
+        summary.update({"dragon_damage": sum(d.counted for d in rolls), "breath_killed": breath_killed,
+                        "response_save": totals.get("save", 0), "response_melee": totals.get("melee", 0),
+                        "response_missile": totals.get("missile", 0),
+                        "army_damage": army_damage(run, rolls, totals.get("save", 0)), "dragons_killed": killed})
+        after(run, rolls, killed)
+    summary.update(attacks_army=[d.index for d in inp.dragons], targets=list(inp.targets))
     leave_effects(run, answer)
     run.ignored_faces()
     return output(run, inp, rolls, answer, summary)
+
+
+def fights(run: Run, inp: DragonInput) -> None:
+    """Dragons that attack another dragon (p.17 table) do not attack the army: said in words, their
+    fight left to the players, faces given for them not used."""
+    for text in inp.fear:
+        run.warn(text, "dragon-attacks")
+    words = inp.target_words()
+    for d, t in zip(inp.present, inp.targets):
+        if t == ARMY:
+            continue
+        run.left.append(Left("attacker", "dragon", f"{words[d.index]}: the fight between dragons is left to "
+                             f"the players (the calculator resolves dragons attacking an army)", see("dragon-attacks")))
+        if d.rolled is not None or d.rerolled:
+            run.warn(f"{words[d.index]}: its faces given here are not used", "dragon-attacks",
+                     f"attacker.dragons[{d.index}].rolled.dragon")
+    if not inp.dragons:
+        run.warn("no dragon attacks the army: every dragon here attacks another dragon (rulebook p.17), so the "
+                 "army does not roll", "dragon-attacks")
+    elif len(inp.dragons) < len(inp.present):
+        n = len(inp.dragons)
+        run.warn(f"only {n} of the {len(inp.present)} dragons here {'attacks' if n == 1 else 'attack'} the army; the others "
+                 f"attack dragons "
+                 f"(rulebook p.17)", "dragon-attacks")
 
 
 def kill_dragons(run: Run, rolls: list[DragonRoll], answer: Response) -> int:
@@ -70,15 +102,26 @@ def leave_effects(run: Run, answer: Response) -> None:
                              f"{use.effect.describe(use.x)}", see("effects-reported")))
 
 
-def dragon_json(d: DragonRoll) -> dict[str, Any]:
+def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
     return {"dragon": d.index, "die": d.dragon.die.id, "label": d.label, "faces": [f.kind for f in d.faces],
             "icons": [f.icon for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness,
-            "promotions": d.promotions, "status": d.status or "attacked", "why": d.why, "text": d.text()}
+            "promotions": d.promotions, "status": d.status or "attacked", "why": d.why, "text": d.text(),
+            "target": ARMY, "target_text": inp.target_words()[d.index],
+            **({"ignored": f"its non-breath damage is ignored: {d.ignored}"} if d.ignored else {})}
 
 
-def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, int]
+def fighter_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:
+    """A dragon that attacks another dragon: not rolled here (its fight is left to the players)."""
+    text = inp.target_words()[d.index]
+    return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [], "icons": [], "random": [],
+            "damage": 0, "toughness": d.die.health + d.die.auto_saves, "promotions": 0, "status": "fights a dragon",
+            "why": text, "text": text, "target": inp.targets[d.index], "target_text": text}
+
+
+def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, Any]
            ) -> dict[str, Any]:
     killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
+    by_index = {d.index: d for d in rolls}
     for d in rolls:
         if d.status == "killed":
             killed["attacker"].append({"dragon": d.index, "label": d.label, "health": d.dragon.die.health,
@@ -89,10 +132,11 @@ def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response
                                        "status": u.status, "why": u.why})
     return {
         "attack": "dragon", "terrain": inp.terrain,
-        "rolls": [{"name": "dragon", "side": "attacker", "units": [], **dragon_json(d)} for d in rolls]
+        "rolls": [{"name": "dragon", "side": "attacker", "units": [], **dragon_json(d, inp)} for d in rolls]
         + [{"name": name, "side": side, "units": [u.index for u in units], "roll": resolved(result).to_json()}
            for name, side, result, units in run.rolls],
-        "dragons": [dragon_json(d) for d in rolls],
+        "dragons": [dragon_json(by_index[d.index], inp) if d.index in by_index else fighter_json(d, inp)
+                    for d in inp.present],
         "damage": [d.to_json() for d in run.damages],
         "killed": killed,
         "summary": {k: summary[k] for k in SUMMARY_KEYS},

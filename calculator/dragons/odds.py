@@ -26,6 +26,7 @@ from typing import Any
 from ..roll.distribution import Budget, summarize
 from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
+from ..core.registry import Kind
 from ..core.limits import BOUNDS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Indexed, Run
@@ -52,6 +53,26 @@ def army_flags(inp: DragonInput, idx: Index) -> tuple[bool, bool]:
                     bash |= any(isinstance(e, ReflectDamage) for e in c.effects)
                     jaws |= any(e.kills_dragon for e in c.effects) or any(g.unless for g in c.generates)
     return bash, jaws
+
+
+def spares(inp: DragonInput, idx: Index) -> bool:
+    """Whether a unit of the army has a face whose effect cancels a dragon's damage (p.62)."""
+    for u in inp.defender.units:
+        for f in u.unit.faces or ():
+            sai = idx.sais.get(f.icon)
+            for c in sai.clauses if sai else ():
+                if "dragon_attack" in c.rolls and any(type(e).cancels_dragon_damage is not Kind.cancels_dragon_damage
+                                                      for e in c.effects):
+                    return True
+    return False
+
+
+def chooses(inp: DragonInput, idx: Index) -> bool:
+    """Whether a unit of the army has a face whose results in a dragon attack are of the owner's choice."""
+    return any(g.choice and len(set(g.types) & {"save", "melee", "missile"}) > 1
+               for u in inp.defender.units for f in u.unit.faces or () for sai in (idx.sais.get(f.icon),) if sai
+               for c in sai.clauses if c.rolls & {"dragon_attack", "non_maneuver", "any", "any_non_individual"}
+               for g in c.generates)
 
 
 def dragon_spread(d: DragonIn, bash: bool, jaws: bool) -> tuple[dict[tuple, float], float]:
@@ -119,6 +140,8 @@ def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cl
     side = inp.defender
     army = []
     for u in alive:
+        if not u.can_roll:
+            continue                # kept from rolling against these dragons (calculator.dragons.fear)
         rolled, rerolled = u.faces.get("response", (None, []))
         army.append(dict(u.raw, **({"rolled": rolled} if rolled is not None else {}),
                          **({"rerolled": rerolled} if rerolled else {})))
@@ -167,7 +190,7 @@ class Odds:
         key = ("spread", pattern, any(k[2] for k in cls), damages)
 
         def make() -> tuple:
-            if not alive:
+            if not any(u.can_roll for u in alive):
                 return {(0, 0): {(0, (0,), (0,), (0,)): 1.0}}, 0.0, []
             data = response_data(self.inp, alive, effects, cls, self.bash_in_roll if self.bash else None)
             return response_spread(self.engine.index, data, bool(effects.plague), self.budget)
@@ -273,6 +296,16 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
         raise TooLarge("", f"this dragon attack is too large to compute exactly (more than {BOUNDS['work']:,} "
                            f"outcome combinations); try fewer dragons or fewer units") from None
     notes = list(NOTES) + odds.notes
+    notes += inp.fear
+    if chooses(inp, engine.index):
+        notes.append("results of the owner's choice (Create Fireminions, Fly) go to one type in these chances; "
+                     "a resolved attack tries every split")
+    if spares(inp, engine.index):
+        notes.append("a champion's Tame, Slay or Control a Dragon, which makes the army ignore one dragon's "
+                     "damage, is not included in these chances")
+    words = inp.target_words()
+    notes += [f"{words[d.index]}: it is left out of these chances (rulebook p.17)"
+              for d, t in zip(inp.present, inp.targets) if t != "army"]
     if inp.id_split is not None or inp.casualties or inp.breath_picks is not None:
         notes.append("your own split of ID results and choice of casualties are not used for the chances")
     if any(f.kind == "breath" and "fire" in (d.die.elements if not d.die.white else inp.elements or ())

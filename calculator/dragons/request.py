@@ -4,12 +4,16 @@
 
     {"attack": "dragon", "terrain": "<terrain type id>", "seed": 1,
      "attacker": {"dragons": [{"die": "<dragon id>", "rolled": {"dragon": "<face>"},
-                               "rerolled": {"dragon": ["<face>", ...]}}, ...]},
+                               "rerolled": {"dragon": ["<face>", ...]},
+                               "target": <index of the dragon it attacks> | "army"}, ...]},
      "defender": {"army": [UNIT, ...], "modifiers": [...], "options": {...},
-                  "id_split": {"melee": n, "missile": n, "save": n}},
+                  "id_split": {"melee": n, "missile": n, "save": n},
+                  "free_to_roll": [unit indices an ability lets roll against the dragons (Resist Fear)]},
      "casualties": {"defender": {"breath": [[unit indices], ...], "dragon": [unit indices]}}}
 
-Units name their faces per roll: ``response`` (the army's roll) and ``breath_save`` (a unit killed
+Dragons fight each other by the p.17 table (calculator.dragons.targets): only the dragons whose
+target is the army (``DragonInput.dragons``) attack it; ``target`` is the owner's choice of dragon
+when there are several it may attack. Units name their faces per roll: ``response`` (the army's roll) and ``breath_save`` (a unit killed
 by a fire breath, rolling against burial). Errors name the field: ``attacker.dragons[1].rolled.dragon: ...``.
 """
 from __future__ import annotations
@@ -25,6 +29,8 @@ from ..core.fields import need_int, need_list, only, short
 from ..roll.inputs import parse_seed, parse_where
 from ..core.limits import LIMITS
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
+from .fear import keep_out, parse_free
+from .targets import ARMY, choose_targets, target_text
 
 UNIT_ROLLS = ("response", "breath_save")
 SPLIT_TYPES = ("save", "melee", "missile")
@@ -36,6 +42,7 @@ class DragonIn:
     die: DragonDie
     rolled: DragonFace | None
     rerolled: list[DragonFace]
+    target: Any = None                        # the input's target (None: the calculator's choice)
 
 
 @dataclass
@@ -43,11 +50,19 @@ class DragonInput:
     terrain: str | None
     elements: tuple[str, ...] | None          # the terrain's elements (None: no terrain given)
     seed: int
-    dragons: list[DragonIn]
+    dragons: list[DragonIn]                   # the dragons that attack the army (p.17 targeting table)
     defender: Side
     id_split: dict[str, int] | None
     breath_picks: list[list[int]] | None = None
     casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    present: list[DragonIn] = field(default_factory=list)      # every dragon at the terrain
+    targets: list[int | str] = field(default_factory=list)     # each present dragon's target ("army" or an index)
+    picked: set[int] = field(default_factory=set)              # targets the calculator chose among several
+    fear: list[str] = field(default_factory=list)              # units kept from rolling, or freed (p.54, p.21)
+
+    def target_words(self) -> list[str]:
+        dice = [d.die for d in self.present]
+        return [target_text(dice, self.targets, i, i in self.picked) for i in range(len(dice))]
 
     def exchange_input(self) -> ExchangeInput:
         """The exchange machinery's view (calculator.exchange.flow.Run): the army and its casualties."""
@@ -70,7 +85,7 @@ def parse_dragon(i: int, raw: Any, idx: Any) -> DragonIn:
     where = f"attacker.dragons[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'die' (a dragon id)")
-    only(raw, ("die", "rolled", "rerolled"), where)
+    only(raw, ("die", "rolled", "rerolled", "target"), where)
     die = find_die(raw.get("die"), f"{where}.die", idx)
     first = _faces(raw.get("rolled"), "rolled", where)
     rolled = parse_dragon_face(first, f"{where}.rolled.dragon", die, idx) if first is not None else None
@@ -78,13 +93,13 @@ def parse_dragon(i: int, raw: Any, idx: Any) -> DragonIn:
     # A chain of Tails is at most reroll_depth faces long, its first face included.
     more = need_list(more or [], f"{where}.rerolled.dragon", LIMITS["reroll_depth"] - 1)
     rerolled = [parse_dragon_face(f, f"{where}.rerolled.dragon[{j}]", die, idx) for j, f in enumerate(more)]
-    return DragonIn(i, die, rolled, rerolled)
+    return DragonIn(i, die, rolled, rerolled, raw.get("target"))
 
 
 def parse_defender(raw: Any, idx: Any) -> tuple[Side, dict[str, int] | None]:
     if not isinstance(raw, Mapping):
         raise InputError("defender", "expected an object with 'army'")
-    side = parse_side("defender", {k: v for k, v in raw.items() if k != "id_split"}, idx)
+    side = parse_side("defender", {k: v for k, v in raw.items() if k not in ("id_split", "free_to_roll")}, idx)
     for u in side.units:
         where = f"defender.army[{u.index}]"
         for name in list(u.faces):
@@ -157,10 +172,15 @@ def parse_dragon_attack(data: Any, idx: Any) -> DragonInput:
     raw = need_list(att.get("dragons"), "attacker.dragons", LIMITS["dragons"])
     if not raw:
         raise InputError("attacker.dragons", "expected a non-empty list of dragons")
-    dragons = [parse_dragon(i, d, idx) for i, d in enumerate(raw)]
+    present = [parse_dragon(i, d, idx) for i, d in enumerate(raw)]
+    targets, picked = choose_targets([d.die for d in present], [d.target for d in present])
     side, split = parse_defender(data.get("defender"), idx)
     breath, casualties = parse_casualties(data.get("casualties"), side)
-    return DragonInput(terrain, elements, parse_seed(data.get("seed", 0)), dragons, side, split, breath, casualties)
+    attackers = [d for d, t in zip(present, targets) if t == ARMY]
+    fear = keep_out(side, [d.die for d in attackers], idx, parse_free((data.get("defender") or {}).get("free_to_roll"),
+                                                                       side))
+    return DragonInput(terrain, elements, parse_seed(data.get("seed", 0)), attackers, side, split, breath, casualties,
+                       present, targets, picked, fear)
 
 
 class DragonRun(Run):

@@ -23,6 +23,7 @@ from ..core.interpret import see
 from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
 from .breath import BreathEffects, breathe
+from .choices import TRIES, candidate_armies
 from .kills import KillPlan, Target
 from .request import DragonInput, DragonRun
 from .response import coupled, curves, final_roll, id_amounts, in_order, split_totals, total
@@ -72,16 +73,57 @@ def respond(run: DragonRun, rolls: list[DragonRoll], effects: BreathEffects) -> 
         run.warn("no unit of the army is left to roll against the dragons", "dragon-attacks")
         return Response(None, KillPlan(targets(rolls), 0, 0), split_json({"save": 0, "melee": 0, "missile": 0}, 0,
                                                                           "calculator"))
-    rinp = parse_roll(response_input(run, units, rolls, effects), run.idx)
+    data = response_input(run, units, rolls, effects)
+    rinp = parse_roll(data, run.idx)
     first = resolve_input(rinp, run.idx)
+    armies, count = candidate_armies(data, first, run.idx)
+    if count > TRIES:
+        run.warn(f"too many ways ({count}) to split the results of the owner's choice (Create Fireminions, Fly) "
+                 f"to try them all: each goes to one type; give the units' choose to split them", "dragon-response")
+    best: tuple[tuple[int, ...], Response, list[dict[str, Any]]] | None = None
+    healths = [u.health for u in run.sides["defender"].units if u.alive]
+    for j, army in enumerate(armies or [data["army"]]):
+        mark = len(run.warnings)
+        answer = attempt(run, parse_roll(dict(data, army=army), run.idx) if armies else rinp, rolls, effects,
+                         None if armies else first)
+        t = answer.result.totals if answer.result else {}
+        kills = answer.plan.base + len(answer.by_melee) + len(answer.by_missile)
+        key = (-kills, best_health(healths, max(0, sum(d.counted for d in rolls) - t.get("save", 0))),
+               -t.get("save", 0), j)
+        if best is None or key < best[0]:
+            best = (key, answer, run.warnings[mark:])
+        del run.warnings[mark:]
+    assert best is not None
+    run.warnings += best[2]
+    if armies:
+        run.warn("results of the owner's choice split as " + choices_text(best[1]) + " (the calculator's choice: "
+                 "the most dragons killed, then the least health lost; a unit's choose gives yours)", "dragon-response")
+    assert best[1].result is not None
+    run.rolls.append(("response", "defender", best[1].result, units))
+    return best[1]
+
+
+def attempt(run: DragonRun, rinp: RollInput, rolls: list[DragonRoll], effects: BreathEffects,
+            first: RollResult | None = None) -> Response:
+    """The army's response with these faces and choices: its ID results split, its kills."""
+    first = first or resolve_input(rinp, run.idx)
     decapitates = sum(1 for use in first.effects if use.effect.kills_dragon)
     bashes = sum(p.reflect for ur in first.rolls if not ur.excluded for p in ur.parts)
     plan = KillPlan(targets(rolls), decapitates, bashes)
     shares, split = choose_split(run, first, rinp, plan, effects.plague, rolls)
     result = final_roll(first, rinp, run.idx, shares, effects.plague)
-    run.rolls.append(("response", "defender", result, units))
     _, by_melee, by_missile = plan.kills(result.totals.get("melee", 0), result.totals.get("missile", 0))
     return Response(result, plan, split, by_melee, by_missile)
+
+
+def choices_text(answer: Response) -> str:
+    assert answer.result is not None
+    out = []
+    for ur in answer.result.rolls:
+        for sid, split in ur.unit.choose.items():
+            if isinstance(split, dict):
+                out.append(f"{ur.unit.label}: " + ", ".join(f"{n} {t}" for t, n in split.items() if n))
+    return "; ".join(out)
 
 
 def choose_split(run: DragonRun, first: RollResult, rinp: RollInput, plan: KillPlan, plague: str, rolls: list[DragonRoll]
@@ -152,8 +194,28 @@ def grid_split(run: Run, first: RollResult, rinp: RollInput, plan: KillPlan, amo
     return tries[best[-1]]
 
 
+def spare(run: Run, rolls: list[DragonRoll], answer: Response) -> None:
+    """p.62: a champion's Tame, Slay or Control a Dragon in the response makes the army ignore the
+    non-breath damage of one dragon that attacked it (the kind says which; the rest of the ability is
+    left to the player)."""
+    if answer.result is None:
+        return
+    units = {ur.unit.index: ur.unit for ur in answer.result.rolls if not ur.excluded}
+    for use in answer.result.effects:
+        unit = units.get(use.unit if use.unit is not None else -1)
+        left = [(d.index, d.dragon.die.elements, d.damage) for d in rolls if not d.ignored]
+        i = use.effect.cancels_dragon_damage(unit.elements or () if unit else (), left)
+        if i is None:
+            continue
+        d = next(d for d in rolls if d.index == i)
+        d.ignored = f"{use.name} ({use.label})"
+        run.left.append(Left("defender", "response", f"{use.name} ({use.label}): the {d.label}'s {d.damage} "
+                             f"non-breath damage is ignored (the calculator takes the dragon with the most damage "
+                             f"the champion may take; its owner may choose another)", see("dragon-attacks")))
+
+
 def army_damage(run: Run, rolls: list[DragonRoll], saves: int) -> int:
-    total = sum(d.damage for d in rolls)
+    total = sum(d.counted for d in rolls)
     amount = max(0, total - saves)
     dmg = run.apply_damage(Damage("defender", "dragon", amount, min(saves, total)), "dragon")
     for u in dmg.killed:

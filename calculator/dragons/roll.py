@@ -23,6 +23,7 @@ class DragonRoll:
     cut: bool = False                                   # the chain reached the limit of faces
     status: str = ""                                    # "", killed
     why: str = ""
+    ignored: str = ""                                   # why its non-breath damage is ignored (p.62)
 
     @property
     def index(self) -> int:
@@ -36,6 +37,11 @@ class DragonRoll:
     def damage(self) -> int:
         """Damage to the army: Jaws, Claws, Tail and Wing (rulebook p.17); breath kills instead."""
         return sum(f.damage for f in self.faces)
+
+    @property
+    def counted(self) -> int:
+        """The damage the army takes from it: none when a champion's ability ignores it (p.62)."""
+        return 0 if self.ignored else self.damage
 
     @property
     def belly(self) -> bool:
@@ -62,7 +68,8 @@ class DragonRoll:
 
     def text(self) -> str:
         shown = " then ".join(f.label() + (" (at random)" if r else "") for f, r in zip(self.faces, self.random))
-        return f"{self.label} rolled {shown}: {self.damage} damage"
+        spared = f", ignored ({self.ignored})" if self.ignored else ""
+        return f"{self.label} rolled {shown}: {self.damage} damage{spared}"
 
 
 def roll_dragon(d: DragonIn, rng: Any) -> tuple[DragonRoll, list[str]]:

@@ -46,13 +46,24 @@ def save_stage(run: Run) -> None:
     """The defender's save roll (or Charge's save-and-melee roll), the damage and casualties."""
     kind, hit = run.inp.attack, run.ctx.pop("hit")
     charge = kind == "melee" and "charge" in run.flags
-    answer = save(run, "defender", "save_and_melee" if charge else "save", kind, hit, combination=charge)
+    answer = None
+    if charge or results_to_save(run, hit, kind, "attack"):
+        answer = save(run, "defender", "save_and_melee" if charge else "save", kind, hit, combination=charge)
     run.summary["save_total"] = answer.result.totals.get("save", 0) if answer else 0
     run.summary["damage"] = hit_defender(run, "defender", "attack", hit.result.totals.get(kind, 0), kind, answer, hit)
     if charge and answer is not None:
         charge_back(run, answer)
     run.summary["save_roll_damage_to_attacker"] = hit_back(run, "attacker", "save", answer)
     run.done = charge or not counter_allowed(run, answer)
+
+
+def results_to_save(run: Run, hit: Step, kind: str, what: str) -> bool:
+    """p.11: "if there are any melee results, the opposing army makes a save roll" (missile alike).
+    With none, the other army makes no save roll, so nothing in it (a Counter, say) happens."""
+    if hit.result.totals.get(kind, 0) > 0:
+        return True
+    run.warn(f"the {what} has no {kind} results: the other army makes no save roll (rulebook p.11)", "exchanges")
+    return False
 
 
 def counter_allowed(run: Run, answer: Step | None) -> bool:
@@ -83,7 +94,8 @@ def counter_stage(run: Run) -> None:
 def counter_save_stage(run: Run) -> None:
     """The attacker's save roll against the counter-attack, the damage and casualties."""
     kind, back = run.inp.attack, run.ctx.pop("back")
-    cover = save(run, "attacker", "counter_save", kind, back)
+    cover = save(run, "attacker", "counter_save", kind, back) if results_to_save(run, back, kind, "counter-attack") \
+        else None
     run.summary["counter_save_total"] = cover.result.totals.get("save", 0) if cover else 0
     run.summary["counter_damage"] = hit_defender(run, "attacker", "counter", back.result.totals.get(kind, 0),
                                                  kind, cover, back)

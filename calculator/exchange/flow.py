@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..core.errors import InputError
 from ..core.interpret import see
 from ..core.seams import RollOutcome
 from ..roll.inputs import parse_roll
@@ -125,6 +126,10 @@ class Run:
     def faces_for(self, u: ExUnit, name: str) -> dict[str, Any]:
         given = u.faces.get(name) or (u.faces.get("*") if name == FIRST_ROLL.get(u.side) else None)
         self.used.setdefault(id(u), set()).add(name if name in u.faces else "*")
+        if not u.unit.faces and not (given and given[0] is not None):
+            words = EXCHANGE_ROLLS.get(name, name.replace("_", " ")).lower()
+            raise InputError(f"{u.side}.army[{u.index}].rolled.{name}", f"{u.unit.label} has no catalogue die or "
+                                                                        f"faces: give the face it rolled in the {words}")
         out: dict[str, Any] = {}
         if given:
             rolled, rerolled = given

@@ -1,7 +1,9 @@
 """Parse and check an exchange input (``python -m calculator exchange``, the worker's "exchange").
 
 A side's UNIT is the single-roll unit, except that ``rolled`` (and ``rerolled``) may name the face
-for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}``. Errors name the
+for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}``. A unit described
+by hand (species, health, die type) needs no ``faces`` when it gives the face of every roll it makes;
+a roll it makes without one is refused, naming that roll. Errors name the
 field: ``attacker.army[2].rolled.counter: ...``.
 """
 from __future__ import annotations
@@ -114,10 +116,17 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         if not isinstance(u, Mapping):
             raise InputError(where, "expected an object with 'die' or 'species'")
         plain = {k: v for k, v in u.items() if k not in ("rolled", "rerolled")}
-        if "die" not in plain and "faces" not in plain:
-            raise InputError(f"{where}.faces", "a unit without a catalogue die needs its 'faces' in an exchange")
+        checked = plain
+        if "die" not in plain and not plain.get("faces"):
+            # A hand-described unit with no faces: checked with a face it was given; a roll it makes
+            # without one is refused then, naming that roll (calculator.exchange.flow.Run.faces_for).
+            given = [f for f in _given(u.get("rolled")) if f is not None]
+            if not given:
+                raise InputError(f"{where}.rolled", "a unit without a catalogue die or 'faces' needs the face it "
+                                                    "rolled for each roll it makes (or its 'faces')")
+            checked = dict(plain, rolled=given[0])
         try:
-            unit = parse_unit(i, plain, idx)
+            unit = parse_unit(i, checked, idx)
         except InputError as exc:
             raise InputError(exc.field.replace(f"army[{i}]", where, 1), exc.message) from None
         units.append(ExUnit(name, i, unit, plain, _faces(u, where, unit, idx)))
@@ -137,6 +146,11 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held)
+
+
+def _given(rolled: Any) -> list[Any]:
+    """The faces given in a unit's ``rolled``: one per roll name, or the bare face."""
+    return list(rolled.values()) if isinstance(rolled, Mapping) else [rolled]
 
 
 def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:

@@ -89,6 +89,12 @@ class Ability(Kind):
         """Step 10: automatic saves one rolled unit of its species adds."""
         return 0
 
+    def army_auto_saves(self, owner_species: str, units: Sequence[RollUnit], elements: Sequence[str] | None
+                        ) -> dict[int, int]:
+        """Step 10: automatic saves it gives dice of the army it rolls with (unit index -> saves), at a
+        terrain of these elements (None: none given)."""
+        return {}
+
     # ---- hooks of the exchange (calculator.exchange calls them for every ability of a species
     # taking part; each does nothing unless its kind acts then) ----------------------------------
 
@@ -104,8 +110,23 @@ class Ability(Kind):
         """The defending units it keeps out of the counter-attack (the attacker's ability)."""
         return set()
 
+    # ---- hooks of a dragon attack (calculator.dragons.fear) ------------------------------------------
 
-HOOKS = ("keeps_from_rolling", "auto_saves", "after_save", "missile_counter", "bars_counter_attackers")
+    def bars_from_dragons(self, elements: Sequence[str], dragons: Sequence[DragonSeen]) -> str:
+        """Why a unit of its species (of these elements) may not roll against these dragons ("": it may)."""
+        return ""
+
+    def frees_from_dragons(self, owner: AbilityOwner, army: Sequence[ExchangeUnit]) -> tuple[str, int]:
+        """(species, health-worth): units of that species in ``army`` that it lets roll although
+        another ability bars them (("", 0): none)."""
+        return "", 0
+
+
+HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "missile_counter", "bars_counter_attackers",
+         "bars_from_dragons", "frees_from_dragons")
+DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory-hybrid", "white")
+# A dragon as an ability sees it: (name, dragon type, elements).
+DragonSeen = tuple[str, str, tuple[str, ...]]
 
 
 def with_conditions(**own: Any) -> dict[str, Any]:
@@ -131,12 +152,29 @@ class AutomaticSaves(Ability):
 
     kind = "automatic-saves"
     params = with_conditions(amount=OneOf(("health", "equipment-save-value"), "amount", required=True),
-                             only_if_rolled=Bool(default=True), lost_on=ListOf(Text()))
+                             only_if_rolled=Bool(default=True), lost_on=ListOf(Text()),
+                             save_values=Struct({s: Int(0) for s in ("small", "medium", "large")}, "save values"))
 
     def auto_saves(self, health: int | None) -> int:
         if not self.computed():
             return 0
         return (health or 0) if self.amount == "health" else 0
+
+    def army_auto_saves(self, owner_species: str, units: Sequence[RollUnit], elements: Sequence[str] | None
+                        ) -> dict[int, int]:
+        """Seed 003: equipment matching an element of the terrain counts as automatic saves by its
+        Save Value (by size: ``save_values``), all of it up to the health of the species' units in the
+        army (the Dracolem); in army order when the cap cuts. No terrain given: none."""
+        if self.amount != "equipment-save-value" or not self.computed() or not elements:
+            return {}
+        cap = sum(u.health or 0 for u in units if u.species == owner_species)
+        out: dict[int, int] = {}
+        for u in units:
+            value = (self.save_values or {}).get(u.size or "") or 0
+            if u.kind == "equipment" and set(u.elements or ()) & set(elements) and value and cap > 0:
+                out[u.index] = min(value, cap)
+                cap -= out[u.index]
+        return out
 
     def relevant(self, units: Sequence[RollUnit]) -> bool:
         # Dracolem: only equipment the army carries can give automatic saves (seed 003).
@@ -245,14 +283,43 @@ class ByHand(Ability):
 
 @ABILITIES.register
 class CannotRoll(Ability):
-    """Dragonkin: never roll in magic or missile actions (p.54)."""
+    """Dragonkin: never roll in magic or missile actions, nor in a dragon attack that includes a
+    dragon of their element or an Ivory, Ivory Hybrid or White dragon (p.54; ``dragons``)."""
 
     kind = "cannot-roll"
     phase = "face"
-    params = with_conditions()
+    params = with_conditions(dragons=Struct({"types": ListOf(OneOf(DRAGON_TYPES, "dragon type")),
+                                             "own_element": Bool(default=False)}, "dragons"))
 
     def keeps_from_rolling(self, roll: Roll) -> bool:
         return self.applies(roll)
+
+    def bars_from_dragons(self, elements: Sequence[str], dragons: Sequence[DragonSeen]) -> str:
+        rule = self.dragons or {}
+        for name, dtype, delems in dragons:
+            if dtype in (rule.get("types") or ()):
+                return f"the attack includes the {name}"
+            shared = sorted(set(elements) & set(delems)) if rule.get("own_element") else []
+            if shared:
+                return f"the attack includes the {name}, of its element ({shared[0]})"
+        return ""
+
+
+@ABILITIES.register
+class FreesFromDragons(Ability):
+    """Resist Fear (Eldarim): units of another species barred from rolling against dragons may roll,
+    up to as much health as the ability's own species has in the army (rulebook p.21)."""
+
+    kind = "frees-from-dragons"
+    phase = "exchange"
+    params = with_conditions(species=Text(required=True),
+                             up_to=OneOf(("own-species-health",), "limit", required=True))
+
+    def frees_from_dragons(self, owner: AbilityOwner, army: Sequence[ExchangeUnit]) -> tuple[str, int]:
+        return self.species, sum(u.unit.health or 0 for u in army if u.alive and u.unit.species == owner.species)
+
+    def describe(self, x: int = 0) -> str:
+        return f"{self.species} units barred from rolling against dragons may roll, up to the health of its species"
 
 
 @ABILITIES.register

@@ -5,8 +5,10 @@ exchange (calculator.exchange) applies the ones it can and lists the rest for th
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..core.dice import ELEMENTS
 from ..core.records import EffectUse
 from ..core.rolls import Roll
 from ..core.seams import ExchangeStep, FaceCtx
@@ -361,3 +363,12 @@ class DragonAbility(Reported):
 
     def describe(self, x: int) -> str:
         return "the champion tames, slays or controls one attacking dragon (its own ability)"
+
+    def cancels_dragon_damage(self, unit_elements: Sequence[str],
+                              dragons: Sequence[tuple[int, tuple[str, ...], int]]) -> int | None:
+        """p.62: the dragon it tames, slays or controls has its non-breath damage ignored. A white
+        champion (it contains every element) may take ANY dragon, an elemental one a dragon of its
+        element; which one is its owner's choice: the calculator takes the most damaging one."""
+        white = set(ELEMENTS) <= set(unit_elements)
+        able = [(dmg, -i) for i, elements, dmg in dragons if white or set(unit_elements) & set(elements)]
+        return -max(able)[1] if able else None

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.records import CountsAs, Multiplier, Note
 from ..core.seams import FaceCtx
-from ..core.errors import ParamError
+from ..core.errors import InputError, ParamError
 from ..core.interpret import see
 from ..core.registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
                         result_types)
@@ -76,6 +76,9 @@ class Generate:
         if self.blocked(fx):
             skipped.append(f"{n} {self.types[0]} (a dragon rolled {self.unless})")
             return {}
+        split = fx.unit.split_for(fx.sai.id) if self.choice else None
+        if split is not None:
+            return self.split(fx, n, split, chosen, skipped)
         rtype = fx.unit.choice_for(fx.sai.id, self.types, fx.roll) if self.choice else self.types[0]
         if rtype is None:
             # None of its types is counted: the choice is made when counts-as effects are applied
@@ -91,6 +94,27 @@ class Generate:
             return {}
         fx.out.add("sai", rtype, n)
         return {rtype: n}
+
+
+    def split(self, fx: FaceCtx, n: int, split: Mapping[str, int], chosen: list[str], skipped: list[str]
+              ) -> dict[str, int]:
+        """p.28: in a combination roll the owner may split an SAI's results of its choice between the
+        types the roll counts (``choose: {"<sai>": {"melee": 2, "save": 2}}``)."""
+        if sum(split.values()) != n:
+            raise InputError(f"army[{fx.unit.index}].choose.{fx.sai.id}",
+                             f"the split names {sum(split.values())} results; {fx.sai.name} generated {n}")
+        made: dict[str, int] = {}
+        for t, k in split.items():
+            if not k:
+                continue
+            fx.out.add("rolled", t, k)
+            if t in fx.roll.counts:
+                fx.out.add("sai", t, k)
+                made[t] = k
+            else:
+                skipped.append(f"{k} {t}")
+        chosen.append(f"{' or '.join(self.types)}: split as {fmt(split)}")
+        return made
 
 
 class Reroll:
@@ -167,9 +191,10 @@ class LoseAutoSaves(Kind):
         if fx.unit.auto_saves:
             fx.out.notes.append(Note(4, f"{fx.sai.name}: loses its {fx.unit.auto_saves} automatic saves "
                                         f"in this roll", see("automatic-saves")))
+            fx.use(self, applied=True)          # named among the roll's effects (p.54: Dragonkin saves)
 
     def describe(self, x: int) -> str:
-        return "the unit loses its automatic saves"
+        return "the unit loses its automatic saves in this roll"
 
 
 @EFFECTS.register
@@ -192,6 +217,7 @@ class IdResults(Kind):
             fx.out.add("rolled", rtype, n)
             twice = ", doubled by the terrain the army holds" if n != self.amount else ""
             fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: {n} {rtype}{twice}"))
+            fx.use(self, applied=True)          # named among the roll's effects (p.62)
 
     def describe(self, x: int) -> str:
         return f"counts as an ID icon worth {self.amount} results"

@@ -6,7 +6,7 @@ set of limits (calculator.core.limits).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any
 
@@ -231,5 +231,17 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
                 parse_options(data.get("options"), idx), tuple(t for t in held.id_doubled(army_counts) if t not in ignored),
                 held.effects, held.key, ignored)
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
-    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
+    return RollInput(roll, terrain, with_army_saves(units, roll, idx), modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
                      held, tuple(shielded))
+
+
+def with_army_saves(units: tuple[Unit, ...], roll: Roll, idx: Index) -> tuple[Unit, ...]:
+    """Automatic saves a species ability gives dice because of the army and terrain they roll with
+    (the Dracolem's equipment, seed 003): added to the die's own, so step 10 adds them if it rolled."""
+    extra: dict[int, int] = {}
+    for sp in sorted({u.species for u in units if u.species}):
+        for ab in idx.abilities.get(sp, []):
+            if ab.kind.applies(roll):
+                for i, n in ab.kind.army_auto_saves(sp, units, roll.elements).items():
+                    extra[i] = extra.get(i, 0) + n
+    return tuple(replace(u, auto_saves=u.auto_saves + extra[u.index]) if u.index in extra else u for u in units)

@@ -48,7 +48,9 @@ def chain(unit: Unit, roll: Roll, idx: Index) -> tuple[int, int]:
 
 def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
     """Result-type choices the unit's owner may make in this roll (ID results in a combination
-    roll, "or" SAIs such as Fly, and which part of an SAI to use when two fit equally)."""
+    roll, "or" SAIs such as Fly, and which part of an SAI to use when two fit equally). An SAI whose
+    results are of the owner's choice may also be split between the types a combination roll counts
+    (p.28): ``split`` names the input field, ``{"<type>": n, ...}`` adding up to the SAI's X."""
     out = []
     if roll.type.combination and any(f.icon == "id" for f in unit.faces + (unit.rolled,) if f):
         out.append({"key": "id", "name": "ID icon", "types": list(roll.counts), "default": roll.pick(roll.counts)})
@@ -56,11 +58,14 @@ def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
         sai = idx.sais[sid]
         types: list[str] = []
         fits = [c for c in sai.clauses if c.fits_die(unit) and c.rank(roll) is not None]
+        split = False
         for c in fits:
             for g in c.generates:
                 types += [t for t in g.types if t not in types and (g.choice or len(fits) > 1)]
+                split |= g.choice and sum(t in roll.counts for t in g.types) > 1
         if len(types) > 1:
-            out.append({"key": sid, "name": sai.name, "types": types, "default": roll.pick(tuple(types)) or types[0]})
+            out.append({"key": sid, "name": sai.name, "types": types, "default": roll.pick(tuple(types)) or types[0],
+                        **({"split": f"choose.{sid}"} if split else {})})
     return out
 
 

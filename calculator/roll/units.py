@@ -36,7 +36,7 @@ class Unit:
     auto_saves: int = 0
     elements: tuple[str, ...] | None = None     # None: not known (described by hand without 'element')
     alloy: str | None = None                    # Dracolem and medallions (bronze, silver, gold)
-    choose: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    choose: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)   # type, or {type: n}
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
 
@@ -45,14 +45,20 @@ class Unit:
         object.__setattr__(self, "is_item", is_item(self.kind))
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
                                          self.health, self.auto_saves, self.elements,
-                                         tuple(sorted(self.choose.items())), self.alloy))
+                                         tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
+                                                      for k, v in self.choose.items())), self.alloy))
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
         mine = self.choose.get(key)
-        if mine in types:
+        if isinstance(mine, str) and mine in types:
             return mine
         return roll.pick(types)
+
+    def split_for(self, key: str) -> Mapping[str, int] | None:
+        """How the owner splits an SAI's results of its choice among types (p.28), if given."""
+        mine = self.choose.get(key)
+        return mine if isinstance(mine, Mapping) else None
 
 
 def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], label: str, one_icon: int = 1) -> Face:
@@ -95,18 +101,35 @@ def _face_of(value: str, where: str, icon: str, count: int | None, faces: tuple[
     return hit[0]
 
 
-def _choose(raw: Any, where: str, idx: Index) -> dict[str, str]:
+def _choose(raw: Any, where: str, idx: Index) -> dict[str, Any]:
+    """``{"<sai id>" | "id": "<type>"}``, or for an SAI whose results are of the owner's choice a split
+    ``{"<sai id>": {"melee": 2, "save": 2}}`` (rulebook p.28: split between the types the roll counts)."""
     if raw is None:
         return {}
     if not isinstance(raw, Mapping) or len(raw) > LIMITS["faces_per_die"]:
         raise InputError(where, "expected an object of SAI id (or 'id'): result type")
-    out = {}
+    out: dict[str, Any] = {}
     for key, val in raw.items():
         if key != "id" and key not in idx.sais:
             raise InputError(f"{where}.{key}", "not an SAI id (or 'id' for the ID icon)")
-        if val not in RESULT_TYPES:
+        if isinstance(val, Mapping) and key != "id":
+            out[key] = _split(val, f"{where}.{key}", idx.sais[key])
+        elif val not in RESULT_TYPES:
             raise InputError(f"{where}.{key}", f"{short(val)} is not a result type ({', '.join(RESULT_TYPES)})")
-        out[key] = val
+        else:
+            out[key] = val
+    return out
+
+
+def _split(raw: Mapping[str, Any], where: str, sai: Any) -> dict[str, int]:
+    types = {t for c in sai.clauses for g in c.generates if g.choice for t in g.types}
+    if not types:
+        raise InputError(where, f"{sai.name}'s results are not of the owner's choice: name one result type")
+    out = {}
+    for t, n in raw.items():
+        if t not in types:
+            raise InputError(f"{where}.{t}", f"{short(t)} is not a type {sai.name} may generate ({', '.join(sorted(types))})")
+        out[t] = need_int(n, f"{where}.{t}", 0, LIMITS["amount"])
     return out
 
 

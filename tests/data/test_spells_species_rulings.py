@@ -47,6 +47,7 @@ ENGINE_NEEDS = {
     "counts-as": {"rolls"}, "automatic-saves": {"rolls"}, "add-results": {"rolls"},
     "reroll": {"rolls", "units"}, "damage-attacker": {"rolls"}, "unsaveable-results": {"rolls"},
     "cannot-roll": {"rolls"}, "bar-counter-attackers": {"rolls"}, "missile-counter-attack": {"rolls"},
+    "frees-from-dragons": {"rolls", "species"},
 }
 
 

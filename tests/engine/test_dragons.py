@@ -52,6 +52,11 @@ def summary(**values: int) -> dict:
     return {k: values.get(k, 0) for k in SUMMARY}
 
 
+def numbers(out: dict) -> dict:
+    """The summary's numbers (whom each dragon attacks is tested in test_turn_rules.py)."""
+    return {k: out["summary"][k] for k in SUMMARY}
+
+
 def killed(out: dict) -> list[str]:
     return sorted(k["label"] for k in out["killed"]["defender"])
 
@@ -73,7 +78,7 @@ def test_claws_and_the_id_results_kept_as_saves(engine):
     # 1 + 2 = 3 saves. Damage 6 - 3 = 3: the War Chief (3) alone is closest (the Warrior and Soldier,
     # 2 + 1, lose two units).
     out = engine.exchange(attack([dragon("red-drake", "claws")], AMAZONS))
-    assert out["summary"] == summary(dragon_damage=6, response_save=3, response_melee=4, army_damage=3)
+    assert numbers(out) == summary(dragon_damage=6, response_save=3, response_melee=4, army_damage=3)
     assert killed(out) == ["War Chief"] and status(out) == ["attacked"]
     assert out["id_split"]["save"] == 2 and out["id_split"]["chosen_by"] == "calculator"
     assert out["damage"][0]["text"] == "6 damage from the dragons − 3 saves = 3 damage: War Chief (3) dies"
@@ -86,7 +91,7 @@ def test_belly_takes_the_automatic_saves_and_the_id_kills(engine):
     # 5 melee kill it. 4 melee + 1 of the Warrior's 2 ID results = 5 melee; the other ID result is a
     # save: 1 + 1 = 2 saves. Damage 3 - 2 = 1: the Soldier (1).
     out = engine.exchange(attack([dragon("red-drake", "tail", "belly")], AMAZONS))
-    assert out["summary"] == summary(dragon_damage=3, response_save=2, response_melee=5, army_damage=1,
+    assert numbers(out) == summary(dragon_damage=3, response_save=2, response_melee=5, army_damage=1,
                                      dragons_killed=1)
     assert out["id_split"] == {"save": 1, "melee": 1, "missile": 0, "rolled": 2, "chosen_by": "calculator",
                                "text": out["id_split"]["text"]}
@@ -99,7 +104,7 @@ def test_the_players_own_split(engine):
     # The same roll with the ID results given as missile: 4 melee and 2 missile kill nothing (5 of one
     # type are needed); 1 save; damage 3 - 1 = 2: the Warrior (2).
     out = engine.exchange(attack([dragon("red-drake", "tail", "belly")], AMAZONS, id_split={"missile": 2}))
-    assert out["summary"] == summary(dragon_damage=3, response_save=1, response_melee=4, response_missile=2,
+    assert numbers(out) == summary(dragon_damage=3, response_save=1, response_melee=4, response_missile=2,
                                      army_damage=2)
     assert killed(out) == ["Warrior"] and out["id_split"]["chosen_by"] == "player"
 
@@ -111,7 +116,7 @@ def test_tail_chain_adds_every_face(engine):
     out = engine.exchange(attack([dragon("blue-wyrm", "tail", "tail", "claws")],
                                  [u("coral-elves/protector", "3 save"), u("coral-elves/archer", "3 missile"),
                                   u("coral-elves/trooper", "2 save"), u("coral-elves/guard", "1 melee")]))
-    assert out["summary"] == summary(dragon_damage=12, response_save=5, response_melee=1, response_missile=3,
+    assert numbers(out) == summary(dragon_damage=12, response_save=5, response_melee=1, response_missile=3,
                                      army_damage=7)
     assert out["dragons"][0]["faces"] == ["tail", "tail", "claws"]
     # The die's own face icons too (the page outlines the face the dragon rolled).
@@ -125,12 +130,12 @@ def test_jaws_killed_by_decapitate(engine):
     # an item, not a unit.
     army = [u("items/air-vorpal-sword", "decapitate"), u("amazons/warrior", "2 save"), u("amazons/warrior", "3 melee")]
     out = engine.exchange(attack([dragon("red-drake", "jaws")], army))
-    assert out["summary"] == summary(dragon_damage=12, response_save=2, response_melee=3, army_damage=10,
+    assert numbers(out) == summary(dragon_damage=12, response_save=2, response_melee=3, army_damage=10,
                                      dragons_killed=1)
     assert "Decapitate" in out["killed"]["attacker"][0]["why"]
     # Against Claws no dragon rolled Jaws: Decapitate is 3 melee, 3 + 3 = 6 kill nothing; 6 - 2 = 4 damage.
     out = engine.exchange(attack([dragon("red-drake", "claws")], army))
-    assert out["summary"] == summary(dragon_damage=6, response_save=2, response_melee=6, army_damage=4)
+    assert numbers(out) == summary(dragon_damage=6, response_save=2, response_melee=6, army_damage=4)
 
 
 def test_bash_turns_a_dragons_damage_on_it(engine):
@@ -138,7 +143,7 @@ def test_bash_turns_a_dragons_damage_on_it(engine):
     # 5 automatic saves, and the army gains 12 saves: 12 + 2 = 14 saves against 12 damage: none gets through.
     out = engine.exchange(attack([dragon("red-drake", "jaws")],
                                  [u("dwarves/behemoth", "bash"), u("amazons/warrior", "2 save")]))
-    assert out["summary"] == summary(dragon_damage=12, response_save=14, dragons_killed=1)
+    assert numbers(out) == summary(dragon_damage=12, response_save=14, dragons_killed=1)
     assert "Bash" in out["killed"]["attacker"][0]["why"]
 
 
@@ -148,20 +153,21 @@ def test_counter_gives_saves_and_melee(engine):
     out = engine.exchange(attack([dragon("red-drake", "claws")],
                                  [u("amazons/harbinger", "counter"), u("amazons/warrior", "3 melee"),
                                   u("amazons/war-chief", "3 melee")]))
-    assert out["summary"] == summary(dragon_damage=6, response_save=4, response_melee=10, army_damage=2,
+    assert numbers(out) == summary(dragon_damage=6, response_save=4, response_melee=10, army_damage=2,
                                      dragons_killed=1)
     assert killed(out) == ["Warrior"]
 
 
 def test_two_dragons_melee_on_one_missile_on_the_other(engine):
-    # Red Drake Claws (6, needs 10) and Blue Drake Belly (0, needs 5: no automatic saves). Melee 4 + 3 + 3
-    # = 10 kill the Red Drake, missile 3 + 2 = 5 the Blue Drake (never both types on one dragon). No
-    # saves: damage 6 - 0 = 6: War Chief (3) and Harbinger (3), the only two units worth 6.
-    out = engine.exchange(attack([dragon("red-drake", "claws"), dragon("blue-drake", "belly")],
+    # Red Drake Claws (6, needs 10) and Red Wyrm Belly (0, needs 5: no automatic saves); two fire
+    # dragons do not attack each other (p.17), so both attack the army. Melee 4 + 3 + 3 = 10 kill the
+    # Red Drake, missile 3 + 2 = 5 the Red Wyrm (never both types on one dragon). No saves: damage
+    # 6 - 0 = 6: War Chief (3) and Harbinger (3), the only two units worth 6.
+    out = engine.exchange(attack([dragon("red-drake", "claws"), dragon("red-wyrm", "belly")],
                                  [u("amazons/war-chief", "4 melee"), u("amazons/harbinger", "3 melee"),
                                   u("amazons/warrior", "3 melee"), u("coral-elves/archer", "3 missile"),
                                   u("coral-elves/bowman", "2 missile")]))
-    assert out["summary"] == summary(dragon_damage=6, response_melee=10, response_missile=5, army_damage=6,
+    assert numbers(out) == summary(dragon_damage=6, response_melee=10, response_missile=5, army_damage=6,
                                      dragons_killed=2)
     assert status(out) == ["killed", "killed"]
     assert killed(out) == ["Harbinger", "War Chief"]
@@ -170,13 +176,14 @@ def test_two_dragons_melee_on_one_missile_on_the_other(engine):
 
 
 def test_wing_flies_away_and_treasure_promotes(engine):
-    # Wings 5 damage, Treasure none. Saves 2 + 1 = 3; damage 5 - 3 = 2: the Warrior (2). The Green Drake
-    # survives and flies back to the Summoning Pool; the Black Wyrm's Treasure lets the army promote one
-    # unit, the White Wyrm's two.
-    out = engine.exchange(attack([dragon("green-drake", "wings"), dragon("black-wyrm", "treasure"),
+    # Wings 5 damage, Treasure none. Saves 2 + 1 = 3; damage 5 - 3 = 2: the Warrior (2). The Ivory Drake
+    # survives and flies back to the Summoning Pool; the Ivory Wyrm's Treasure lets the army promote one
+    # unit, the White Wyrm's two. (No dragon attacks an Ivory one, and Ivory dragons attack only the
+    # army, p.17: all three attack the army.)
+    out = engine.exchange(attack([dragon("ivory-drake", "wings"), dragon("ivory-wyrm", "treasure"),
                                   dragon("white-wyrm", "treasure")],
                                  [u("amazons/warrior", "2 save"), u("amazons/soldier", "1 save")]))
-    assert out["summary"] == summary(dragon_damage=5, response_save=3, army_damage=2)
+    assert numbers(out) == summary(dragon_damage=5, response_save=3, army_damage=2)
     assert status(out) == ["flies away", "attacked", "attacked"]
     assert [d["promotions"] for d in out["dragons"]] == [0, 1, 2]
     assert "promote one unit" in lefts(out) and "promote 2 units" in lefts(out)
@@ -187,7 +194,7 @@ def test_white_drake_doubles_its_claws(engine):
     # Saves 2 + 1 = 3; damage 12 - 3 = 9: both units die.
     out = engine.exchange(attack([dragon("white-drake", "claws")],
                                  [u("amazons/warrior", "2 save"), u("amazons/soldier", "1 save")]))
-    assert out["summary"] == summary(dragon_damage=12, response_save=3, army_damage=9)
+    assert numbers(out) == summary(dragon_damage=12, response_save=3, army_damage=9)
     # 4 melee + Smite 4 + 3 melee = 11 melee do not kill a White Wyrm: 10 health + 5 automatic saves = 15.
     out = engine.exchange(attack([dragon("white-wyrm", "claws")],
                                  [u("amazons/war-chief", "4 melee"), u("amazons/war-chief", "smite"),
@@ -202,7 +209,7 @@ def test_elevate_doubles_the_unit_whose_id_went_to_saves(engine):
     out = engine.exchange(attack([dragon("red-drake", "claws")],
                                  [u("items/air-flying-carpet", "elevate"), u("amazons/warrior", "2 save"),
                                   u("amazons/war-chief", "id")]))
-    assert out["summary"] == summary(dragon_damage=6, response_save=8)
+    assert numbers(out) == summary(dragon_damage=6, response_save=8)
 
 
 BREATH_ARMY = [u("amazons/war-chief", "4 melee"), u("amazons/warrior", "2 save"), u("amazons/soldier", "1 save"),
@@ -216,7 +223,7 @@ def test_fire_breath_kills_then_buries(engine):
     army = [u("amazons/war-chief", "4 melee", breath_save="3 save"),
             u("amazons/warrior", "2 save", breath_save="2 melee")] + BREATH_ARMY[2:]
     out = engine.exchange(attack([dragon("red-drake", "breath")], army))
-    assert out["summary"] == summary(breath_killed=5, response_save=1, response_melee=3)
+    assert numbers(out) == summary(breath_killed=5, response_save=1, response_melee=3)
     assert {k["label"]: k["status"] for k in out["killed"]["defender"]} == {"War Chief": "killed",
                                                                            "Warrior": "buried"}
     assert [r["name"] for r in out["rolls"]] == ["dragon", "breath_save", "breath_save", "response"]
@@ -226,7 +233,7 @@ def test_air_breath_halves_melee(engine):
     # Lightning Bolt: the survivors' melee 3 + 2 = 5, halved (rounded down): 2.
     army = BREATH_ARMY[:2] + [u("amazons/soldier", "2 melee"), u("amazons/warrior", "3 melee")]
     out = engine.exchange(attack([dragon("blue-drake", "breath")], army))
-    assert out["summary"] == summary(breath_killed=5, response_melee=2)
+    assert numbers(out) == summary(breath_killed=5, response_melee=2)
     assert "Lightning Bolt" in lefts(out)
 
 
@@ -236,7 +243,7 @@ def test_water_breath_halves_missile(engine):
     army = BREATH_ARMY[:2] + [u("coral-elves/archer", "3 missile"), u("coral-elves/bowman", "2 missile"),
                               u("amazons/soldier", "1 save")]
     out = engine.exchange(attack([dragon("green-drake", "breath")], army, casualties={"defender": {"breath": [0, 1]}}))
-    assert out["summary"] == summary(breath_killed=5, response_save=1, response_missile=2)
+    assert numbers(out) == summary(breath_killed=5, response_save=1, response_missile=2)
     # A choice that is not as close to 5 as possible is refused, naming the field.
     with pytest.raises(InputError) as err:
         engine.exchange(attack([dragon("green-drake", "breath")], army, casualties={"defender": {"breath": [0]}}))
@@ -248,18 +255,18 @@ def test_earth_and_ivory_breath_change_nothing_in_this_roll(engine):
     # Soldier 1 save and Warrior 3 melee.
     for die, words in (("yellow-drake", "Petrify"), ("ivory-drake", "Life Drain")):
         out = engine.exchange(attack([dragon(die, "breath")], BREATH_ARMY))
-        assert out["summary"] == summary(breath_killed=5, response_save=1, response_melee=3)
+        assert numbers(out) == summary(breath_killed=5, response_save=1, response_melee=3)
         assert words in lefts(out)
 
 
 def test_death_breath_ignores_id_results(engine):
     # Black Drake's breath kills War Chief (3) + Warrior (2). Dragon Plague: the ID results of the Soldier
-    # and the other Warrior are ignored; saves 1. The Red Drake's Claws: 6 - 1 = 5 damage; the three
-    # survivors are worth 1 + 2 + 1 = 4: all die.
+    # and the other Warrior are ignored; saves 1. The Black Wyrm's Claws (two death dragons do not
+    # attack each other, p.17): 6 - 1 = 5 damage; the three survivors are worth 1 + 2 + 1 = 4: all die.
     army = [u("amazons/war-chief", "4 melee"), u("amazons/warrior", "2 save"), u("amazons/soldier", "id"),
             u("amazons/warrior", "id"), u("amazons/soldier", "1 save")]
-    out = engine.exchange(attack([dragon("black-drake", "breath"), dragon("red-drake", "claws")], army))
-    assert out["summary"] == summary(dragon_damage=6, breath_killed=5, response_save=1, army_damage=5)
+    out = engine.exchange(attack([dragon("black-drake", "breath"), dragon("black-wyrm", "claws")], army))
+    assert numbers(out) == summary(dragon_damage=6, breath_killed=5, response_save=1, army_damage=5)
     assert len(out["killed"]["defender"]) == 5 and "Dragon Plague" in lefts(out)
 
 
@@ -272,7 +279,7 @@ def test_white_breath_kills_ten_with_both_terrain_elements(engine):
             u("amazons/soldier", "id")]
     out = engine.exchange(attack([dragon("white-wyrm", "breath")], army, terrain="coastland",
                                  casualties={"defender": {"breath": [[0, 1, 2, 3]]}}))
-    assert out["summary"] == summary(breath_killed=10, response_save=1, response_melee=1, response_missile=2)
+    assert numbers(out) == summary(breath_killed=10, response_save=1, response_melee=1, response_missile=2)
     assert "Lightning Bolt" in lefts(out) and "Poisonous Cloud" in lefts(out)
 
 
@@ -415,7 +422,9 @@ def test_damage_never_negative_and_breath_within_its_health_worth(engine, bundle
     @given(attacks(engine))
     def check(data):
         out = engine.exchange(data)
-        assert all(v >= 0 for v in out["summary"].values())
+        assert all(v >= 0 for v in numbers(out).values())
+        # p.17: a dragon attacks the army exactly when its target is the army
+        assert out["summary"]["attacks_army"] == [i for i, t in enumerate(out["summary"]["targets"]) if t == "army"]
         assert all(d["damage"] >= 0 for d in out["dragons"])
         breaths = [d for d in out["damage"] if d["from"] == "breath"]
         assert all(d["health_killed"] <= d["amount"] for d in breaths)
@@ -426,8 +435,10 @@ def test_damage_never_negative_and_breath_within_its_health_worth(engine, bundle
 
 def test_odds_too_large_are_refused_with_a_clear_message(engine):
     # Six dragons whose every damage matters (the army can Bash one): refused at once, never a hang.
-    data = attack([dragon(d) for d in ("red-drake", "blue-wyrm", "green-drake", "black-wyrm", "yellow-drake",
-                                       "white-wyrm")], [u("dwarves/behemoth"), u("amazons/warrior")])
+    # Ivory and Ivory Hybrid dragons attack no dragon (p.17): all six attack the army.
+    data = attack([dragon(d) for d in ("ivory-drake", "blue-ivory-wyrm", "green-ivory-drake", "black-ivory-wyrm",
+                                       "yellow-ivory-drake", "red-ivory-wyrm")],
+                  [u("dwarves/behemoth"), u("amazons/warrior")])
     with pytest.raises(TooLarge) as err:
         engine.exchange_odds(data)
     assert "too large to compute exactly" in str(err.value) and "fewer dragons" in str(err.value)

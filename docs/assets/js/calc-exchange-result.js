@@ -33,8 +33,17 @@ function summaryTable(cat, summary) {
   const labels = vocab(cat).summary || {};
   return el("table", { class: "dd-ex-summary", "data-exchange-summary": JSON.stringify(summary) },
     el("caption", {}, "The exchange in numbers"),
-    el("tbody", {}, Object.keys(labels).filter((k) => k in summary).concat(Object.keys(summary).filter((k) => !(k in labels))).map((k) => el("tr", { "data-key": k, class: summary[k] ? "" : "dd-ex-zero" },
+    el("tbody", {}, Object.keys(labels).filter((k) => k in summary).concat(Object.keys(summary).filter((k) => !(k in labels)))
+      .filter((k) => typeof summary[k] === "number").map((k) => el("tr", { "data-key": k, class: summary[k] ? "" : "dd-ex-zero" },
       el("th", { scope: "row" }, labels[k] || typeLabel(k)), el("td", {}, String(summary[k]))))));
+}
+
+/* A dragon attack: whom each dragon attacks (the army, or the dragon it fights), in the engine's words. */
+function whoAttacksWhom(out) {
+  const list = out.attack === "dragon" ? out.dragons || [] : [];
+  if (list.length < 2) return [];
+  return [el("h3", {}, "Who attacks whom"), el("ul", { class: "dd-ex-targets" }, list.map((d) =>
+    el("li", { "data-dragon": d.dragon, "data-target": String(d.target) }, d.target_text + ".")))];
 }
 
 function losses(cat, out) {
@@ -103,6 +112,7 @@ function rollList(cat, out) {
 
 export function render(section, cat, out, input) {
   const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-what" }, whatExchange(cat, out))];
+  parts.push(...whoAttacksWhom(out));
   const words = sentences(cat, out);
   parts.push(words || el("p", { class: "dd-calc-notice" }, "No damage in this exchange."));
   if (out.id_split && out.id_split.text) parts.push(el("p", { class: "dd-calc-what", "data-id-split": true }, "ID results: " + out.id_split.text + "."));

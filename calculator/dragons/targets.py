@@ -1,0 +1,95 @@
+"""Whom each dragon at the terrain attacks (rulebook v4.01d p.17, the targeting table).
+
+A dragon attacks another dragon when there is one it is able to attack; only otherwise does it
+attack the marching player's army. The table, by type of the attacking dragon (rows) and of the
+attacked one (columns):
+
+- Elemental: an Elemental dragon unless of the same element; any Hybrid; an Ivory Hybrid unless
+  the element matches; a White dragon; never an Ivory dragon;
+- Hybrid: any Elemental; a Hybrid unless it matches both elements; an Ivory Hybrid unless it
+  matches one element; a White dragon; never an Ivory dragon;
+- Ivory and Ivory Hybrid: no dragon (they always attack the army);
+- White: Elemental, Hybrid and Ivory Hybrid dragons; never an Ivory or White dragon.
+
+When a dragon may attack several dragons, its owner chooses (step 2, in secret): the input's
+``target`` (a dragon's index) or, without it, the first such dragon in the input's order.
+
+>>> from calculator.dragons.dice import DragonDie
+>>> red = DragonDie("red-drake", "Red Drake", "elemental", ("fire",), 5, 5, ())
+>>> blue = DragonDie("blue-drake", "Blue Drake", "elemental", ("air",), 5, 5, ())
+>>> can_attack(red, blue), can_attack(red, red)
+(True, False)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import InputError
+from ..core.fields import need_int
+from .dice import DragonDie
+
+# (attacker's type, target's type) -> when it attacks: "always", "unless-same" (not when their
+# elements are the same), "unless-shared" (not when they share an element). Pairs not listed: never.
+TABLE = {
+    ("elemental", "elemental"): "unless-same", ("elemental", "hybrid"): "always",
+    ("elemental", "ivory-hybrid"): "unless-same", ("elemental", "white"): "always",
+    ("hybrid", "elemental"): "always", ("hybrid", "hybrid"): "unless-same",
+    ("hybrid", "ivory-hybrid"): "unless-shared", ("hybrid", "white"): "always",
+    ("white", "elemental"): "always", ("white", "hybrid"): "always", ("white", "ivory-hybrid"): "always",
+}
+ARMY = "army"
+
+
+def can_attack(a: DragonDie, b: DragonDie) -> bool:
+    """Whether a dragon of die ``a`` attacks one of die ``b`` when both are at the terrain (p.17)."""
+    rule = TABLE.get((a.dragon_type, b.dragon_type))
+    if rule == "unless-same":
+        return set(a.elements) != set(b.elements)
+    if rule == "unless-shared":
+        return not set(a.elements) & set(b.elements)
+    return rule == "always"
+
+
+def choose_targets(dice: list[DragonDie], given: list[Any]) -> tuple[list[int | str], set[int]]:
+    """Each dragon's target: another dragon's index, or ``"army"`` (p.17 steps 1-2); and the dragons
+    whose target the calculator picked among several. ``given``: each dragon's ``target`` from the
+    input (None: the first dragon it may attack)."""
+    out: list[int | str] = []
+    picked: set[int] = set()
+    for i, (die, want) in enumerate(zip(dice, given)):
+        able = [j for j, other in enumerate(dice) if j != i and can_attack(die, other)]
+        where = f"attacker.dragons[{i}].target"
+        if want is None:
+            out.append(able[0] if able else ARMY)
+            if len(able) > 1:
+                picked.add(i)
+            continue
+        if want == ARMY:
+            if able:
+                raise InputError(where, f"the {die.name} must attack a dragon it is able to attack before the army "
+                                        f"(here: {', '.join(label(dice, j) for j in able)})")
+            out.append(ARMY)
+            continue
+        j = need_int(want, where, 0, len(dice) - 1)
+        if j not in able:
+            raise InputError(where, f"the {die.name} does not attack the {dice[j].name}"
+                                    + (" (a dragon never attacks itself)" if j == i else ""))
+        out.append(j)
+    return out, picked
+
+
+def label(dice: list[DragonDie], i: int) -> str:
+    """A dragon's name, with its number when another dragon here has the same name."""
+    name = dice[i].name
+    return name if sum(d.name == name for d in dice) == 1 else f"{name} (dragon {i + 1})"
+
+
+def target_text(dice: list[DragonDie], targets: list[int | str], i: int, picked: bool) -> str:
+    """Whom dragon ``i`` attacks, in words (``picked``: the calculator chose among several dragons)."""
+    t, name = targets[i], label(dice, i)
+    if t == ARMY:
+        return f"The {name} attacks the army" + ("" if len(dice) == 1 else " (no other dragon here is one it attacks)")
+    assert isinstance(t, int)
+    back = ", which attacks it too" if targets[t] == i else ""
+    how = " (the first dragon here it may attack; its owner may choose another)" if picked else ""
+    return f"The {name} attacks the {label(dice, t)}{back}, not the army{how}"
