@@ -20,7 +20,7 @@ from pathlib import Path
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
-from . import urls
+from . import og_images, urls
 from .finish import finish_pages
 from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
 from .offline import make_offline_copy
@@ -40,6 +40,7 @@ def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Pa
     """
     cfg = load_config(str(CONFIG), strict=True, site_dir=str(site_dir), docs_dir=str(docs_dir))
     cfg.extra["offline"] = offline     # overrides/main.html loads offline.js only then
+    cfg.extra["og_card"] = og_images.default_card()   # pages without a card of their own show this
     if serve_url:
         cfg.site_url = serve_url
     mkdocs_build(cfg, serve_url=serve_url)

@@ -12,7 +12,7 @@ import shutil
 import time
 from pathlib import Path
 
-from . import urls
+from . import og_images, urls
 from .app_icons import app_icons
 from .data import load_dataset
 from .dataset import Dataset
@@ -88,6 +88,8 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR) -> Dataset:
     put_engine(out, bundle)
     for rel, data in app_icons(MEMO).items():
         out.put(rel, data)
+    for rel, png in og_images.images(ds, MEMO).items():
+        out.put(rel, png)   # link-preview cards (og:image)
     for rel, text in render_pages(ds).items():
         out.put(rel, text)
     for rel, text in urls.redirect_files(urls.load_moves(Path(data_dir) / "moves.yaml")).items():

@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from . import cards as dice_cards
-from . import previews, reference, search
+from . import og_images, previews, reference, search
 from .context import Site
 from .dataset import Dataset
 from .icons import NAMES, SPRITE
@@ -127,6 +127,7 @@ def render_pages(ds: Dataset) -> dict[str, str]:
     out["terrains/index.md"] = site.render("terrains.md.j2", page="terrains", types=ds.kinds.get("terrain_types", []),
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
+    out = og_images.with_images(site, out)   # each page's link-preview card
     out[search.INDEX] = search.index_json(site)
     out[SPRITE] = site.glyphs.sprite()
     out[NAMES] = site.glyphs.names_json()
