@@ -127,8 +127,8 @@ def site_urls(site: Path) -> set[str]:
         if rel.parts[0] in SKIP_DIRS:
             continue
         text = html.read_text(encoding="utf-8")
-        if 'http-equiv="refresh"' in text[:600]:
-            continue   # a redirect left by a move, not a page
+        if 'http-equiv="refresh"' in text[:600] and 'class="dd-permalink"' not in text:
+            continue   # a redirect left by a move, not a page (a part's own small page is one)
         page = "/" + "/".join(rel.parts[:-1]) + ("/" if len(rel.parts) > 1 else "")
         parser = _Anchors(headings_only=page in handwritten)
         parser.feed(text)

@@ -131,3 +131,53 @@ def test_raster_fills_and_strokes_where_the_shapes_are():
     raster.draw_glyph(mask, '<path d="M2 20.5h20"/>', 0, 0, 24)
     assert mask[20][12] == 1.0 and mask[22][12] == 0.0 and mask[19][12] == 0.5
     assert mask[20][0] == 0.0       # the round cap reaches x=1, not x=0
+
+
+def refresh_target(site: Path, rel: str) -> str:
+    html = (site / rel / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<meta http-equiv="refresh" content="0; url=([^"]+)">', html)
+    assert match, rel
+    assert "<script" not in html and not re.search(r"<[^>]*\son[a-z]+\s*=", html), f"/{rel}/ runs script"
+    return unescape(match.group(1))
+
+
+def test_every_part_has_its_own_small_page_that_previews_it_and_leads_to_it(site, dataset):
+    """One link, one preview: each rule part, ruling point and glossary term."""
+    from generator.context import Site
+    from generator.link_pages import link_pages
+    from generator.textutil import point_text
+    from tests.site.htmlindex import parse
+    helper = Site(dataset)
+    parts = [(f"rules/{r['id']}/{p['id']}", f"rules/{r['id']}", p["id"], helper.plain(p.get("text") or p.get("summary")))
+             for r in dataset.kinds["rules"] for key in ("steps", "points", "types", "sections") for p in r.get(key, [])]
+    parts += [(f"rulings/{p['id']}", "rulings", p["id"], point_text(p)) for r in dataset.kinds["rulings"]
+              for p in r["points"]]
+    parts += [(f"glossary/{t['id']}", "glossary", t["id"], helper.plain(t["text"])) for t in dataset.kinds["glossary"]]
+    assert len(parts) == len(link_pages(helper)) > 250
+    ids: dict[str, list[str]] = {}
+    for rel, page, anchor, text in parts:
+        meta = meta_of(site, rel)
+        assert all(meta.get(t) for t in TAGS), rel
+        said = re.sub(r"^(Superseded by|Partly superseded by|Still holds under|Unclear under) v4\.01d\. ", "",
+                      unescape(meta["og:description"]))
+        assert own_text(said, text), (rel, meta["og:description"])
+        target = urlparse(urljoin(f"http://site.invalid/{rel}/", refresh_target(site, rel)))
+        assert target.path == f"/{page}/" and target.fragment == anchor, rel
+        if page not in ids:
+            ids[page] = parse(site / page / "index.html").ids
+        assert anchor in ids[page], f"/{rel}/ leads to a missing anchor"
+
+
+def test_a_ruling_points_preview_leads_with_its_verdict(site, dataset):
+    point = dataset.get("rulings", "amazons-maneuvers-as-missiles")["points"][0]
+    assert point["status"] == "superseded"
+    meta = meta_of(site, f"rulings/{point['id']}")
+    assert meta["og:title"] == "Amazons: Maneuvers as Missiles, point A"
+    assert unescape(meta["og:description"]) == f"Superseded by v4.01d. {point['text']}"
+
+
+def test_the_manifest_lists_the_small_pages(site, dataset):
+    from generator.urls import read_manifest
+    listed = set(read_manifest())
+    term = dataset.kinds["glossary"][0]["id"]
+    assert {f"/glossary/{term}/", "/rules/play-areas/dead-unit-area/", "/rulings/monster-sais-charm-e-2/"} <= listed
