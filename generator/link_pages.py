@@ -8,15 +8,16 @@ that part's, and which sends the reader on to the anchor on the full page: a met
 visible link, no script. The Copy-link and Quote buttons give these addresses (the page's quote
 data carries them, :mod:`generator.reference`), and the URL manifest lists them.
 
-``og:url`` and ``og:image`` are absolute when the ``SITE_URL`` environment variable is set (the
-same variable ``mkdocs.yml`` reads), relative to the small page otherwise.
+``og:url``, ``og:image`` and the canonical link are absolute to the site's address when it is
+known (``SITE_URL``, which ``mkdocs.yml`` reads): :func:`set_root` writes them after the site
+builder, from its configuration; without it they are relative to the small page (no canonical).
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, replace
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from . import og_images
@@ -29,6 +30,7 @@ RULE_PARTS = ("steps", "points", "types", "sections")
 VERDICTS = {"superseded": "superseded by v4.01d", "partly-superseded": "partly superseded by v4.01d",
             "consistent": "still holds under v4.01d", "unclear": "unclear under v4.01d"}
 MARK = "dd-permalink"          # the body class that tells these pages from the redirects of moves
+ROOT = "@@site-root@@/"        # where the site's address goes; set_root fills it in after the build
 
 
 @dataclass(frozen=True)
@@ -91,12 +93,12 @@ def description(page: LinkPage) -> str:
     return short((f"{page.verdict}. " if page.verdict else "") + page.text, 300)
 
 
-def render(page: LinkPage, name: str, base_url: str | None) -> str:
-    depth = page.path.count("/")
-    up = "../" * depth
-    target = up + page.target
-    here = (base_url.rstrip("/") + "/" + page.path) if base_url else "./"
-    image = (base_url.rstrip("/") + "/" if base_url else up) + og_images.SITE_CARD
+def render(page: LinkPage, name: str) -> str:
+    """The small page, its addresses written from :data:`ROOT` (filled in by :func:`set_root`
+    once the site's address is known, after the site builder)."""
+    target = ROOT + page.target
+    here = ROOT + page.path
+    image = ROOT + og_images.SITE_CARD
     e = lambda s: escape(str(s), quote=True)  # noqa: E731
     desc = description(page)
     tags = "".join(f'<meta property="{k}" content="{e(v)}">' for k, v in (
@@ -112,10 +114,26 @@ def render(page: LinkPage, name: str, base_url: str | None) -> str:
         f'<meta http-equiv="refresh" content="0; url={e(target)}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{e(page.title)} - {e(name)}</title><meta name=\"description\" content=\"{e(desc)}\">{tags}"
-        f'<link rel="icon" href="{up}assets/icons/icon.svg"></head>\n'
+        f'<link rel="canonical" href="{e(here)}"><link rel="manifest" href="{ROOT}manifest.webmanifest">'
+        f'<link rel="icon" href="{ROOT}assets/icons/icon.svg"></head>\n'
         f'<body class="{MARK}"><main><p>{e(page.kind)}</p><h1>{e(page.title)}</h1><p>{e(page.text)}</p>{note}'
         f"<p>{e(page.source)}</p>"
         f'<p><a href="{e(target)}">Read it on its page</a></p></main></body></html>\n')
+
+
+def set_root(site: Path, base_url: str | None) -> None:
+    """Fill in the addresses of every small page of a built site: absolute to ``base_url`` (the
+    site's address, ``SITE_URL``), else relative to the page (and then no canonical link)."""
+    for path in site.rglob("index.html"):
+        text = path.read_text(encoding="utf-8")
+        if f'class="{MARK}"' not in text or ROOT not in text:
+            continue
+        depth = len(path.relative_to(site).parts) - 1
+        if base_url:
+            text = text.replace(ROOT, base_url.rstrip("/") + "/")
+        else:
+            text = re.sub(r'<link rel="canonical" href="[^"]*">', "", text).replace(ROOT, "../" * depth)
+        path.write_text(text, encoding="utf-8")
 
 
 def moved(pages: list[LinkPage], moves: list[tuple[str, str]]) -> list[LinkPage]:
@@ -139,6 +157,6 @@ def moved(pages: list[LinkPage], moves: list[tuple[str, str]]) -> list[LinkPage]
 
 def render_link_pages(site: Any, moves: list[tuple[str, str]] | None = None) -> dict[str, str]:
     """``{path below the site root: HTML}`` of every small page (and of those kept by moves)."""
-    name, base_url = site_name(), os.environ.get("SITE_URL") or None
+    name = site_name()
     pages = link_pages(site)
-    return {f"{p.path}index.html": render(p, name, base_url) for p in [*moved(pages, moves or []), *pages]}
+    return {f"{p.path}index.html": render(p, name) for p in [*moved(pages, moves or []), *pages]}

@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from . import cards as dice_cards
-from . import link_pages, og_images, previews, reference, search
+from . import api_records, link_pages, og_images, previews, reference, search
 from .context import Site
 from .dataset import Dataset
 from .icons import NAMES, SPRITE
@@ -134,6 +134,7 @@ def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[s
     out[NAMES] = site.glyphs.names_json()
     out.update(previews.render_previews(site))
     out.update(link_pages.render_link_pages(site, list(moves)))   # one link, one preview
+    out.update(api_records.render_records(site))   # /api/<kind>/<id>.json
     if site.engine_error:
         print(f"warning: example rolls not rendered ({site.engine_error})", file=sys.stderr)
     return out

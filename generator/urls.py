@@ -137,6 +137,13 @@ def site_urls(site: Path) -> set[str]:
     return urls
 
 
+def write_url_list(site: Path, base_url: str | None) -> None:
+    """``/urls.txt``: every page and anchor of this build, one a line, for other tools and bots to
+    link safely (absolute when the site's address is known, site paths otherwise)."""
+    prefix = base_url.rstrip("/") if base_url else ""
+    (site / "urls.txt").write_text("".join(f"{prefix}{u}\n" for u in sorted(site_urls(site))), encoding="utf-8")
+
+
 def read_manifest(path: Path = MANIFEST) -> list[str]:
     if not path.exists():
         return []
