@@ -59,9 +59,14 @@ def render_png(size: int, full_bleed: bool) -> bytes:
 
 
 def _png(size: int, raw: bytes) -> bytes:
+    return png(size, size, raw, rgba=True)
+
+
+def png(width: int, height: int, raw: bytes, rgba: bool) -> bytes:
+    """A PNG of filtered rows (each row: a 0 byte, then RGBA or RGB pixels)."""
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)    # 8-bit RGBA
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if rgba else 2, 0, 0, 0)    # 8-bit RGBA or RGB
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 

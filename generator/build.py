@@ -6,7 +6,9 @@ reading the same ``mkdocs.yml`` (README "Builders") needs only its build command
 1. :func:`generator.generate.generate` writes ``build/docs`` (done before, by the caller);
 2. MkDocs builds ``site/`` from it (``mkdocs.yml``: theme, navigation, Markdown extensions);
 3. :mod:`generator.finish` adds glossary links and moved-anchor markers to every page;
-4. :mod:`generator.offline` fills in the service worker's lists and writes the ``.gz`` copies;
+4. the small pages get the site's address (:func:`generator.link_pages.set_root`) and
+   :func:`generator.urls.write_url_list` writes ``urls.txt``, every page and anchor of the build;
+   :mod:`generator.offline` fills in the service worker's lists and writes the ``.gz`` copies;
 5. :func:`generator.urls.check_site`: no published URL may disappear.
 """
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
-from . import urls
+from . import link_pages, og_images, urls
 from .finish import finish_pages
 from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
 from .offline import make_offline_copy
@@ -40,15 +42,21 @@ def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Pa
     """
     cfg = load_config(str(CONFIG), strict=True, site_dir=str(site_dir), docs_dir=str(docs_dir))
     cfg.extra["offline"] = offline     # overrides/main.html loads offline.js only then
+    cfg.extra["og_card"] = og_images.default_card()   # pages without a card of their own show this
     if serve_url:
         cfg.site_url = serve_url
     mkdocs_build(cfg, serve_url=serve_url)
-    finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline)
+    finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline,
+                site_url=None if serve_url else cfg.site_url)
 
 
-def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool) -> None:
-    """The generator's steps after the site builder: finished pages, then the offline copy."""
+def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool,
+                site_url: str | None = None) -> None:
+    """The generator's steps after the site builder: finished pages, then the offline copy
+    (``site_url``: the site's address, when known)."""
     finish_pages(site_dir, docs_dir, urls.load_moves(data_dir / "moves.yaml"), site_name)
+    link_pages.set_root(site_dir, site_url)        # the small pages' addresses
+    urls.write_url_list(site_dir, site_url)        # /urls.txt
     if offline:
         make_offline_copy(site_dir, json.loads(ENGINE_INFO.read_text(encoding="utf-8")), MEMO)
 

@@ -28,7 +28,7 @@ from .example_check import example_error
 from .icons import load_glyphs
 from .links import Linker, a, entry_title, rel_url, short, site_url
 from .paths import DOCS_DIR
-from .textutil import bullets, point_label, point_text, ruling_index, words
+from .textutil import bullets, part_title, point_label, point_text, ruling_index, words
 from .wording import Wording
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -199,8 +199,7 @@ class Site:
         rule = self.ds.get("rules", rule_id)
         part = next((p for key in ("steps", "points", "types", "sections") for p in rule.get(key, [])
                      if p.get("id") == anchor), {})
-        label = part.get("title") or part.get("name") or anchor
-        return f"Step {part['number']}: {label}" if part.get("number") else label
+        return part_title(part, self.plain) if part else anchor
 
     def rule_link(self, page: str, ident: str) -> str:
         """Link to a rule or to one part (step, point, type) of a rule by the part's id."""

@@ -12,7 +12,7 @@ import shutil
 import time
 from pathlib import Path
 
-from . import urls
+from . import og_images, urls
 from .app_icons import app_icons
 from .data import load_dataset
 from .dataset import Dataset
@@ -88,9 +88,12 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR) -> Dataset:
     put_engine(out, bundle)
     for rel, data in app_icons(MEMO).items():
         out.put(rel, data)
-    for rel, text in render_pages(ds).items():
+    for rel, png in og_images.images(ds, MEMO).items():
+        out.put(rel, png)   # link-preview cards (og:image)
+    moves = urls.load_moves(Path(data_dir) / "moves.yaml")
+    for rel, text in render_pages(ds, tuple((m.old, m.new) for m in moves)).items():
         out.put(rel, text)
-    for rel, text in urls.redirect_files(urls.load_moves(Path(data_dir) / "moves.yaml")).items():
+    for rel, text in urls.redirect_files(moves).items():
         out.put(rel, text)   # moved pages keep their old URL (data/moves.yaml)
     out.prune()
     (out_dir.parent / ".generated").write_text(str(time.time()))

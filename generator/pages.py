@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from . import cards as dice_cards
-from . import previews, reference, search
+from . import api_records, link_pages, og_images, previews, reference, search
 from .context import Site
 from .dataset import Dataset
 from .icons import NAMES, SPRITE
@@ -103,8 +103,9 @@ def render_dice_index(site: Site) -> str:
                        options=dice_cards.filter_options(site, every), species=site.ds.kinds.get("species", []))
 
 
-def render_pages(ds: Dataset) -> dict[str, str]:
-    """Every generated page: relative path below ``build/docs`` -> Markdown."""
+def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
+    """Every generated page: relative path below ``build/docs`` -> Markdown (``moves``: the
+    (from, to) of data/moves.yaml, whose small pages are kept)."""
     site = Site(ds)
     out: dict[str, str] = {}
     for sai in ds.kinds.get("sais", []):
@@ -127,10 +128,13 @@ def render_pages(ds: Dataset) -> dict[str, str]:
     out["terrains/index.md"] = site.render("terrains.md.j2", page="terrains", types=ds.kinds.get("terrain_types", []),
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
+    out = og_images.with_images(site, out)   # each page's link-preview card
     out[search.INDEX] = search.index_json(site)
     out[SPRITE] = site.glyphs.sprite()
     out[NAMES] = site.glyphs.names_json()
     out.update(previews.render_previews(site))
+    out.update(link_pages.render_link_pages(site, list(moves)))   # one link, one preview
+    out.update(api_records.render_records(site))   # /api/<kind>/<id>.json
     if site.engine_error:
         print(f"warning: example rolls not rendered ({site.engine_error})", file=sys.stderr)
     return out

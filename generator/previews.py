@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from . import cards
 from .links import SEED_REF_RE
+from .textutil import part_title
 
 Entry = dict[str, Any]
 DIR = "assets/previews"
@@ -104,9 +105,7 @@ def rule_parts(rule: dict[str, Any]) -> list[tuple[str, str, str]]:
     out = []
     for key in ("steps", "points", "types", "sections"):
         for part in rule.get(key, []):
-            title = part.get("title") or part.get("name") or ""
-            if part.get("number"):
-                title = f"Step {part['number']}: {title}"
+            title = part_title(part, plain)
             out.append((part["id"], title, plain(part.get("text") or part.get("summary") or "")))
     return out
 

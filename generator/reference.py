@@ -1,7 +1,8 @@
 """The citable reference pages: rules, rulings, glossary, and their "copy as quote" data.
 
 Every rule part, ruling point, glossary term and SAI can be quoted in a forum: the page carries
-a small JSON map (anchor id -> title, text, source and edition, optional note) that
+a small JSON map (anchor id -> title, text, source and edition, the address of the part's own
+small page, and for a ruling point its verdict and what the current rules say) that
 ``docs/assets/js/site.js`` turns into Markdown or BBCode with the permalink.
 """
 from __future__ import annotations
@@ -11,7 +12,13 @@ from collections import defaultdict
 from typing import Any
 
 from .context import Site
+from .link_pages import verdict
 from .textutil import point_label, point_text, quotes_json
+
+
+def own_page(part: dict[str, Any]) -> str:
+    """The part's own small page (:mod:`generator.link_pages`), relative to the page that holds it."""
+    return f"{part['id']}/"
 
 
 def _own_words(site: Site, src: dict[str, Any]) -> str:
@@ -23,16 +30,18 @@ def rule_quotes(site: Site, rule: dict[str, Any]) -> list[dict[str, str]]:
     quotes = []
     for step in rule.get("steps", []):
         quotes.append({"id": step["id"], "title": f"{rule['name']}, step {step['number']}: {step['title']}",
-                       "text": site.plain(step["text"]), "source": site.wording.label(rule["source"])})
+                       "text": site.plain(step["text"]), "source": site.wording.label(rule["source"]),
+                       "url": own_page(step)})
     for n, point in enumerate(rule.get("points", []), 1):
         src = point.get("source") or rule["source"]
         title = f"{rule['name']} {n}" + (f": {point['title']}" if point.get("title") else "")
         quoted = "text" in point
         quotes.append({"id": point["id"], "title": title, "text": site.plain(point.get("text") or point["summary"]),
-                       "source": site.wording.label(src) if quoted else _own_words(site, src)})
+                       "source": site.wording.label(src) if quoted else _own_words(site, src),
+                       "url": own_page(point)})
     for t in rule.get("types", []):
         quotes.append({"id": t["id"], "title": f"{rule['name']}: {t['name']}", "text": site.plain(t["text"]),
-                       "source": site.wording.label(rule["source"])})
+                       "source": site.wording.label(rule["source"]), "url": own_page(t)})
     return quotes
 
 
@@ -42,14 +51,14 @@ def ruling_quotes(site: Site, rulings: list[dict[str, Any]]) -> list[dict[str, s
         source = site.wording.label(ruling["source"])
         for point in ruling["points"]:
             quotes.append({"id": point["id"], "title": f"{ruling['name']}, point {point_label(ruling, point)}",
-                           "text": point_text(point), "source": source,
-                           "note": f"v4.01d now: {site.say(point['now'])}"})
+                           "text": point_text(point), "source": source, "url": own_page(point),
+                           "verdict": verdict(point["status"]).capitalize(), "note": site.say(point["now"])})
     return quotes
 
 
 def glossary_quotes(site: Site, terms: list[dict[str, Any]]) -> list[dict[str, str]]:
     return [{"id": t["id"], "title": f"{t['name']} (glossary)", "text": t["text"],
-             "source": _own_words(site, t["source"])} for t in terms]
+             "source": _own_words(site, t["source"]), "url": own_page(t)} for t in terms]
 
 
 def sai_quote(site: Site, sai: dict[str, Any]) -> dict[str, str]:

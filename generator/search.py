@@ -16,14 +16,15 @@ from typing import Any
 
 from .context import Site
 from .links import short
-from .textutil import point_label, point_text
+from .textutil import part_title, point_label, point_text
 
 INDEX = "search/index.json"
 # Tie-break when two entries match a query equally well: a rule section, then the things
 # themselves, then a part of a rule (a part that a glossary term leads to gets half a point
-# more), the glossary term, a species ability, a ruling, a page.
+# more; an index page such as /dragons/ a fifth of one more), the glossary term, a species ability,
+# a ruling, a hand-written page.
 RANK = {"rule": 9, "sai": 8, "spell": 7, "species": 7, "dragon": 6, "terrain": 6, "die": 6,
-        "rule-part": 5, "glossary": 4, "ability": 3, "ruling": 3, "ruling-point": 2, "page": 1}
+        "rule-part": 5, "index": 5.2, "glossary": 4, "ability": 3, "ruling": 3, "ruling-point": 2, "page": 1}
 GLOSSARY_BONUS = 0.5
 
 
@@ -60,13 +61,11 @@ def rule_entries(site: Site) -> list[dict[str, Any]]:
         out.append(entry("rule", rule["name"], base, "Rules", site.plain(rule.get("summary") or rule.get("text")),
                          names.get(rule["id"], [])))
         for part in [*rule.get("steps", []), *rule.get("points", []), *rule.get("types", [])]:
-            title = part.get("title") or part.get("name") or ""
-            if part.get("number"):
-                title = f"Step {part['number']}: {title}"
+            title = part_title(part, site.plain)
             text = site.plain(part.get("text") or part.get("summary"))
             label = f"{rule['name']} rule"
             glossary = names.get(f"{rule['id']}#{part['id']}", [])
-            out.append(entry("rule-part", title or f"{rule['name']}: {part['id']}", f"{base}#{part['id']}", label,
+            out.append(entry("rule-part", title or rule["name"], f"{base}#{part['id']}", label,
                              text, glossary, text, GLOSSARY_BONUS if glossary else 0))
     return out
 
@@ -143,7 +142,7 @@ def page_entries(site: Site) -> list[dict[str, Any]]:
     pages = [("Special Action Icons", "sai/"), ("Spells", "spells/"), ("Species", "species/"), ("Dice", "dice/"),
              ("Rules", "rules/"), ("Rulings", "rulings/"), ("Glossary", "glossary/"), ("Terrains", "terrains/"),
              ("Dragons", "dragons/")]
-    out = [entry("page", title, url, "Page", f"The {title.lower()} of Dragon Dice, all on one page.")
+    out = [entry("index", title, url, "Page", f"The {title.lower()} of Dragon Dice, all on one page.")
            for title, url in pages]
     for path in sorted(site.docs_pages()):
         meta = site.front_matter(path)

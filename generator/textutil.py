@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from typing import Any
+from typing import Any, Callable
 
 from .dataset import Dataset
 
@@ -65,3 +65,16 @@ def quotes_json(quotes: list[dict[str, str]]) -> str:
     data = {q["id"]: {k: v for k, v in q.items() if k != "id" and v} for q in quotes}
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" class="dd-quotes">{raw}</script>'
+
+
+def part_title(part: dict[str, Any], plain: Callable[[Any], str] = str, limit: int = 72) -> str:
+    """A part of a rule as a title: ``Step 6: Subtract``, its own title, or (for an untitled
+    point) the opening of its text, cut at a word: never its anchor."""
+    title = part.get("title") or part.get("name") or ""
+    if part.get("number"):
+        return f"Step {part['number']}: {title}"
+    if title:
+        return str(title)
+    text = " ".join(plain(part.get("text") or part.get("summary") or "").split())
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".")
+    return first if len(first) <= limit else first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"

@@ -127,14 +127,21 @@ def site_urls(site: Path) -> set[str]:
         if rel.parts[0] in SKIP_DIRS:
             continue
         text = html.read_text(encoding="utf-8")
-        if 'http-equiv="refresh"' in text[:600]:
-            continue   # a redirect left by a move, not a page
+        if 'http-equiv="refresh"' in text[:600] and 'class="dd-permalink"' not in text:
+            continue   # a redirect left by a move, not a page (a part's own small page is one)
         page = "/" + "/".join(rel.parts[:-1]) + ("/" if len(rel.parts) > 1 else "")
         parser = _Anchors(headings_only=page in handwritten)
         parser.feed(text)
         urls.add(page)
         urls.update(f"{page}#{i}" for i in parser.ids)
     return urls
+
+
+def write_url_list(site: Path, base_url: str | None) -> None:
+    """``/urls.txt``: every page and anchor of this build, one a line, for other tools and bots to
+    link safely (absolute when the site's address is known, site paths otherwise)."""
+    prefix = base_url.rstrip("/") if base_url else ""
+    (site / "urls.txt").write_text("".join(f"{prefix}{u}\n" for u in sorted(site_urls(site))), encoding="utf-8")
 
 
 def read_manifest(path: Path = MANIFEST) -> list[str]:

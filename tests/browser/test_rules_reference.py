@@ -22,19 +22,39 @@ def copy_quote(page, anchor: str, fmt: str) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
 
-def test_a_ruling_point_copies_as_markdown_and_bbcode(page, clip, dataset):
+def test_a_ruling_point_copies_as_markdown_and_bbcode(page, clip, site_url):
+    """The exact text pasted into Discord or Reddit (Markdown) and a forum (BBCode): the title on a
+    line of its own, the FAQ's words, the verdict kept in bold, the source and edition, and the
+    point's own small page (which previews as this point). "> " on blank lines: Discord ends a
+    quote at a bare ">"."""
+    point = "amazons-maneuvers-as-missiles-a"
+    page.goto(f"rulings/#{point}")
+    link = f"{site_url.rstrip('/')}/rulings/{point}/"
+    text = ("The special racial bonus only takes effect when the acting Amazon army (the firing army) is in "
+            "Flatland (blue-gold) terrain.")
+    now = ("v4.01d has no Flatland condition: Javelin Charge lets Amazon units count maneuver results as missile "
+           "results for the turn after the army buries its minor terrain in place of its maneuver step.")
+    assert copy_quote(page, point, "markdown") == (
+        "> **Amazons: Maneuvers as Missiles, point A**\n> \n"
+        f"> {text}\n> \n"
+        f"> **Superseded by v4.01d.** {now}\n> \n"
+        f"> \u2014 TSR FAQ part 4 v0.96, TSR 1996 \u00b7 <{link}>\n")
+    assert copy_quote(page, point, "bbcode") == (
+        "[quote][b]Amazons: Maneuvers as Missiles, point A[/b]\n\n"
+        f"{text}\n\n"
+        f"[b]Superseded by v4.01d.[/b] {now}\n\n"
+        "\u2014 TSR FAQ part 4 v0.96, TSR 1996[/quote]\n"
+        f"[url]{link}[/url]\n")
+
+
+def test_a_consistent_ruling_keeps_its_verdict(page, clip):
     point = "monster-sais-charm-e-2"
     page.goto(f"rulings/#{point}")
-    markdown = copy_quote(page, point, "markdown")
-    lines = markdown.splitlines()
-    assert lines[0] == "> **Monster SAIs: Charm, point E (second)**"
-    assert "> During a dragon attack, Charm has no effect." in lines
-    assert any(line.startswith("> v4.01d now: ") for line in lines)
-    assert re.fullmatch(r"> \u2014 TSR FAQ part 4 v0\.96, TSR 1996 \u00b7 <http://127\.0\.0\.1:\d+/rulings/#"
-                        + point + ">", lines[-1])
-    bbcode = copy_quote(page, point, "bbcode")
-    assert bbcode.startswith("[quote][b]Monster SAIs: Charm, point E (second)[/b]\nDuring a dragon attack")
-    assert re.search(r"\[/quote\]\n\[url\]http://127\.0\.0\.1:\d+/rulings/#" + point + r"\[/url\]\n$", bbcode)
+    lines = copy_quote(page, point, "markdown").splitlines()
+    assert lines[:3] == ["> **Monster SAIs: Charm, point E (second)**", "> ",
+                         "> During a dragon attack, Charm has no effect."]
+    assert "> **Still holds under v4.01d.** Still holds: Charm does not list Dragon Attack among its rolls." in lines
+    assert lines[-1].endswith(f"/rulings/{point}/>")
 
 
 def test_every_quotable_element_has_its_button(page):
@@ -55,7 +75,7 @@ def test_every_quotable_element_has_its_button(page):
 def test_an_sai_and_a_rule_point_quote_their_source(page, clip):
     page.goto("sai/counter/")
     quote = copy_quote(page, "counter", "markdown")
-    assert quote.startswith("> **Counter (Special Action Icon)**\n> During a save roll against a melee attack")
+    assert quote.startswith("> **Counter (Special Action Icon)**\n> \n> During a save roll against a melee attack")
     assert "Rulebook SAI table, v4.01d, p.31" in quote and quote.rstrip().endswith("/sai/counter/#counter>")
     page.goto("rules/saves-and-damage/")
     quote = copy_quote(page, "damage-allocation", "markdown")
@@ -82,3 +102,16 @@ def test_the_sai_list_filters_by_timing(page, dataset):
     want = {s["id"] for s in dataset.kinds["sais"] if s.get("timing") == "triggered"}
     expect(visible).to_have_count(len(want))
     assert set(visible.evaluate_all("rows => rows.map(r => r.id)")) == want
+
+
+def test_copy_link_of_a_rule_part_gives_its_own_page_which_leads_to_the_part(page, clip):
+    """One link, one preview: the part's link is its small page; opened, it lands on the anchor."""
+    page.goto("rules/play-areas/")
+    button = page.locator('[id="dead-unit-area"] > .dd-copy').first
+    button.click()
+    expect(button).to_have_text("Copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.endswith("/rules/play-areas/dead-unit-area/")
+    page.goto(copied)
+    page.wait_for_url("**/rules/play-areas/#dead-unit-area")
+    expect(page.locator('[id="dead-unit-area"]')).to_be_in_viewport()

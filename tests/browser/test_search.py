@@ -100,6 +100,12 @@ def test_results_name_their_kind_and_show_sentences(search_page):
     ("Eldarim", "species/eldarim/"),
     ("Water Morehl Warder", "dice/eldarim/#morehl-water-warder"),
     ("Fire Dragonstallion", "dice/dragonkin/#fire-dragonstallion"),
+    # typed as players type (issue 21; the full list runs under Node: tests/site/test_search_forgives.py)
+    ("doublestrike", "sai/double-strike/"),
+    ("coral elf", "species/coral-elves/"),
+    ("how many saves", "rules/saves-and-damage/#damage-saves-cancel"),
+    ("teleprot", "sai/teleport/"),
+    ("burial", "rules/play-areas/#buried-unit-area"),
 ])
 def test_what_players_type_leads_to_the_rule(search_page, query, want):
     assert first_result(search_page, query) == want

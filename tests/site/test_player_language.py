@@ -63,7 +63,8 @@ class _Text(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self.quotes:
-            self.parts.extend(str(v) for q in json.loads(data).values() for v in q.values())
+            # what a quote copies (its "url" is an address, read by no one as words)
+            self.parts.extend(str(v) for q in json.loads(data).values() for k, v in q.items() if k != "url")
         elif not self._skipping():
             self.parts.append(data)
 

@@ -1,21 +1,17 @@
 /* Site search: a box in the header over search/index.json (written by generator/search.py).
    One entry per thing a player looks up (SAI, spell, species, die, dragon, terrain, rule part,
-   glossary term, ruling point, page). An exact name comes first, then names that start with
-   what was typed, then names containing every word, then entries whose text does; equal
-   matches are ordered by the entry's rank (a rule before its glossary term) and shorter names.
-   Everything is this site's own file: it works offline. Text is set with textContent only.
-   rank() and norm() are exported for other modules and tests. */
+   glossary term, ruling point, page), ranked by search-rank.js (exact names first; it forgives
+   spacing, plurals, typos and questions). Everything is this site's own file: it works offline.
+   Text is set with textContent only. rank() and norm() are exported for other modules. */
 import { onPage } from "./page-events.js";
+import { norm, prepare, rank } from "./search-rank.js";
+
+export { norm, rank };
 
 const MAX_RESULTS = 12;
 let root = null;      // absolute URL of the site root, fixed on the first page load
 let loading = null;   // Promise of the prepared entries
 let ui = null;
-
-export function norm(text) {
-  return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/['\u2018\u2019"\u201c\u201d]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
-}
 
 function siteRoot() {
   if (root) return root;
@@ -26,14 +22,6 @@ function siteRoot() {
   return root;
 }
 
-function prepare(entry) {
-  const names = [entry.t].concat(entry.n || []).map(norm);
-  entry._names = names;
-  entry._words = names.join(" ").split(" ");
-  entry._text = " " + norm([entry.s, entry.x].join(" ")) + " ";
-  return entry;
-}
-
 function load() {
   if (!loading) {
     loading = fetch(siteRoot() + "search/index.json")
@@ -42,40 +30,6 @@ function load() {
     loading.catch(() => { loading = null; });
   }
   return loading;
-}
-
-function everyPrefix(tokens, words) {
-  return tokens.every((t) => words.some((w) => w.startsWith(t)));
-}
-
-/* How well an entry matches the normalised query (0 = not at all). */
-function score(entry, q, tokens) {
-  const names = entry._names;
-  let best = 0;
-  for (let i = 0; i < names.length; i += 1) {
-    const name = names[i];
-    if (name === q) return 1000 + entry.r;
-    if (name.lastIndexOf(q, 0) === 0) best = Math.max(best, 800 - Math.min(name.length - q.length, 99));
-    else if (name.indexOf(" " + q) >= 0) best = Math.max(best, 700 - Math.min(name.length - q.length, 99));
-  }
-  if (!best && everyPrefix(tokens, entry._words)) best = 600 - Math.min(entry._words.length, 50);
-  if (!best && tokens.every((t) => entry._text.indexOf(" " + t) >= 0)) best = 200;
-  return best ? best + entry.r : 0;
-}
-
-export function rank(entries, query) {
-  const q = norm(query);
-  if (!q) return [];
-  const tokens = q.split(" ");
-  const hits = [];
-  entries.forEach((entry, order) => {
-    const s = score(entry, q, tokens);
-    if (s) hits.push({ entry: entry, score: s, order: order });
-  });
-  hits.sort((a, b) => {
-    return b.score - a.score || a.entry.t.length - b.entry.t.length || a.order - b.order;
-  });
-  return hits.map((h) => h.entry);
 }
 
 function el(tag, cls, text) {

@@ -8,6 +8,10 @@ import { bindFilter } from "./filters.js";
 const ANCHORED = "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id], tr[id], li[id], dt[id]";
 
 const absoluteUrl = (id) => location.origin + location.pathname + "#" + encodeURIComponent(id);
+/* A rule part, ruling point or glossary term has a small page of its own that previews as that
+   part when the link is pasted into a chat or forum (its quote data names it); others, the anchor. */
+const linkOf = (id, quotes) => (quotes[id] && quotes[id].url
+  ? new URL(quotes[id].url, location.origin + location.pathname).href : absoluteUrl(id));
 
 function labelOf(el) {
   const text = (el.querySelector("a:not(.headerlink)") || el).textContent || el.id;
@@ -40,14 +44,14 @@ function copy(button, text) {
   }
 }
 
-function addCopyButtons(root) {
+function addCopyButtons(root, quotes) {
   root.querySelectorAll(ANCHORED).forEach((el) => {
     if (el.querySelector(":scope > .dd-copy, :scope > td:first-child > .dd-copy")) return;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "dd-copy";
     button.textContent = /^H[1-6]$/.test(el.tagName) ? "Copy link" : "#";
-    button.setAttribute("data-href", absoluteUrl(el.id));
+    button.setAttribute("data-href", linkOf(el.id, quotes));
     button.setAttribute("aria-label", "Copy link to " + labelOf(el));
     button.addEventListener("click", (event) => { event.preventDefault(); copy(button); });
     const host = el.tagName === "TR" ? el.querySelector("td") : el;
@@ -56,8 +60,9 @@ function addCopyButtons(root) {
 }
 
 /* "Copy as quote": the page's quote data (script.dd-quotes: anchor id -> title, text, source,
-   note) gives each of those elements a Quote menu beside its copy-link button, copying Markdown
-   or BBCode with the text, its source and edition, and the permalink. */
+   its own page's url, a ruling's verdict and note) gives each of those elements a Quote menu
+   beside its copy-link button, copying Markdown (Discord, Reddit) or BBCode (forums): the title
+   on its own line, the text, the verdict, the source and edition, and the permalink. */
 function quoteData(root) {
   const data = {};
   root.querySelectorAll("script.dd-quotes").forEach((node) => {
@@ -66,16 +71,15 @@ function quoteData(root) {
   return data;
 }
 
-function quoteText(q, href, format) {
-  const lines = String(q.text).split("\n");
-  if (format === "bbcode") {
-    return "[quote][b]" + q.title + "[/b]\n" + lines.join("\n") + (q.note ? "\n\n" + q.note : "") +
-      "\n\n\u2014 " + q.source + "[/quote]\n[url]" + href + "[/url]\n";
-  }
-  const body = ["**" + q.title + "**", ...lines];
-  if (q.note) body.push("", q.note);
-  body.push("", "\u2014 " + q.source + " \u00b7 <" + href + ">");
-  return body.map((line) => (line ? "> " + line : ">")).join("\n") + "\n";
+export function quoteText(q, href, format) {
+  const bb = format === "bbcode";
+  const bold = (text) => (bb ? "[b]" + text + "[/b]" : "**" + text + "**");
+  const blocks = [bold(q.title), String(q.text).split("\n").filter(Boolean).join(bb ? "\n" : "\n> \n> ")];
+  if (q.note) blocks.push((q.verdict ? bold(q.verdict + ".") + " " : "") + q.note);
+  if (bb) return "[quote]" + blocks.join("\n\n") + "\n\n\u2014 " + q.source + "[/quote]\n[url]" + href + "[/url]\n";
+  blocks.push("\u2014 " + q.source + " \u00b7 <" + href + ">");
+  // "> " on blank lines too: Discord ends a quote at a bare ">", Reddit needs the blank line.
+  return blocks.map((b) => "> " + b).join("\n> \n") + "\n";
 }
 
 function quoteMenu(id, q) {
@@ -94,7 +98,7 @@ function quoteMenu(id, q) {
     button.setAttribute("aria-label", "Copy " + q.title + " as a " + name + " quote");
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      copy(button, quoteText(q, absoluteUrl(id), format));
+      copy(button, quoteText(q, linkOf(id, { [id]: q }), format));
     });
     menu.appendChild(button);
   });
@@ -142,7 +146,7 @@ function loadCalculator() {
 function init() {
   loadCalculator();
   const article = document.querySelector("article") || document.body;
-  addCopyButtons(article);
+  addCopyButtons(article, quoteData(article));
   addQuoteButtons(article);
   followMovedAnchor();
   document.querySelectorAll("form[data-filter]").forEach(bindFilter);
