@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .core.errors import BundleError, InputError
+from .core.jsontext import read_json
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +115,7 @@ def run(command: str, engine: Any, data: Any) -> Any:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        data = load_json(read_file(args.file, "input"), "input")
+        data = read_json(read_file(args.file, "input"))     # no key twice, no deep nesting (as the worker)
         out = run(args.command, engine_for(find_bundle(args.data)), data)
         text = json.dumps(out, indent=2, sort_keys=args.command == "resolve", ensure_ascii=False)
     except (InputError, CliError) as exc:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .bundle import Index
+from .core.fields import check_tree
 from .roll.inputs import RollInput, parse_roll
 from .roll.resolve import resolve_input
 from .roll.results import RollResult
@@ -22,6 +23,7 @@ class Engine:
 
     def parse(self, data: Any) -> RollInput:
         """Check a single-roll input; raises :class:`calculator.InputError` naming the field."""
+        check_tree(data)
         return parse_roll(data, self.index)
 
     def roll(self, data: Any) -> RollResult:
@@ -40,6 +42,7 @@ class Engine:
         """The modifier inputs a cast list carries into later rolls (calculator.magic.carry)."""
         from .magic import carry
 
+        check_tree(data)
         return carry(self.index, data)
 
     def distribution(self, data: Any) -> dict[str, Any]:
@@ -54,6 +57,7 @@ class Engine:
 
     def exchange(self, data: Any) -> dict[str, Any]:
         """An attack exchange (calculator.exchange) or a dragon attack (calculator.dragons), roll by roll."""
+        check_tree(data)
         if is_dragon_attack(data):
             from .dragons import dragon_attack
 
@@ -64,6 +68,7 @@ class Engine:
 
     def exchange_odds(self, data: Any) -> dict[str, Any]:
         """Exact chances of the damage and losses of an exchange or dragon attack not rolled yet."""
+        check_tree(data)
         if is_dragon_attack(data):
             from .dragons.odds import dragon_odds
 
@@ -76,12 +81,14 @@ class Engine:
         """A maneuver and its counter-maneuvers, roll by roll, and the terrain die after it (calculator.terrain)."""
         from .terrain import maneuver
 
+        check_tree(data)
         return maneuver(self, data)
 
     def force(self, data: Any) -> dict[str, Any]:
         """A force's points per army and the setup rules it breaks (calculator.forces)."""
         from .forces import force
 
+        check_tree(data)
         return force(self.index, data)
 
     def plan(self, data: Any) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """Entry point for the browser's Web Worker (Pyodide): JSON in, JSON out.
 
-The worker's JavaScript only moves strings; every decision is made here or in the engine.
+The worker's JavaScript only moves strings; every decision is made here or in the engine. Each
+command's input is JSON text read as the command line reads it (calculator.core.jsontext); "read"
+only reads and checks a text (a link naming no dice yet), answering its value.
 
 >>> import json
 >>> json.loads(dispatch("version", "null"))["ok"]
@@ -16,6 +18,15 @@ _engine: Any = None
 COMMANDS = {"resolve": "resolve", "distribution": "distribution", "plan": "plan", "exchange": "exchange",
             "exchange-odds": "exchange_odds", "carry": "carry", "maneuver": "maneuver",
             "force": "force"}
+
+
+def _read(payload: str) -> Any:
+    from .core.fields import check_tree
+    from .core.jsontext import read_json
+
+    data = read_json(payload)
+    check_tree(data)
+    return data
 
 
 def _load(bundle: Any) -> dict[str, Any]:
@@ -37,8 +48,12 @@ def dispatch(cmd: str, payload: str) -> str:
             result = {"python": sys.version.split()[0]}
         elif _engine is None:
             return json.dumps({"ok": False, "error": "the engine has no data loaded"})
+        elif cmd == "read":
+            result = _read(payload)
         elif cmd in COMMANDS and hasattr(_engine, COMMANDS[cmd]):
-            result = getattr(_engine, COMMANDS[cmd])(json.loads(payload))
+            from .core.jsontext import read_json
+
+            result = getattr(_engine, COMMANDS[cmd])(read_json(payload))
         else:
             return json.dumps({"ok": False, "error": f"unknown command '{cmd}'"})
     except (InputError, BundleError) as exc:

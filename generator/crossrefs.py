@@ -131,3 +131,39 @@ def check_dice_ids(ds: Dataset) -> None:
             raise DataError(ds.files["dice"][die["id"]], die["id"], "id",
                             f"the id must start with the die's species: '{die['species']}/...', not '{prefix}/...'")
 
+
+
+def check_die_faces(ds: Dataset) -> None:
+    """A die has as many faces as its shape says: a d4 four, a d6 six, ..., a d12 twelve."""
+    for die in ds.kinds.get("dice", []):
+        sides = int(die["die"][1:])
+        if len(die["faces"]) != sides:
+            raise DataError(ds.files["dice"][die["id"]], die["id"], "faces",
+                            f"a {die['die']} has {sides} faces, but {len(die['faces'])} are listed")
+
+
+def _sources(value: Any, trail: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every ``source`` (or ``..._source``) mapping inside an entry, with its field path."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            sub = f"{trail}.{key}" if trail else str(key)
+            if (key == "source" or str(key).endswith("_source")) and isinstance(child, dict) and "doc" in child:
+                yield sub, child
+            else:
+                yield from _sources(child, sub)
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            yield from _sources(child, f"{trail}[{i}]")
+
+
+def check_editions(ds: Dataset) -> None:
+    """A source's edition is the one data/sources.yaml gives its document."""
+    editions = {s["id"]: s["edition"] for s in ds.kinds.get("sources", [])}
+    for kind, entries in ds.kinds.items():
+        for entry in entries:
+            for path, src in _sources(entry, ""):
+                doc, edition = src.get("doc"), src.get("edition")
+                if doc in editions and edition != editions[doc]:
+                    raise DataError(ds.files[kind].get(entry["id"], kind), entry["id"], f"{path}.edition",
+                                    f"'{edition}' is not the edition of '{doc}', which is "
+                                    f"'{editions[doc]}' (data/sources.yaml)")

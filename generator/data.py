@@ -14,11 +14,12 @@ from typing import Any
 
 import jsonschema
 
-from .crossrefs import check_dice_ids, check_refs
+from .crossrefs import check_dice_ids, check_die_faces, check_editions, check_refs
 from .data_files import KINDS, Kind
 from .dataset import Dataset
 from .errors import DataError
 from .example_check import check_engine, check_examples
+from .published import check_published
 from .paths import DATA_DIR
 from .reading import load_yaml, rel_path
 from .schemas import check_document, validator
@@ -60,6 +61,9 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
                 entries.append(item)
         ds.kinds[kind.name], ds._index[kind.name], ds.files[kind.name] = entries, index, files
     check_dice_ids(ds)
+    check_die_faces(ds)
+    check_editions(ds)
+    check_published(ds)     # before the references: a renamed id is the cause, a dangling reference its effect
     check_refs(ds)
     check_examples(ds, check_engine(ds))
     return ds

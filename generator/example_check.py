@@ -1,6 +1,7 @@
 """The example rolls shown on pages: each resolves in the calculator, or the build stops naming it."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from calculator import BundleError, Engine
@@ -15,10 +16,21 @@ def example_error(ds: Dataset, example: dict[str, Any], exc: Exception) -> DataE
     field_name = getattr(exc, "field", None)
     if field_name is not None and hasattr(exc, "message"):
         return DataError(where, example["id"], f"input.{field_name}" if field_name else "input",
-                         " ".join(str(exc.message).split()))
+                         " ".join(str(exc.message).split()) + _die_named(ds, example, field_name))
     first = (str(exc).strip().splitlines() or [""])[0]
     return DataError(where, example["id"], "input",
                      f"the calculator fails on this example ({type(exc).__name__}: {first})")
+
+
+def _die_named(ds: Dataset, example: dict[str, Any], field_name: str) -> str:
+    """For a face the engine refuses: the die (and its file) that lacks it, since either may be at fault."""
+    m = re.match(r"army\[(\d+)\]\.(rolled|rerolled)", field_name)
+    army = example["input"].get("army") or []
+    if not m or int(m.group(1)) >= len(army) or not ds.has("dice", str(army[int(m.group(1))].get("die"))):
+        return ""
+    die = army[int(m.group(1))]["die"]
+    return (f" — the example shows a face that the die '{die}' ({ds.files['dice'][die]}) does not have: "
+            "change the example, or give the die its face back")
 
 
 def check_examples(ds: Dataset, engine: Any) -> None:

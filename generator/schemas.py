@@ -42,11 +42,15 @@ def _schema_error(rel: str, kind: str, doc: Any, err: jsonschema.ValidationError
 
 
 def _pick_error(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
-    """jsonschema's best match, unless a more specific error lies below it.
+    """jsonschema's best match (among missing fields, if any), unless a more specific error lies below it.
 
     best_match prefers the shallowest error: a clause whose ``rolls`` must be ``[save]`` would
     hide that ``rolls[1]`` is not a roll type at all. The bad value is the more useful report.
     """
+    # A missing field first: a conditional of the schema that keys on it (if/then/else) would
+    # otherwise report what its other branch asks for instead.
+    missing = [e for e in errors if e.validator == "required"]
+    errors = [e for e in missing if not {"then", "else"} & set(map(str, e.schema_path))] or missing or errors
     best = jsonschema.exceptions.best_match(errors)
     where = list(best.absolute_path)
     deeper = [e for e in errors if len(e.absolute_path) > len(where)

@@ -109,7 +109,7 @@ class _Anchors(HTMLParser):
             self.depth -= 1
 
 
-def _handwritten_pages() -> set[str]:
+def handwritten_pages() -> set[str]:
     pages = set()
     for md in HANDWRITTEN.rglob("*.md"):
         rel = md.relative_to(HANDWRITTEN).with_suffix("").as_posix()
@@ -120,7 +120,7 @@ def _handwritten_pages() -> set[str]:
 
 def site_urls(site: Path) -> set[str]:
     """Every page URL and anchor of a built site, as site paths (``/sai/counter/#clause-1``)."""
-    handwritten = _handwritten_pages()
+    handwritten = handwritten_pages()
     urls: set[str] = set()
     for html in site.rglob("index.html"):
         rel = html.relative_to(site)

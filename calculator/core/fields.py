@@ -10,7 +10,8 @@ calculator.core.errors.InputError: army[0].health: expected a whole number from 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import InputError
@@ -46,6 +47,12 @@ def need_list(value: Any, where: str, limit: int) -> list[Any]:
     return value
 
 
+def opt_list(value: Any, where: str, limit: int) -> list[Any]:
+    """A list that may be left out (absent or null); any other value that is not a list is an error,
+    never read as an empty list (``"rerolled": 0``, ``"modifiers": false``)."""
+    return [] if value is None else need_list(value, where, limit)
+
+
 def short(value: Any) -> str:
     if isinstance(value, int) and value.bit_length() > 128:
         return "a number with more than 38 digits"
@@ -57,3 +64,46 @@ def only(raw: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
     extra = sorted(k for k in raw if k not in keys)
     if extra:
         raise InputError(f"{where}.{extra[0]}" if where else str(extra[0]), "unknown field")
+
+
+# Control characters, invisible format characters (U+200B zero width space, U+202E right-to-left
+# override), surrogates, private-use and unassigned code points: never part of an id, a face or a name.
+HIDDEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+def walk(data: Any) -> Iterator[tuple[str, Any, int]]:
+    """Every value of a JSON value with its path (``army[0].rolled``) and how many arrays and
+    objects hold it, itself included; without recursion, so any depth is walked safely."""
+    stack: list[tuple[str, Any, int]] = [("", data, 0)]
+    while stack:
+        path, value, depth = stack.pop()
+        if isinstance(value, (Mapping, list)):
+            depth += 1
+            items = value.items() if isinstance(value, Mapping) else enumerate(value)
+            stack.extend(reversed([(f"{path}[{k}]" if isinstance(value, list) else f"{path}.{k}" if path else str(k),
+                                    v, depth) for k, v in items]))
+        yield path, value, depth
+
+
+def check_text(value: str, where: str) -> None:
+    if value.isprintable():
+        return
+    bad = next((ch for ch in value if unicodedata.category(ch) in HIDDEN), None)
+    if bad is not None:
+        raise InputError(where, f"contains an invisible or control character (U+{ord(bad):04X})")
+
+
+def check_tree(data: Any) -> None:
+    """The whole input at once: nested at most ``LIMITS["depth"]`` levels, and no text (key or value)
+    with a hidden character, which an id's spelling would otherwise silently drop."""
+    limit = LIMITS["depth"]
+    for path, value, depth in walk(data):
+        if depth > limit:
+            raise InputError(path or "input", f"nested more than {limit} levels deep")
+        if isinstance(value, str):
+            check_text(value, path or "input")
+        elif isinstance(value, Mapping):
+            for key in value:
+                if isinstance(key, str):
+                    shown = key[:40].encode("unicode_escape").decode("ascii")    # the field named, visibly
+                    check_text(key, f"{path}.{shown}" if path else shown)

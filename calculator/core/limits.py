@@ -27,6 +27,7 @@ LIMITS: dict[str, int] = {
     "force_dice": 240,      # dice in one army or in the Summoning Pool of a force
     "owned": 999,           # dice of one kind a collection holds
     "players": 8,           # players in a game (the number of terrains sets the minor terrains allowed)
+    "depth": 16,            # arrays and objects nested in one input (the deepest input needs 6)
 }
 
 # Exact calculations (distributions, exchange odds): how much work one answer may take. The work

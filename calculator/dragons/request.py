@@ -25,7 +25,7 @@ from typing import Any
 from ..core.errors import InputError
 from ..exchange.flow import Indexed, Run
 from ..exchange.request import ExchangeInput, Side, parse_side
-from ..core.fields import need_int, need_list, only, short
+from ..core.fields import need_int, need_list, only, opt_list, short
 from ..roll.inputs import parse_seed, parse_where
 from ..core.limits import LIMITS
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
@@ -91,7 +91,7 @@ def parse_dragon(i: int, raw: Any, idx: Any) -> DragonIn:
     rolled = parse_dragon_face(first, f"{where}.rolled.dragon", die, idx) if first is not None else None
     more = _faces(raw.get("rerolled"), "rerolled", where)
     # A chain of Tails is at most reroll_depth faces long, its first face included.
-    more = need_list(more or [], f"{where}.rerolled.dragon", LIMITS["reroll_depth"] - 1)
+    more = opt_list(more, f"{where}.rerolled.dragon", LIMITS["reroll_depth"] - 1)
     rerolled = [parse_dragon_face(f, f"{where}.rerolled.dragon[{j}]", die, idx) for j, f in enumerate(more)]
     return DragonIn(i, die, rolled, rerolled, raw.get("target"))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..bundle import Index
 from ..core.errors import InputError
-from ..core.fields import need_int, need_list, only, short
+from ..core.fields import need_int, need_list, only, opt_list, short
 from ..roll.held import HELD_KEYS, parse_held
 from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
 from ..roll.units import Unit, parse_face, parse_unit
@@ -96,7 +96,7 @@ def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[s
         face = (rolled or {}).get(key)
         if face is not None:
             parse_face(face, f"{where}.rolled.{key}", idx, unit.faces, unit.label)
-        more = need_list((rerolled or {}).get(key) or [], f"{where}.rerolled.{key}", LIMITS["reroll_depth"])
+        more = opt_list((rerolled or {}).get(key), f"{where}.rerolled.{key}", LIMITS["reroll_depth"])
         for j, f in enumerate(more):
             parse_face(f, f"{where}.rerolled.{key}[{j}]", idx, unit.faces, unit.label)
         out[key] = (face, list(more))
@@ -130,7 +130,7 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         except InputError as exc:
             raise InputError(exc.field.replace(f"army[{i}]", where, 1), exc.message) from None
         units.append(ExUnit(name, i, unit, plain, _faces(u, where, unit, idx)))
-    mods_raw = need_list(raw.get("modifiers") or [], f"{name}.modifiers", LIMITS["modifiers"])
+    mods_raw = opt_list(raw.get("modifiers"), f"{name}.modifiers", LIMITS["modifiers"])
     for i, m in enumerate(mods_raw):
         try:
             parse_modifier(i, m, idx)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..bundle import Index, TerrainDie, TerrainFace
 from ..core.errors import InputError, ParamError
-from ..core.fields import need_int, need_list, need_str, only, short
+from ..core.fields import need_int, need_list, need_str, only, opt_list, short
 from ..core.interpret import see
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import Divide
@@ -139,7 +139,7 @@ def minor_faces(idx: Index) -> list[str]:
 
 def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
     out: list[HeldFace] = []
-    for i, item in enumerate(need_list(raw or [], "eighth_faces", len(eighth_faces(idx)) or 1)):
+    for i, item in enumerate(opt_list(raw, "eighth_faces", len(eighth_faces(idx)) or 1)):
         where, unit = f"eighth_faces[{i}]", None
         if isinstance(item, Mapping):
             only(item, ("face", "unit"), where)

@@ -13,7 +13,7 @@ from typing import Any
 from ..bundle import Index
 from ..core.errors import InputError, ParamError
 from ..core.faces import slug
-from ..core.fields import need_bool, need_int, need_list, need_str, only, short
+from ..core.fields import need_bool, need_int, need_list, need_str, only, opt_list, short
 from ..core.limits import LIMITS
 from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
 from ..kinds import MODIFIERS
@@ -84,7 +84,7 @@ def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
 
 def parse_delayed(raw: Any, idx: Index) -> tuple[DelayedInput, ...]:
     out = []
-    for j, d in enumerate(need_list(raw or [], "delayed", LIMITS["delayed"])):
+    for j, d in enumerate(opt_list(raw, "delayed", LIMITS["delayed"])):
         where = f"delayed[{j}]"
         if not isinstance(d, Mapping):
             raise InputError(where, 'expected {"sai": <id>, "x": n}')
@@ -206,7 +206,7 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     units = tuple(parse_unit(i, u, idx) for i, u in enumerate(army))
     if rtype.individual and units[0].is_item:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
-    mods = need_list(data.get("modifiers") or [], "modifiers", LIMITS["modifiers"])
+    mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])
     modifiers = tuple(m for i, raw in enumerate(mods) for m in parse_modifier(i, raw, idx))
     prefer = data.get("prefer")
     if prefer is not None and prefer not in counts:

@@ -10,7 +10,7 @@ from ..bundle import Index
 from ..core.dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
 from ..core.errors import InputError
 from ..core.faces import Face, split_face, slug
-from ..core.fields import need_int, need_list, need_str, only, short
+from ..core.fields import need_int, need_list, need_str, only, opt_list, short
 from ..core.limits import LIMITS
 from ..core.rolls import RESULT_TYPES, Roll
 
@@ -177,7 +177,7 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     size = size or (kind if kind in ("monster", "champion") else SIZE_BY_HEALTH.get(health or 0))
     health = health if health is not None else (None if is_item(kind) else idx.default_health(kind, size))
     one = idx.x_rules.single_icon(kind, size, species)
-    faces_raw = need_list(raw.get("faces") or [], f"{where}.faces", LIMITS["faces_per_die"])
+    faces_raw = opt_list(raw.get("faces"), f"{where}.faces", LIMITS["faces_per_die"])
     faces = tuple(parse_face(f, f"{where}.faces[{j}]", idx, (), "", one) for j, f in enumerate(faces_raw))
     name = raw.get("name")
     label = need_str(name, f"{where}.name") if name is not None else \
@@ -193,14 +193,25 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
 
 
 def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:
-    """A hashable name of a catalogue unit's input, to reuse its checked form (None: do not)."""
-    try:
-        sig = (i, raw["die"], raw.get("rolled"), tuple(raw.get("rerolled") or ()),
-               tuple(sorted((raw.get("choose") or {}).items())), tuple(sorted(raw)))
-        hash(sig)
-        return sig
-    except (TypeError, AttributeError):
+    """A hashable name of a catalogue unit's input, to reuse its checked form (None: do not). Each
+    value carries its JSON type: ``1``, ``1.0`` and ``true`` (equal in Python) are different inputs."""
+    if len(raw) > len(UNIT_KEYS) or not all(_plain(v) for v in raw.values()):
         return None
+    return (i, tuple(sorted((k, _typed(v)) for k, v in raw.items())))
+
+
+def _plain(value: Any) -> bool:
+    return isinstance(value, (str, int, float, type(None))) or (
+        isinstance(value, (list, Mapping)) and len(value) <= LIMITS["reroll_depth"] and
+        all(isinstance(v, (str, int, float, type(None))) for v in (value.values() if isinstance(value, Mapping) else value)))
+
+
+def _typed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return ("object", tuple(sorted((str(k), _typed(v)) for k, v in value.items())))
+    if isinstance(value, list):
+        return ("list", tuple(_typed(v) for v in value))
+    return (type(value).__name__, value)
 
 
 def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
@@ -225,7 +236,7 @@ def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     rolled = None
     if raw.get("rolled") is not None:
         rolled = parse_face(raw["rolled"], f"{where}.rolled", idx, faces, label, one)
-    rer = need_list(raw.get("rerolled") or [], f"{where}.rerolled", LIMITS["reroll_depth"])
+    rer = opt_list(raw.get("rerolled"), f"{where}.rerolled", LIMITS["reroll_depth"])
     rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer))
     if rolled is None and not faces:
         raise InputError(f"{where}.rolled", "missing: a unit without known faces must give 'rolled'")

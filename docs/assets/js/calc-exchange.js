@@ -202,8 +202,9 @@ function say(xc, text, detail) {
   xc.ui.message.hidden = false;
 }
 
-/* Open the exchange mode: empty (raw null), or with a link's input, which the engine checks first. */
-export function openExchange(page, raw, message) {
+/* Open the exchange mode: empty (raw null), or with a link's input, which the engine checks first
+   (reading the link's own text, as the command line would). */
+export function openExchange(page, raw, message, text) {
   const xc = page.exchange;
   setMode(page, "exchange");
   clearTimeout(xc.timer);
@@ -218,7 +219,7 @@ export function openExchange(page, raw, message) {
   xc.x = emptyExchange();
   xc.ui.form.hidden = true;
   notice(xc.ui.results, "Opening the exchange from the link…", "opening");
-  engine.whenReady().then(() => engine.call("exchange", raw)).then((out) => {
+  engine.whenReady().then(() => engine.call("exchange", text || raw)).then((out) => {
     if (seq !== xc.seq || page.mode !== "exchange") return;
     xc.ui.form.hidden = false;
     xc.x = fromInput(xc.cat, raw);

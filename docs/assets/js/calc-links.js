@@ -2,9 +2,11 @@
    its wish list of spells and its Reserve Area too), "?roll=<JSON>", "?magic=<JSON>" (a roll that
    is a magic roll unless it names another) and "?exchange=<JSON>" (written by hand or by other pages). A link is read as
    plain JSON, checked for shape and against the catalogue (ids that exist, sizes within the
-   published limits); the engine checks everything else and names the field it refuses. */
+   published limits); then the engine reads the link's own text, as the command line would, before
+   the page uses it (vet): it names a key given twice, an unknown field, a hidden character. */
 import { isObj, shortMsg } from "./calc-dom.js";
 import { limit } from "./calc-catalogue.js";
+import { engine } from "./engine.js";
 
 const VERSION = "1";
 const MAX_TEXT = 20000;       // characters of JSON in one link
@@ -75,34 +77,52 @@ function exchangeJson(text) {
   return raw;
 }
 
-/* Read the page's address: {mode, input} or {mode, error} or null when it names no roll.
-   "#exchange" opens an empty exchange. */
+/* A magic link's text as the engine reads it: "roll": "magic" first, unless the link names a roll. */
+function magicText(text, input) {
+  if (Object.prototype.hasOwnProperty.call(input, "roll")) return text;
+  return text.replace(/^\s*\{/, Object.keys(input).length ? '{"roll":"magic",' : '{"roll":"magic"');
+}
+
+export function unreadable(what, err) {
+  return "This " + what + " could not be read (" + shortMsg(err) + "). The calculator starts empty.";
+}
+
+/* Read the page's address: {mode, input, text, what} or {mode, error} or null when it names no
+   roll (text: the link's JSON as the engine is to read it). "#exchange" opens an empty exchange. */
 export function read(cat) {
   const params = new URLSearchParams(location.search);
   let hash = location.hash.replace(/^#/, "");
-  try { hash = decodeURIComponent(hash); } catch (e) { /* keep it as it is */ }
   let what = "link";
   let mode = "roll";
   try {
+    try { hash = decodeURIComponent(hash); } catch (e) { throw new Error("its address is damaged: a % code in it is broken"); }
     const m = /^([sx])=(\d+)\.(.*)$/.exec(hash);
     if (m) {
       what = "share link";
       mode = m[1] === "x" ? "exchange" : "roll";
       if (m[2] !== VERSION) throw new Error("unknown link version");
       const text = b64urlDecode(m[3]);
-      return { mode, input: mode === "exchange" ? exchangeJson(text) : check(parseJson(text), cat) };
+      return { mode, what, text, input: mode === "exchange" ? exchangeJson(text) : check(parseJson(text), cat) };
     }
     if (/^[sx]=/.test(hash)) { what = "share link"; mode = hash[0] === "x" ? "exchange" : "roll"; throw new Error("it is incomplete"); }
-    if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; return { mode, input: exchangeJson(params.get("exchange")) }; }
+    if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; const text = params.get("exchange"); return { mode, what, text, input: exchangeJson(text) }; }
     if (params.has("magic")) {
       what = "magic link";
       const input = check(parseJson(params.get("magic")), cat);
-      return { mode, input: Object.assign({ roll: "magic" }, input) };
+      return { mode, what, text: magicText(params.get("magic"), input), input: Object.assign({ roll: "magic" }, input) };
     }
-    if (params.has("roll")) { what = "roll link"; return { mode, input: check(parseJson(params.get("roll")), cat) }; }
+    if (params.has("roll")) { what = "roll link"; const text = params.get("roll"); return { mode, what, text, input: check(parseJson(text), cat) }; }
     if (hash === "exchange") return { mode: "exchange", input: null };
     return null;
   } catch (err) {
-    return { mode, error: "This " + what + " could not be read (" + shortMsg(err) + "). The calculator starts empty." };
+    return { mode, error: unreadable(what, err) };
   }
+}
+
+/* The engine reads a roll link's text (resolving it when it names dice; only reading it, as JSON
+   it accepts, when it names none yet), then use(input) or refuse(message with the engine's line). */
+export function vet(got, use, refuse) {
+  const dice = Array.isArray(got.input.army) && got.input.army.length > 0;
+  engine.whenReady().then(() => engine.call(dice ? "resolve" : "read", got.text))
+    .then(() => use(got.input), (err) => refuse(unreadable(got.what, err)));
 }

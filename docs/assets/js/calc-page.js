@@ -4,7 +4,7 @@
    (results to spend, spells, the wish list of the input's `cast`) calc-magic.js shows. */
 import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
 import { load, elementsText, limit } from "./calc-catalogue.js";
-import { encode, read } from "./calc-links.js";
+import { encode, read, vet } from "./calc-links.js";
 import { follow, renderMods, renderOptions, renderUnits, rollDie } from "./calc-army.js";
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
 import { refresh as refreshChances } from "./chances.js";
@@ -113,7 +113,7 @@ function writeLink(ctx) {
 function ask(ctx) {
   if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
   const { ui } = ctx;
-  if (ctx.mode === "exchange") return;
+  if (ctx.mode === "exchange" || ctx.vetting) return;
   if (!ctx.state.army.length) { notice(ui.results, "Add dice to the army to see the result."); hideMagic(ctx); return; }
   if (engine.state.status !== "ready") {
     hideMagic(ctx, "waiting");
@@ -223,26 +223,32 @@ function addFree(ctx) {
 
 function restore(ctx) {
   const got = read(ctx.cat);
+  const turn = ctx.opening = (ctx.opening || 0) + 1;
   ctx.state = emptyState();
   ctx.plan = null;
-  ctx.ui.message.hidden = true;
-  ctx.ui.message.textContent = "";
+  ctx.vetting = false;
+  ctx.ui.message.hidden = !got || !got.error;
+  ctx.ui.message.textContent = got && got.error ? got.error : "";
   if (got && got.mode === "exchange" && ctx.exchange) {       // an exchange link (or its error)
-    openExchange(ctx, got.input, got.error);
+    openExchange(ctx, got.input, got.error, got.text);
     return;
   }
   if (ctx.exchange) setMode(ctx, "roll");
-  if (got && got.error) {
-    ctx.ui.message.textContent = got.error;
-    ctx.ui.message.hidden = false;
-  } else if (got && got.mode === "roll") {
-    ctx.state = Object.assign(emptyState(), got.input);
-    ctx.state.army = ctx.state.army || [];
-    ctx.state.modifiers = ctx.state.modifiers || [];
-    if (ctx.state.seed == null) ctx.state.seed = 0;   // a hand-written roll without seed: the engine's default
-  }
-  changed(ctx, !got || !!got.error);    // an empty start keeps the plain address
+  changed(ctx, true);                   // an empty start keeps the plain address
   if (got && got.error) history.replaceState(history.state, "", location.pathname);
+  if (!got || got.error || got.mode !== "roll") return;
+  // The link's input is used once the engine has read its text; refused, the engine's line is shown.
+  ctx.vetting = true;
+  notice(ctx.ui.results, "Opening the roll from the link…", "opening");
+  const mine = (fn) => (arg) => { if (turn === ctx.opening) { ctx.vetting = false; fn(arg); } };
+  vet(got, mine((input) => {            // a hand-written roll without seed: the engine's default, 0
+    ctx.state = Object.assign(emptyState(), { seed: 0, army: [], modifiers: [] }, input);
+    changed(ctx);
+  }), mine((text) => {                  // refused: the plain address, an empty calculator, the engine's line
+    history.replaceState(history.state, "", location.pathname);
+    restore(ctx);
+    Object.assign(ctx.ui.message, { textContent: text, hidden: false });
+  }));
 }
 
 function bind(root, cat) {

@@ -150,14 +150,14 @@ async function boot() {
 }
 
 self.onmessage = async (event) => {
-  const { id, cmd, payload } = event.data;
+  const { id, cmd, payload } = event.data || {};      // the payload: JSON text (engine.js)
   try {
     const engine = await (booting = booting || boot());
     if (cmd === "boot") {
       self.postMessage({ type: "reply", id, ok: true, result: engine.info });
       return;
     }
-    const reply = JSON.parse(engine.dispatch(cmd, payload === undefined ? "null" : JSON.stringify(payload)));
+    const reply = JSON.parse(engine.dispatch(cmd, typeof payload === "string" ? payload : "null"));
     self.postMessage({ type: "reply", id, ok: reply.ok, result: reply.result, error: reply.error });
   } catch (err) {
     self.postMessage({ type: "reply", id, ok: false, fatal: true, error: String(err && err.message || err) });

@@ -2,7 +2,9 @@
    runs in Web Workers (engine-worker.js); the first one is usually started from the page's head
    (early-worker.js) and taken over here. Workers are reused across instant navigations.
 
-   engine.call(cmd, payload, {signal, timeout, lane}) -> Promise; engine.busy() says what each
+   engine.call(cmd, payload, {signal, timeout, lane}) -> Promise, the payload being an input or
+   its JSON text as a link gave it (read by the engine, which names a key given twice or nesting too
+   deep; the worker only ever receives text); engine.busy() says what each
    worker is computing; engine.state.progress has the download's bytes per file.
    - "resolve" and other calls run in the main worker; "distribution" runs in a second worker
      (started when first needed), so a long Chances computation never holds up a roll.
@@ -98,7 +100,9 @@ class Lane {
   send(cmd, payload, opts) {
     if (!this.worker) this.spawn();
     return new Promise((resolve, reject) => {
-      const call = { id: ++seq, cmd, payload, resolve, reject, opts, started: 0 };
+      // Text crosses to the worker: a deeply nested object would fail to be copied there.
+      const text = payload === undefined || typeof payload === "string" ? payload : JSON.stringify(payload);
+      const call = { id: ++seq, cmd, payload: text, resolve, reject, opts, started: 0 };
       const signal = opts.signal;
       if (signal) {
         if (signal.aborted) { reject(failure("AbortError", "the calculation was cancelled")); return; }

@@ -32,7 +32,8 @@ function keyOf(link) {
   const root = new URL(base, location.href);
   if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) return null;
   const path = url.pathname.slice(root.pathname.length);
-  const hash = url.hash ? decodeURIComponent(url.hash.slice(1)) : "";
+  let hash = "";
+  try { hash = decodeURIComponent(url.hash.slice(1)); } catch (e) { return null; }   // a broken %-escape: no entry
   if (!hash && url.pathname === location.pathname) return null;   // a link to this very page
   return { path, hash, segment: path.split("/")[0] };
 }

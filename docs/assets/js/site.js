@@ -126,7 +126,9 @@ document.addEventListener("click", (event) => {
 /* A published anchor that moved (data/moves.yaml) keeps a marker under its old id. */
 function followMovedAnchor() {
   if (!location.hash) return;
-  const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  let id;
+  try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }   // a broken %-escape names no anchor
+  const el = document.getElementById(id);
   if (el && el.classList.contains("dd-moved") && el.getAttribute("data-moved-to")) {
     location.replace(new URL(el.getAttribute("data-moved-to"), location.href).href);
   }

@@ -1,0 +1,70 @@
+"""Hostile and careless links in real Chromium (issue 22): each one the page used to stall on, throw
+on, or quietly trim is now refused with the engine's own line, the one the command line prints, and
+the calculator starts empty; no uncaught error and no console error on the way."""
+from __future__ import annotations
+
+import base64
+import json
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from calculator import Engine
+from calculator.core.errors import InputError
+from calculator.core.jsontext import read_json
+
+ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
+WARRIOR = {"die": "amazons/warrior", "rolled": 1}
+
+
+def share(text: str) -> str:
+    return "#s=1." + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def roll_text(extra: str = "", unit: str = json.dumps(WARRIOR)) -> str:
+    return '{"roll": "melee", "army": [' + unit + "]" + extra + "}"
+
+
+# (link, the JSON text the engine reads from it, or None when the address itself is broken)
+DEEP = roll_text(', "x": ' + '{"a": ' * 2000 + "1" + "}" * 2000)          # 12 KB, under the link limit
+LINKS = {
+    "deep-share": (share(DEEP), DEEP),
+    "broken-escape": ("#s%E0%A4%A", None),
+    "unknown-field": ("?roll=" + quote(roll_text(', "bogus_field": 1')), roll_text(', "bogus_field": 1')),
+    "proto": ("?roll=" + quote(roll_text(', "__proto__": {"roll": "save"}')), roll_text(', "__proto__": {"roll": "save"}')),
+    "constructor": ("?roll=" + quote(roll_text(', "constructor": null')), roll_text(', "constructor": null')),
+    "key-twice": (share(roll_text(', "roll": "save"')), roll_text(', "roll": "save"')),
+    "hidden-character": ("?roll=" + quote(roll_text(unit='{"die": "amazons/warrior", "rolled": "\\u202emelee"}')),
+                         roll_text(unit='{"die": "amazons/warrior", "rolled": "\\u202emelee"}')),
+    "magic-rerolled-0": ("?magic=" + quote('{"army": [{"die": "coral-elves/enchanter", "rolled": "4 magic", "rerolled": 0}]}'),
+                         '{"roll": "magic", "army": [{"die": "coral-elves/enchanter", "rolled": "4 magic", "rerolled": 0}]}'),
+}
+
+
+@pytest.fixture(scope="module")
+def engine(bundle) -> Engine:
+    return Engine(bundle)
+
+
+def cli_line(engine: Engine, text: str) -> str:
+    """What ``python -m calculator resolve`` prints after "error: " for this text."""
+    with pytest.raises(InputError) as err:
+        engine.resolve(read_json(text))
+    return str(err.value)
+
+
+@pytest.mark.parametrize("name", list(LINKS))
+def test_refused_link_says_the_engines_line(page: Page, engine: Engine, name: str):
+    link, text = LINKS[name]
+    problems: list[str] = []
+    page.on("pageerror", lambda err: problems.append(f"uncaught: {err}"))
+    page.on("console", lambda msg: problems.append(f"console: {msg.text}") if msg.type == "error" else None)
+    page.goto("calculator/" + link)
+    why = cli_line(engine, text) if text is not None else "its address is damaged: a % code in it is broken"
+    message = page.locator("[data-calc-message]")
+    expect(message).to_contain_text(f"could not be read ({why}). The calculator starts empty.", timeout=ENGINE_TIMEOUT)
+    expect(message).to_be_visible()
+    expect(page.locator("[data-calc-units] > li")).to_have_count(0)
+    assert page.evaluate("location.search + location.hash") == ""
+    assert problems == []

@@ -1,0 +1,121 @@
+"""Careless and hostile input that the engine used to accept silently (issue 22): a key given twice
+(the last one won), a falsy value where a list belongs (read as an empty list), hidden characters
+inside ids (dropped when the id was spelled out), input nested thousands of levels deep (the browser's
+worker parsed it, the command line did not). Each is now one line naming the field, exit status 2,
+and the browser's worker answers the very same line."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from calculator import webworker
+from calculator.core.errors import InputError
+
+from .test_hostile import one_line_error, run
+
+WARRIOR = '{"die": "amazons/warrior", "rolled": 1}'
+MONSTER = '{"species": "amazons", "die_type": "monster", "rolled": "melee"}'
+
+
+def roll(*fields: str, army: str = WARRIOR) -> str:
+    return '{"roll": "melee", "army": [' + army + "]" + "".join(", " + f for f in fields) + "}"
+
+
+def exchange(attacker: str = WARRIOR, defender: str = '{"die": "amazons/warrior"}', *fields: str) -> str:
+    return ('{"attack": "melee", "attacker": {"army": [' + attacker + ']}, "defender": {"army": [' + defender + "]"
+            + "".join(", " + f for f in fields) + "}}")
+
+
+DRAGON = ('{"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "tail"}, '
+          '"rerolled": {"dragon": 0}}]}, "defender": {"army": [{"die": "amazons/warrior"}]}}')
+
+CASES = [
+    # Nesting: 2,000 levels (a 12 KB share link) and one level past the bound.
+    ("deep-2000", "resolve", roll('"x": ' + '{"a": ' * 2000 + "1" + "}" * 2000), "input", "nested more than 16"),
+    ("deep-17", "resolve", "[" * 17 + "]" * 17, "input", "nested more than 16"),
+    # A key given twice: JSON readers keep the last one without a word.
+    ("twice-top", "resolve", roll('"roll": "save"'), "roll", "given twice"),
+    ("twice-unit", "resolve", roll(army='{"die": "amazons/warrior", "rolled": 1, "rolled": 2}'), "army[0].rolled",
+     "given twice"),
+    ("twice-exchange", "exchange", exchange('{"die": "amazons/warrior", "rolled": {"attack": 1, "attack": 2}}'),
+     "attacker.army[0].rolled.attack", "given twice"),
+    # Falsy values that are not lists were read as empty lists.
+    ("rerolled-0", "resolve", roll(army='{"die": "amazons/warrior", "rolled": 1, "rerolled": 0}'),
+     "army[0].rerolled", "expected a list"),
+    ("modifiers-false", "resolve", roll('"modifiers": false'), "modifiers", "expected a list"),
+    ("faces-empty-text", "resolve", roll(army='{"species": "amazons", "rolled": "melee", "faces": ""}'),
+     "army[0].faces", "expected a list"),
+    ("delayed-0", "resolve", '{"roll": "save", "against": "melee", "delayed": 0, "army": [' + WARRIOR + "]}",
+     "delayed", "expected a list"),
+    ("side-modifiers-false", "exchange", exchange(WARRIOR, '{"die": "amazons/warrior"}', '"modifiers": false'),
+     "defender.modifiers", "expected a list"),
+    ("unit-rerolled-0", "exchange", exchange('{"die": "amazons/warrior", "rerolled": {"attack": 0}}'),
+     "attacker.army[0].rerolled.attack", "expected a list"),
+    ("dragon-rerolled-0", "exchange", DRAGON, "attacker.dragons[0].rerolled.dragon", "expected a list"),
+    # Hidden characters inside ids were dropped when the id was spelled out: "\u202emelee" was melee.
+    ("rtl-override", "resolve", roll(army=MONSTER.replace('"melee"', '"\\u202emelee"')), "army[0].rolled", "U+202E"),
+    ("nul-species", "resolve", roll(army=MONSTER.replace('"amazons"', '"amazons\\u0000"')), "army[0].species",
+     "U+0000"),
+    ("zero-width-spell", "resolve", roll('"modifiers": [{"spell": "\\u200bblizzard"}]'), "modifiers[0].spell",
+     "U+200B"),
+    ("hidden-key", "resolve", roll('"dua\\u200b": false'), "dua\\u200b", "U+200B"),
+    # The maneuver and the force read their input the same way.
+    ("maneuver-rtl", "maneuver", '{"terrain": {"die": "coastland-tower", "face": 3}, "maneuvering": {"army": ['
+     '{"die": "amazons/warrior", "rolled": "\\u202emaneuver"}]}, "direction": "up"}',
+     "maneuvering.army[0].rolled", "U+202E"),
+    ("force-nul", "force", '{"size": 24, "armies": {"home": ["amazons/warrior\\u0000"]}}', "armies.home[0]", "U+0000"),
+    ("force-twice", "force", '{"size": 24, "size": 30}', "size", "given twice"),
+]
+
+
+@pytest.fixture(scope="module")
+def worker(bundle):
+    webworker.dispatch("load", json.dumps(bundle))
+    return webworker.dispatch
+
+
+@pytest.mark.parametrize("name,command,text,field,words", CASES, ids=[c[0] for c in CASES])
+def test_one_line_naming_the_field_in_the_cli_and_the_worker(bundle_file, worker, name, command, text, field, words):
+    line = one_line_error(run([command, "-"], text.encode(), bundle_file), words)
+    assert line.startswith(f"error: {field}: "), line
+    answer = json.loads(worker(command, text))
+    assert answer["ok"] is False and answer["error"] == line[len("error: "):], answer
+
+
+def test_the_worker_reads_a_link_without_resolving_it(worker):
+    # "read": the page's check of a link naming no dice yet; the same reading as every command.
+    assert json.loads(worker("read", '{"roll": "melee", "army": []}')) == {
+        "ok": True, "result": {"roll": "melee", "army": []}}
+    answer = json.loads(worker("read", '{"army": [], "x\\u202e": ' + "[" * 40 + "]" * 40 + "}"))
+    assert answer["error"] == "input: nested more than 16 levels deep"
+
+
+def test_the_bound_counts_arrays_and_objects_alike():
+    # 16 levels pass the reading (the deepest real input, an exchange unit's rerolled faces, needs 6).
+    from calculator.core.fields import check_tree
+    from calculator.core.jsontext import read_json
+
+    sixteen = '{"a": ' * 8 + "[" * 8 + "1" + "]" * 8 + "}" * 8
+    check_tree(read_json(sixteen))
+    with pytest.raises(InputError, match="nested more than 16"):
+        read_json("[" + sixteen + "]")
+    # The field named is the 17th array or object: nine objects' "a", then the seventh array.
+    with pytest.raises(InputError, match="^" + re.escape("a." * 8 + "a" + "[0]" * 7) + ": nested more than 16"):
+        check_tree({"a": json.loads(sixteen)})
+    # Brackets inside texts are not nesting.
+    assert read_json('{"name": "' + "[" * 40 + '"}') == {"name": "[" * 40}
+
+
+@pytest.mark.parametrize("first,second", [(1, True), (1, 1.0), ([], 0), ({}, False)],
+                         ids=["true-after-1", "float-after-1", "zero-after-empty", "false-after-empty"])
+def test_a_checked_unit_is_reused_only_for_the_same_json(engine, first, second):
+    # The engine keeps each catalogue unit it has checked. 1 and true (or 1.0) are equal in Python
+    # but not in JSON: the second must be checked on its own, not taken from the first.
+    key = "rolled" if not isinstance(first, (list, dict)) else ("rerolled" if first == [] else "choose")
+    unit = {"die": "amazons/warrior", "rolled": 1, key: first}
+    engine.resolve({"roll": "melee", "army": [unit]})
+    with pytest.raises(InputError) as err:
+        engine.resolve({"roll": "melee", "army": [dict(unit, **{key: second})]})
+    assert err.value.field == f"army[0].{key}"
