@@ -18,7 +18,7 @@ from typing import Any
 from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
 from .core.errors import BundleError, ParamError
 from .core.faces import Face, slug
-from .kinds import ABILITIES, EFFECTS, MODIFIERS
+from .kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
 from .kinds.roll import Generate, Reroll
@@ -131,6 +131,30 @@ class SpeciesAbility:
 
 
 @dataclass(frozen=True)
+class TerrainFace:
+    """An icon of a terrain die's eighth face or a minor terrain's face, with its registered kinds."""
+
+    id: str
+    name: str
+    kind: str                           # eighth-face, minor-terrain, action
+    effects: tuple[Any, ...]            # calculator.kinds.terrain.TerrainEffect
+
+
+@dataclass(frozen=True)
+class TerrainDie:
+    """A terrain die of terrains.yaml: major (faces 1-8 by number) or minor (its eight icons)."""
+
+    id: str
+    name: str
+    type: str
+    minor: bool
+    elements: tuple[str, ...]
+    faces: tuple[str, ...]              # icon ids, face 1 first
+    eighth_face: str | None
+    advanced: bool = False              # an advanced terrain (p.15): only at the frontier
+
+
+@dataclass(frozen=True)
 class Step:
     number: int
     rule: str
@@ -198,7 +222,11 @@ class Index:
         self.spells: dict[str, Mapping[str, Any]] = {s["id"]: s for s in bundle.get("spells") or []}
         self.modifiers = {s["id"]: _check("spells", s["id"], make_modifiers, s) for s in bundle.get("spells") or []}
         self.terrain_types = {t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
+        self.terrain_type_names = {t["id"]: t.get("name", t["id"]) for t in bundle.get("terrain_types") or []}
         self.terrains = {t["id"]: t.get("type", "") for t in bundle.get("terrains") or []}
+        self.terrain_faces = {i["id"]: _check("icons", i["id"], self._terrain_face, i)
+                              for i in bundle.get("icons") or [] if i.get("terrain_effects")}
+        self.terrain_dice = {t["id"]: self._terrain_die(t) for t in bundle.get("terrains") or []}
         rules = bundle.get("rules") or []
         self.steps = self._steps(rules)
         self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
@@ -217,6 +245,17 @@ class Index:
                 kind = ABILITIES.make(ab["engine"], f"abilities[{i}].engine")
                 out.append(SpeciesAbility(ab["id"], ab.get("name", ab["id"]), sp["id"], kind))
         return out
+
+    @staticmethod
+    def _terrain_face(i: Mapping[str, Any]) -> TerrainFace:
+        effects = tuple(TERRAIN.make(e, f"terrain_effects[{j}]") for j, e in enumerate(i["terrain_effects"]))
+        return TerrainFace(i["id"], i.get("name", i["id"]), i.get("kind", ""), effects)
+
+    def _terrain_die(self, t: Mapping[str, Any]) -> TerrainDie:
+        faces = sorted(t.get("faces") or [], key=lambda f: f.get("number", 0))
+        return TerrainDie(t["id"], t.get("name", t["id"]), t.get("type", ""), t.get("category") == "minor",
+                          self.terrain_types.get(t.get("type", ""), ()),     # a die has its type's elements
+                          tuple(f["icon"] for f in faces), t.get("eighth_face"), bool(t.get("advanced")))
 
     def _die(self, d: Mapping[str, Any]) -> Die:
         faces = tuple(Face(self.icons.get(f["icon"], f["icon"]), int(f.get("count", 1))) for f in d.get("faces") or [])

@@ -23,6 +23,7 @@ COMMANDS = {
     "exchange": "resolve an attack exchange (attack, saves, damage, counter-attack) or a dragon attack",
     "exchange-odds": "exact chances of the damage and losses of an exchange not rolled yet",
     "carry": "the modifiers a magic roll's cast list carries into later rolls ({\"cast\": [...]})",
+    "maneuver": "a maneuver against its counter-maneuvers, roll by roll, and the terrain die after it",
 }
 
 
@@ -104,7 +105,7 @@ def engine_for(path: Path) -> Any:
 def run(command: str, engine: Any, data: Any) -> Any:
     method = {"resolve": engine.resolve, "distribution": engine.distribution, "plan": engine.plan,
               "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None),
-              "carry": getattr(engine, "carry", None)}
+              "carry": getattr(engine, "carry", None), "maneuver": getattr(engine, "maneuver", None)}
     return method[command](data)
 
 

@@ -72,6 +72,12 @@ class Engine:
 
         return exchange_odds(self, data)
 
+    def maneuver(self, data: Any) -> dict[str, Any]:
+        """A maneuver and its counter-maneuvers, roll by roll, and the terrain die after it (calculator.terrain)."""
+        from .terrain import maneuver
+
+        return maneuver(self, data)
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""
         from .magic.offer import offer

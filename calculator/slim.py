@@ -15,14 +15,14 @@ from typing import Any, Mapping
 # kind -> the fields of each entry that the engine reads. A nested mapping keeps only those
 # fields of each item of a list field (a species' abilities).
 FIELDS: dict[str, tuple[Any, ...]] = {
-    "icons": ("id", "name"),
+    "icons": ("id", "name", "kind", "terrain_effects"),
     "sais": ("id", "name", "clauses", "fixed_results"),
     "species": ("id", "name", {"abilities": ("id", "name", "engine")}),
     "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces"),
     "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
                "mixed_elements"),
-    "terrain_types": ("id", "elements"),
-    "terrains": ("id", "type"),
+    "terrain_types": ("id", "name", "elements", "major"),
+    "terrains": ("id", "type", "category", "eighth_face", "advanced", "faces"),
     "rules": ("id", "steps", "x_by_die"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }

@@ -47,6 +47,9 @@ ANCHORS: dict[str, str] = {
     "dragon-response": "Splitting the response to a dragon attack",
     "magic-pools": "Whose magic, of which element",
     "magic-payment": "Paying for spells",
+    "maneuvers": "Maneuvers and the terrain die",
+    "eighth-faces": "Eighth faces",
+    "minor-terrains": "Minor terrains",
 }
 
 

@@ -29,7 +29,7 @@ from .seams import FaceCtx
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
-PHASES = ("face", "step-2", "step-3", "step-8", "step-9", "step-10", "after-roll", "exchange")
+PHASES = ("face", "step-2", "step-3", "step-6", "step-7", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
 class Param:
@@ -251,6 +251,11 @@ class Kind:
         """A rolled face shows this effect (an SAI's clause names it): by default it is listed, with
         its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
         fx.use(self)
+
+    def on_counter_maneuvers(self, x: int, source: str) -> list[dict[str, Any]]:
+        """The modifier inputs this effect, rolled in a marching army's maneuver roll, gives each
+        counter-maneuvering army's roll (calculator.terrain); none by default."""
+        return []
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v

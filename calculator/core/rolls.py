@@ -95,6 +95,9 @@ class Roll:
     attacker_melee: tuple[int, ...] | None = None  # each attacking unit's melee results (Bash)
     dragon_damage: tuple[int, ...] | None = None   # damage each attacking dragon inflicted (Bash)
     options: dict[str, bool] = field(default_factory=dict, compare=False, hash=False)
+    id_doubled: tuple[str, ...] = ()            # counted types whose ID results are doubled (p.15)
+    held: tuple[Any, ...] = field(default=(), compare=False, hash=False)   # terrain face kinds the army holds
+    held_key: tuple[str, ...] = ()              # their names (calculator.roll.held)
 
     @property
     def id(self) -> str:
@@ -109,7 +112,7 @@ class Roll:
         """Everything that can change what a face does in this roll (options included)."""
         return (self.type.id, self.counts, self.against, self.counter, self.where, self.elements, self.dua,
                 self.prefer, self.dragon_faces, self.attacker_melee, self.dragon_damage,
-                tuple(sorted(self.options.items())))
+                tuple(sorted(self.options.items())), self.id_doubled, self.held_key)
 
     def situations(self) -> tuple[str, ...]:
         return self._situations

@@ -168,7 +168,7 @@ class Run:
         s = self.sides[side]
         mods = s.modifiers + self.mods[side] + self.mods_once[side]
         self.mods_once[side] = []
-        data: dict[str, Any] = {"roll": roll, **extra}
+        data: dict[str, Any] = {"roll": roll, **extra, **s.held}
         if mods:
             data["modifiers"] = mods
         if s.options:

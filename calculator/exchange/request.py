@@ -14,6 +14,7 @@ from typing import Any
 from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, only, short
+from ..roll.held import HELD_KEYS, parse_held
 from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
 from ..roll.units import Unit, parse_face, parse_unit
 from ..core.limits import LIMITS
@@ -21,7 +22,7 @@ from ..core.limits import LIMITS
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
 CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
-SIDE_KEYS = ("army", "modifiers", "options", "in_dua")
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain")
 
 
 @dataclass
@@ -58,6 +59,7 @@ class Side:
     options: dict[str, bool]
     in_dua: dict[str, int]
     spell_saves: int = 0                        # saves from spells (they alone reduce some damage)
+    held: dict[str, Any] = field(default_factory=dict)   # eighth_faces, minor_terrain as given (p.15)
 
 
 @dataclass
@@ -129,7 +131,12 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         options = parse_options(raw.get("options"), idx)
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
-    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx))
+    held = {k: raw[k] for k in HELD_KEYS if raw.get(k) is not None}
+    try:
+        parse_held(held, idx, "terrain", len(army), allow_unit=False)
+    except InputError as exc:
+        raise InputError(f"{name}.{exc.field}", exc.message) from None
+    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held)
 
 
 def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:

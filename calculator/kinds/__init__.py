@@ -12,11 +12,13 @@ from ..core.registry import Kind, Registry
 if TYPE_CHECKING:
     from .abilities import Ability
     from .modifiers import Modifier
+    from .terrain import TerrainEffect
 
 EFFECTS: Registry[Kind] = Registry("effect")           # sais.yaml clause `effect` / `extra_effects`
 ABILITIES: Registry[Ability] = Registry("ability")     # species.yaml ability `engine`
 MODIFIERS: Registry[Modifier] = Registry("modifier")   # spells.yaml `modifier`, and free modifiers of an input
+TERRAIN: Registry[TerrainEffect] = Registry("terrain face")   # icons.yaml `terrain_effects` (eighth and minor faces)
 
-from . import roll, exchange, after, abilities, modifiers  # noqa: E402,F401  (registers the kinds)
+from . import roll, exchange, after, abilities, modifiers, terrain  # noqa: E402,F401  (registers the kinds)
 
-__all__ = ["EFFECTS", "ABILITIES", "MODIFIERS"]
+__all__ = ["EFFECTS", "ABILITIES", "MODIFIERS", "TERRAIN"]

@@ -228,6 +228,14 @@ class OpponentSubtract(Reported):
                 for t in types]
         step.modify(mods, self.duration == "until-your-next-turn")
 
+    def on_counter_maneuvers(self, x: int, source: str) -> list[dict[str, Any]]:
+        # Wave (seed 000): in a maneuver roll while marching, subtract X from each counter-maneuvering
+        # army's maneuver results (step 6 of their rolls).
+        if self.target != "each-counter-maneuvering-army":
+            return []
+        types = ["all"] if self.types == "all" else list(self.types)
+        return [{"op": "subtract", "result": t, "amount": self.n(x), "source": source} for t in types]
+
 
 @EFFECTS.register
 class OpponentHalve(Reported):

@@ -17,7 +17,8 @@ from . import MODIFIERS
 RESULT_WORDS = RESULT_TYPES + ("all",)
 COMMON = {"rolls": roll_categories(), "target": OneOf(("army", "terrain", "opposing-army"), "target"),
           "condition": Text(), "engine": Bool(default=True),
-          "situation": OneOf(("counter-attack",), "situation"), "species": Text(noun="species id")}
+          "situation": OneOf(("counter-attack",), "situation"), "species": Text(noun="species id"),
+          "ties": OneOf(("counter-maneuvering-army",), "who wins a tied maneuver")}
 SIGN = {"add": "+", "subtract": "−", "divide": "÷", "multiply": "×"}
 
 
@@ -50,6 +51,10 @@ class Modifier(Kind):
     def adds(self, rtype: str) -> int:
         """Results of one type it adds to every roll that counts them (saves from spells)."""
         return 0
+
+    def ties_to_counter(self) -> bool:
+        """Fields of Ice (p.44): at its terrain a tied maneuver goes to the counter-maneuvering army."""
+        return self.p.get("ties") == "counter-maneuvering-army"
 
     def bind(self, source: str, spell: str | None = None) -> "Modifier":
         self.source, self.spell = source, spell

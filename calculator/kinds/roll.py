@@ -184,9 +184,11 @@ class IdResults(Kind):
         fx.out.rolled_id = True     # it is an ID icon for effects that look for ID rollers
         rtype = fx.unit.choice_for("id", fx.roll.counts, fx.roll)
         if rtype:
-            fx.out.add("nonsai", rtype, self.amount)
-            fx.out.add("rolled", rtype, self.amount)
-            fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: {self.amount} {rtype}"))
+            n = self.amount * (2 if rtype in fx.roll.id_doubled else 1)    # p.15: ID results doubled
+            fx.out.add("nonsai", rtype, n)
+            fx.out.add("rolled", rtype, n)
+            twice = ", doubled by the terrain the army holds" if n != self.amount else ""
+            fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: {n} {rtype}{twice}"))
 
     def describe(self, x: int) -> str:
         return f"counts as an ID icon worth {self.amount} results"

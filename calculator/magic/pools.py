@@ -142,9 +142,15 @@ def shares_of(result: RollResult, index: Index, warnings: list[str]) -> list[Sha
     live = [ur for ur in result.rolls if not ur.excluded and ur.faces]
     army = army_of([ur.unit for ur in live], result.roll, index, warnings)
     out: list[Share] = []
+    roll = result.roll
+    # p.15 Standing Stones: the controlling army's units may convert their magic to an element of
+    # the terrain (items are not units, p.59).
+    converted = tuple(dict.fromkeys(e for k in roll.held for e in k.magic_elements(roll.elements or ())))
     for ur in live:
         unit = ur.unit
-        cur, pays = colours(unit, result.roll, index, army)
+        cur, pays = colours(unit, roll, index, army)
+        if converted and not unit.is_item:
+            cur = tuple(dict.fromkeys(cur + converted))
         base = Share(unit.index, unit.label, 0, cur, None if unit.is_item else unit.species, pays,
                      is_item=unit.is_item, alloy=bool(unit.alloy) and not unit.is_item)
         for face, part in zip(ur.faces, ur.parts):

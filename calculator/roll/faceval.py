@@ -51,15 +51,18 @@ def _evaluate(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution:
 
 def _id(unit: Unit, face: Face, roll: Roll, out: Contribution) -> None:
     # An ID icon generates results equal to the unit's health, of the roll's type (rulebook p.3).
-    n = unit.health if unit.health is not None else face.count
+    health = n = unit.health if unit.health is not None else face.count
     rtype = unit.choice_for("id", roll.counts, roll)
     out.rolled_id = True
     if rtype:
+        twice = rtype in roll.id_doubled        # p.15: an eighth face, Double Maneuvers / Double Saves
+        n *= 2 if twice else 1
         out.add("nonsai", rtype, n)
         out.add("rolled", rtype, n)
         extra = f" (combination roll: counted as {rtype})" if roll.type.combination else ""
-        out.notes.append(Note(5, f"ID: {n} {rtype} results (health {n}){extra}",
-                              see("id-in-combination-rolls") if extra else None))
+        doubled = ", doubled by the terrain the army holds" if twice else ""
+        out.notes.append(Note(5, f"ID: {n} {rtype} results (health {health}{doubled}){extra}",
+                              see("id-in-combination-rolls") if extra else see("eighth-faces") if twice else None))
 
 
 def _normal(face: Face, roll: Roll, out: Contribution) -> None:

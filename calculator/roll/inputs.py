@@ -19,10 +19,12 @@ from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
+from .held import Held, parse_held
 from .units import Unit, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
-             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast")
+             "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
+             "eighth_faces", "minor_terrain")
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ class RollInput:
     delayed: tuple[DelayedInput, ...] = ()
     seed: int = 0
     cast: Any = None               # the magic roll's cast list, checked by calculator.magic
+    held: Held = Held()            # eighth faces and minor terrain face of the army (calculator.roll.held)
+    shielded: tuple[tuple[str, Any], ...] = ()   # modifiers a held face keeps off the army (Temple)
 
 
 def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
@@ -211,7 +215,12 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
         raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
     melee, damage = parse_opponent(data, rtype, against)
-    roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where, elements,
-                need_bool(data.get("dua", False), "dua"), prefer, parse_dragon_faces(data.get("dragon_faces"), rtype),
-                melee, damage, parse_options(data.get("options"), idx))
-    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"))
+    held = parse_held(data, idx, where, len(units))
+    army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
+    roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where,
+                held.elements(elements), need_bool(data.get("dua", False), "dua"), prefer,
+                parse_dragon_faces(data.get("dragon_faces"), rtype), melee, damage,
+                parse_options(data.get("options"), idx), held.id_doubled(army_counts), held.effects, held.key)
+    modifiers, shielded = held.modifiers(modifiers, roll, idx)
+    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
+                     held, tuple(shielded))

@@ -47,6 +47,7 @@ class Trace:
     effects: list[EffectUse] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
     quiet: bool = False            # probability runs keep warnings only
+    terrain: list[dict[str, Any]] = field(default_factory=list)   # effects of the faces the army holds (p.15)
 
     def add(self, step: int, text: str, unit: Any = None, see: str | None = None, **extra: Any) -> None:
         if self.quiet:
@@ -117,4 +118,6 @@ class RollResult:
         }
         if roll.type.individual:
             out["individual"] = True
+        if self.trace.terrain:
+            out["terrain_effects"] = list(self.trace.terrain)
         return out

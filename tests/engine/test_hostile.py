@@ -41,6 +41,7 @@ def js(data) -> bytes:
 
 
 MONSTER = {"species": "amazons", "die_type": "monster"}
+SOLDIER = {"die": "amazons/soldier", "rolled": "id"}
 
 
 @pytest.mark.parametrize("name,args,stdin,words", [
@@ -65,6 +66,21 @@ MONSTER = {"species": "amazons", "die_type": "monster"}
     # A silent ignore is now an error: what a save roll is against, on a melee roll.
     ("against-melee", ["resolve", "-"], js({"roll": "melee", "against": "missile", "army": [dict(MONSTER, rolled="id")]}),
      ["against"]),
+    # Maneuvers and terrain faces: a face past the die, a list where an object belongs, too many
+    # opposing armies, an eighth face given as a number, a minor terrain face of a major terrain.
+    ("maneuver-face", ["maneuver", "-"], js({"terrain": {"die": "coastland-tower", "face": 10 ** 30},
+                                             "maneuvering": {"army": [SOLDIER]}, "direction": "up"}),
+     ["terrain.face"]),
+    ("maneuver-list", ["maneuver", "-"], js([{"terrain": "coastland"}]), ["input must be a JSON object"]),
+    ("maneuver-crowd", ["maneuver", "-"], js({"terrain": {"die": "coastland-tower", "face": 3},
+                                              "maneuvering": {"army": [SOLDIER]},
+                                              "opposing": [{"army": [SOLDIER]}] * 1000,
+                                              "direction": "up"}), ["opposing"]),
+    ("maneuver-nested", ["maneuver", "-"], b"[" * 100_000 + b"]" * 100_000, ["input"]),
+    ("eighth-face-number", ["resolve", "-"], js({"roll": "save", "eighth_faces": [8], "army": [dict(MONSTER, rolled="id")]}),
+     ["eighth_faces[0]"]),
+    ("minor-face-of-a-major", ["resolve", "-"], js({"roll": "save", "minor_terrain": {"die": "coastland-city", "face": 8},
+                                                    "army": [dict(MONSTER, rolled="id")]}), ["minor_terrain.die"]),
 ])
 def test_bad_input_is_one_line(bundle_file, name, args, stdin, words):
     one_line_error(run(args, stdin, bundle_file), *words)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from calculator.kinds import ABILITIES, EFFECTS, MODIFIERS
+from calculator.kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
 
 ROOT = Path(__file__).resolve().parents[2]
 CALC = ROOT / "calculator"
@@ -54,7 +54,7 @@ def engine_files() -> list[Path]:
 
 
 def test_no_kind_name_or_species_id_tested_outside_the_kinds():
-    kinds = set(EFFECTS.names()) | set(ABILITIES.names()) | set(MODIFIERS.names())
+    kinds = set(EFFECTS.names()) | set(ABILITIES.names()) | set(MODIFIERS.names()) | set(TERRAIN.names())
     assert named_strings(kinds | _species_ids(), engine_files()) == []
 
 
@@ -91,15 +91,16 @@ def test_a_kind_must_act_or_be_left_to_the_player():
 
 
 def test_every_registered_kind_acts_or_is_left_to_the_player():
-    for family in (EFFECTS, ABILITIES, MODIFIERS):
+    for family in (EFFECTS, ABILITIES, MODIFIERS, TERRAIN):
         for name, cls in family.kinds.items():
             assert cls.acts() or cls.left_to_player, name
 
 
 def test_the_rooms_import_only_downwards():
-    # ARCHITECTURE.md: engine > dragons > exchange and magic > roll > bundle > kinds > core. A
+    # ARCHITECTURE.md: engine > dragons and terrain > exchange and magic > roll > bundle > kinds > core. A
     # module imports only rooms below its own (or beside it); the engine's lazy imports count too.
-    rank = {"core": 0, "kinds": 1, "bundle": 2, "roll": 3, "magic": 4, "exchange": 4, "dragons": 5, "face": 6}
+    rank = {"core": 0, "kinds": 1, "bundle": 2, "roll": 3, "magic": 4, "exchange": 4, "dragons": 5, "terrain": 5,
+            "face": 6}
 
     def room(module: str) -> str:
         part = module.split(".")[1] if module.count(".") else "face"

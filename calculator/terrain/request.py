@@ -1,0 +1,111 @@
+"""Parse and check a maneuver input (``python -m calculator maneuver``, the worker's "maneuver").
+
+```json
+{"terrain": {"die": "coastland-tower", "face": 6},
+ "maneuvering": {"army": [{"die": "amazons/soldier", "rolled": "id"}]},
+ "opposing": [{"army": [{"die": "coral-elves/trooper", "rolled": "maneuver"}]}],
+ "direction": "up", "seed": 1}
+```
+
+- ``terrain``: ``die`` (a major terrain of terrains.yaml) or ``type`` (a terrain type), ``face``
+  1-8, and at face 8 ``controller``: ``"maneuvering"``, ``"opposing"`` (the only opposing army, or
+  an army there that does not counter-maneuver) or ``"opposing[N]"``.
+- ``maneuvering`` and each of ``opposing`` (at most :data:`MAX_OPPOSING`; empty: unopposed) is an
+  exchange side (calculator.exchange.request): ``army``, ``modifiers``, ``options``, and
+  ``minor_terrain``; a unit's ``rolled`` is its maneuver face. Who holds the eighth face is said by
+  ``terrain.controller``, not by a side's ``eighth_faces``.
+- ``direction``: ``"up"`` or ``"down"`` (the way a successful maneuver turns the terrain).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..bundle import Index
+from ..core.errors import InputError
+from ..core.fields import need_int, need_list, need_str, only, short
+from ..exchange.request import Side, parse_side
+from ..roll.inputs import parse_seed
+from .die import EIGHTH, TerrainAt, by_die, by_type, check_direction
+
+MAX_OPPOSING = 5                  # armies of other players at one terrain (a six-player game)
+MARCHING = "maneuvering"
+CONTROLLER = re.compile(r"^opposing(?:\[(\d)\])?$")
+
+
+@dataclass(frozen=True)
+class ManeuverInput:
+    terrain: TerrainAt
+    face: int
+    controller: str | None        # "maneuvering", "opposing[N]", "opposing" (an army not opposing), None
+    maneuvering: Side
+    opposing: tuple[Side, ...]
+    direction: str
+    seed: int
+
+
+def side_name(i: int) -> str:
+    return f"opposing[{i}]"
+
+
+def _terrain(raw: Any, idx: Index) -> tuple[TerrainAt, int, Any]:
+    if not isinstance(raw, Mapping):
+        raise InputError("terrain", 'expected {"die": <terrain die id> or "type": <terrain type>, "face": 1-8}')
+    only(raw, ("die", "type", "face", "controller"), "terrain")
+    if ("die" in raw) == ("type" in raw):
+        raise InputError("terrain", "give either 'die' (a terrain die) or 'type' (a terrain type)")
+    at = by_die(idx, need_str(raw["die"], "terrain.die")) if "die" in raw else \
+        by_type(idx, need_str(raw["type"], "terrain.type"))
+    return at, need_int(raw.get("face"), "terrain.face", 1, EIGHTH), raw.get("controller")
+
+
+def _controller(raw: Any, face: int, opposing: int) -> str | None:
+    if face != EIGHTH:
+        if raw is not None:
+            raise InputError("terrain.controller", "only a terrain at its eighth face has a controller")
+        return None
+    if raw == MARCHING:
+        return MARCHING
+    m = CONTROLLER.match(raw) if isinstance(raw, str) else None
+    if m is None:
+        raise InputError("terrain.controller", f"expected 'maneuvering', 'opposing' or 'opposing[N]' for a terrain at "
+                                               f"its eighth face, got {short(raw)}")
+    if m.group(1) is None:
+        return side_name(0) if opposing == 1 else "opposing"
+    n = int(m.group(1))
+    if n >= opposing:
+        raise InputError("terrain.controller", f"there is no opposing army {n} (opposing has {opposing})")
+    return side_name(n)
+
+
+def _side(name: str, raw: Any, idx: Index) -> Side:
+    if isinstance(raw, Mapping):
+        if raw.get("eighth_faces") is not None:
+            raise InputError(f"{name}.eighth_faces", "say who holds this terrain's eighth face in terrain.controller")
+        for i, u in enumerate(raw.get("army") or []):
+            if isinstance(u, Mapping) and isinstance(u.get("rolled"), Mapping):
+                raise InputError(f"{name}.army[{i}].rolled", "a maneuver is one roll: give the face itself")
+    try:
+        return parse_side(name, raw, idx)
+    except InputError as exc:           # a maneuver has one roll: its face is the unit's 'rolled' itself
+        raise InputError(exc.field.replace(".rolled.*", ".rolled").replace(".rerolled.*", ".rerolled"),
+                         exc.message) from None
+
+
+def parse_maneuver(data: Any, idx: Index) -> ManeuverInput:
+    if not isinstance(data, Mapping):
+        raise InputError("", "the input must be a JSON object")
+    only(data, ("terrain", "maneuvering", "opposing", "direction", "seed"), "")
+    terrain, face, ctrl = _terrain(data.get("terrain"), idx)
+    direction = data.get("direction")
+    if direction not in ("up", "down"):
+        raise InputError("direction", f"expected 'up' or 'down', got {short(direction)}")
+    check_direction(face, direction)
+    maneuvering = _side(MARCHING, data.get("maneuvering"), idx)
+    opposing = tuple(_side(side_name(i), s, idx)
+                     for i, s in enumerate(need_list(data.get("opposing", []), "opposing", MAX_OPPOSING)))
+    controller = _controller(ctrl, face, len(opposing))
+    return ManeuverInput(terrain, face, controller, maneuvering, opposing, str(direction),
+                         parse_seed(data.get("seed", 0)))
