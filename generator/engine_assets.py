@@ -42,7 +42,7 @@ CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "te
 CATALOGUE_FIELDS: dict[str, tuple[str, ...] | None] = {
     "icons": ("id", "name", "kind", "rule"), "sais": ("id", "name"), "species": ("id", "name", "elements"),
     "dice": ("id", "name", "species", "kind", "size", "health", "die", "element", "faces"),
-    "terrain_types": ("id", "name", "elements"), "terrains": ("id", "name", "type", "category", "elements", "eighth_face", "faces"),
+    "terrain_types": ("id", "name", "elements"), "terrains": ("id", "name", "type", "category", "advanced", "elements", "eighth_face", "faces"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }
 PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_color", "history", "notes")
