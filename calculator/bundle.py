@@ -252,7 +252,7 @@ class Index:
         return TerrainFace(i["id"], i.get("name", i["id"]), i.get("kind", ""), effects)
 
     def _terrain_die(self, t: Mapping[str, Any]) -> TerrainDie:
-        faces = sorted(t.get("faces") or [], key=lambda f: f.get("number", 0))
+        faces = t.get("faces") or []       # in face order (data test: 1 to 8); the slim bundle keeps only icons
         return TerrainDie(t["id"], t.get("name", t["id"]), t.get("type", ""), t.get("category") == "minor",
                           self.terrain_types.get(t.get("type", ""), ()),     # a die has its type's elements
                           tuple(f["icon"] for f in faces), t.get("eighth_face"), bool(t.get("advanced")))

@@ -22,7 +22,7 @@ FIELDS: dict[str, tuple[Any, ...]] = {
     "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
                "mixed_elements"),
     "terrain_types": ("id", "name", "elements", "major"),
-    "terrains": ("id", "type", "category", "eighth_face", "advanced", "faces"),
+    "terrains": ("id", "name", "type", "category", "eighth_face", "advanced", {"faces": ("icon",)}),
     "rules": ("id", "steps", "x_by_die"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }

@@ -10,9 +10,10 @@ from typing import Any
 
 from .bundle import make_modifiers
 from .exchange.words import exchange_vocabulary
+from .terrain.request import maneuver_vocabulary
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
 from .core.interpret import ANCHORS, DOC
-from .kinds import ABILITIES, EFFECTS, MODIFIERS
+from .kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
 from .kinds.modifiers import SIGN, free_modifier_ops
 from .core.limits import published
 from .core.rolls import AGAINST, CATEGORY_NAMES, RESULT_TYPES, ROLL_TYPES
@@ -40,6 +41,7 @@ def vocabulary(spells: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         "limits": published(),
         "interpretations": {"page": DOC, "anchors": dict(ANCHORS)},
         "exchange": exchange_vocabulary(),
+        "maneuver": maneuver_vocabulary(),
         "kinds": {"effects": EFFECTS.catalogue(), "abilities": ABILITIES.catalogue(),
-                  "modifiers": MODIFIERS.catalogue()},
+                  "modifiers": MODIFIERS.catalogue(), "terrain": TERRAIN.catalogue()},
     }

@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "kinds":
         if args.write:
-            write(DATA_DIR / "README.md")
+            write(DATA_DIR / "README.md", load_dataset(DATA_DIR).bundle())
         else:
             print(section())
         return 0

@@ -98,6 +98,7 @@ class Roll:
     id_doubled: tuple[str, ...] = ()            # counted types whose ID results are doubled (p.15)
     held: tuple[Any, ...] = field(default=(), compare=False, hash=False)   # terrain face kinds the army holds
     held_key: tuple[str, ...] = ()              # their names (calculator.roll.held)
+    id_ignored: tuple[str, ...] = ()            # counted types whose ID results do not count (Tower, p.15)
 
     @property
     def id(self) -> str:
@@ -112,7 +113,7 @@ class Roll:
         """Everything that can change what a face does in this roll (options included)."""
         return (self.type.id, self.counts, self.against, self.counter, self.where, self.elements, self.dua,
                 self.prefer, self.dragon_faces, self.attacker_melee, self.dragon_damage,
-                tuple(sorted(self.options.items())), self.id_doubled, self.held_key)
+                tuple(sorted(self.options.items())), self.id_doubled, self.held_key, self.id_ignored)
 
     def situations(self) -> tuple[str, ...]:
         return self._situations

@@ -225,6 +225,25 @@ class UnsaveableResults(Ability):
 
 
 @ABILITIES.register
+class ByHand(Ability):
+    """An ability no roll shows (it acts in another phase of the turn, or on units outside the roll):
+    listed for the player with what it needs. It warns in a roll only when its ``rolls`` say so."""
+
+    kind = "by-hand"
+    phase = "after-roll"
+    by_hand_when_applies = True
+    exchange_applies = False
+    left_to_player = True
+    params = with_conditions(needs=Text(required=True))
+
+    def applies(self, roll: Roll) -> bool:
+        return bool(self.rolls) and super().applies(roll)
+
+    def describe(self, x: int = 0) -> str:
+        return self.needs
+
+
+@ABILITIES.register
 class CannotRoll(Ability):
     """Dragonkin: never roll in magic or missile actions (p.54)."""
 

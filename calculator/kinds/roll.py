@@ -183,7 +183,10 @@ class IdResults(Kind):
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.rolled_id = True     # it is an ID icon for effects that look for ID rollers
         rtype = fx.unit.choice_for("id", fx.roll.counts, fx.roll)
-        if rtype:
+        if rtype in fx.roll.id_ignored:       # p.15 Tower: at a Reserve army ID results do not count
+            fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: not counted against an army in a "
+                                        f"Reserve Area"))
+        elif rtype:
             n = self.amount * (2 if rtype in fx.roll.id_doubled else 1)    # p.15: ID results doubled
             fx.out.add("nonsai", rtype, n)
             fx.out.add("rolled", rtype, n)

@@ -27,7 +27,7 @@ class TerrainEffect(Kind):
     needs: ClassVar[str] = ""         # what the player needs to resolve it
     picks_unit: ClassVar[bool] = False  # the input names the unit it acts on (Vortex: the unit re-rolled)
     HOOKS: ClassVar[tuple[str, ...]] = ("id_doubled", "halves", "rerolls_one", "magic_elements", "shields",
-                                        "actions")
+                                        "actions", "id_ignored")
 
     @classmethod
     def acts(cls) -> bool:
@@ -56,6 +56,16 @@ class TerrainEffect(Kind):
     def actions(self) -> tuple[str, ...]:
         """Actions the controlling army may take besides the terrain's."""
         return ()
+
+    def id_ignored(self, counts: tuple[str, ...], at_reserve: bool) -> tuple[str, ...]:
+        """The counted types whose ID results do not count (``at_reserve``: the roll is a missile
+        attack at an army in a Reserve Area)."""
+        return ()
+
+    def ends_on_own_march(self) -> bool:
+        """Whether the face is gone (buried) when its army starts a march: it never reaches that
+        march's maneuver roll."""
+        return False
 
     def describe(self, x: int = 0) -> str:
         return self.words
@@ -90,6 +100,9 @@ class HalveResults(TerrainEffect):
 
     def halves(self, roll: Roll) -> str | None:
         return self.result if self.result in roll.counts else None
+
+    def ends_on_own_march(self) -> bool:
+        return self.then == "buried-at-next-march"
 
     def describe(self, x: int = 0) -> str:
         then = "; the minor terrain is buried when the army next marches" if self.then else ""
@@ -195,14 +208,28 @@ class ForceBury(Listed):
 
 
 @TERRAIN.register
+class ReserveTargetNoId(TerrainEffect):
+    """p.15 Tower: attacking a Reserve army with a missile action, only non-ID missile results count."""
+
+    kind = "reserve-target-no-id"
+    phase = "face"
+    params = {"result": result_type(required=True)}
+
+    def id_ignored(self, counts: tuple[str, ...], at_reserve: bool) -> tuple[str, ...]:
+        return (self.result,) if at_reserve and self.result in counts else ()
+
+    def describe(self, x: int = 0) -> str:
+        return f"against an army in a Reserve Area, ID results do not count as {self.result} results"
+
+
+@TERRAIN.register
 class MissileAtAnyArmy(Listed):
     """p.15 Tower: the controlling army may use a missile action to attack any opponent's army;
     against a Reserve army only non-ID missile results count."""
 
     kind = "missile-at-any-army"
-    words = ("the army may make a missile attack at any opposing army, at any terrain or in a Reserve Area; "
-             "against an army in a Reserve Area only missile results that are not from ID icons count")
-    needs = "choose the target army; the missile roll is then an ordinary one"
+    words = "the army may make a missile attack at any opposing army, at any terrain or in a Reserve Area"
+    needs = "you choose the target army"
 
 
 @TERRAIN.register

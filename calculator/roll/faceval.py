@@ -54,7 +54,11 @@ def _id(unit: Unit, face: Face, roll: Roll, out: Contribution) -> None:
     health = n = unit.health if unit.health is not None else face.count
     rtype = unit.choice_for("id", roll.counts, roll)
     out.rolled_id = True
-    if rtype:
+    if rtype in roll.id_ignored:            # p.15 Tower: at a Reserve army only non-ID missile results count
+        out.add("rolled", rtype, n)
+        out.notes.append(Note(5, f"ID: not counted as {rtype} results against an army in a Reserve Area",
+                              see("eighth-faces")))
+    elif rtype:
         twice = rtype in roll.id_doubled        # p.15: an eighth face, Double Maneuvers / Double Saves
         n *= 2 if twice else 1
         out.add("nonsai", rtype, n)

@@ -57,6 +57,15 @@ class Held:
         out = {t for k in self.effects for t in k.id_doubled(counts)}
         return tuple(t for t in counts if t in out)
 
+    def id_ignored(self, counts: tuple[str, ...], at_reserve: bool) -> tuple[str, ...]:
+        # p.15 Tower: at an army in a Reserve Area only non-ID missile results count.
+        out = {t for k in self.effects for t in k.id_ignored(counts, at_reserve)}
+        return tuple(t for t in counts if t in out)
+
+    def reaches_reserve(self) -> bool:
+        """Whether a face lets the army's missile attack reach an army in a Reserve Area (Tower)."""
+        return any(k.id_ignored(("missile",), True) for k in self.effects)
+
     def elements(self, terrain: tuple[str, ...] | None) -> tuple[str, ...] | None:
         # p.15: a minor terrain's elements count as the terrain's for the controller's species abilities.
         if terrain is None or self.minor_die is None:
@@ -90,22 +99,22 @@ class Held:
 
     def report(self, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> list[dict[str, Any]]:
         """Each effect of each held face in player words, and whether this roll shows it."""
-        out = []
-        for h in self.faces:
-            for k in h.face.effects:
-                if k.left_to_player:
-                    status = "for the player"
-                elif k.id_doubled(roll.counts) or k.halves(roll) or (k.rerolls_one(roll) and vortex_used) \
-                        or any(kk is k for _, kk in shielded) \
-                        or (k.magic_elements(roll.elements or ()) and "magic" in roll.counts):
-                    status = "applied"
-                elif k.rerolls_one(roll):
-                    status = "for the player"
-                else:
-                    status = "not in this roll"
-                out.append({"face": h.face.id, "name": h.label, "kind": k.kind, "what": k.describe(),
-                            "status": status, "see": see("eighth-faces" if h.role == EIGHTH else "minor-terrains")})
-        return out
+        return [{"face": h.face.id, "name": h.label, "kind": k.kind, "what": k.describe(),
+                 "status": _status(k, roll, shielded, vortex_used),
+                 "see": see("eighth-faces" if h.role == EIGHTH else "minor-terrains")}
+                for h in self.faces for k in h.face.effects]
+
+
+def _status(k: Any, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> str:
+    """applied (this roll shows it), for the player, or not in this roll."""
+    if k.left_to_player or (k.rerolls_one(roll) and not vortex_used):
+        return "for the player"
+    army = not roll.type.individual          # p.28: an army's modifiers never reach a unit rolling alone
+    if (k.id_doubled(roll.id_doubled) or (army and k.halves(roll)) or k.id_ignored(roll.id_ignored, True)
+            or k.rerolls_one(roll) or any(kk is k for _, kk in shielded)
+            or (k.magic_elements(roll.elements or ()) and "magic" in roll.counts)):
+        return "applied"
+    return "not in this roll"
 
 
 def _face(raw: Any, where: str, idx: Index, role: str) -> TerrainFace:
@@ -128,7 +137,7 @@ def minor_faces(idx: Index) -> list[str]:
     return sorted({f for d in idx.terrain_dice.values() if d.minor for f in d.faces})
 
 
-def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int) -> list[HeldFace]:
+def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
     out: list[HeldFace] = []
     for i, item in enumerate(need_list(raw or [], "eighth_faces", len(eighth_faces(idx)) or 1)):
         where, unit = f"eighth_faces[{i}]", None
@@ -142,6 +151,8 @@ def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int) -> list[HeldFace]
                 if not any(k.picks_unit for k in face.effects):
                     raise InputError(f"{where}.unit", f"{face.name} does not re-roll a unit")
                 unit = need_int(item["unit"], f"{where}.unit", 0, army - 1)
+                if unit in items:
+                    raise InputError(f"{where}.unit", f"army[{unit}] is an item, and items are not units (p.59)")
         else:
             face = _face(item, where, idx, EIGHTH)
         if any(h.face.id == face.id for h in out):
@@ -171,10 +182,12 @@ def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
     return HeldFace(face, MINOR), die
 
 
-def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True) -> Held:
-    """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field)."""
+def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True,
+               items: frozenset[int] = frozenset()) -> Held:
+    """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field); ``items``:
+    the indices of the army's items (a unit to re-roll is never one)."""
     try:
-        faces = _eighth(data.get("eighth_faces"), idx, allow_unit, army)
+        faces = _eighth(data.get("eighth_faces"), idx, allow_unit, army, items)
         minor, die = _minor(data.get("minor_terrain"), idx)
     except ParamError as exc:           # pragma: no cover - the kinds were checked with the data
         raise InputError(exc.field, exc.message) from None

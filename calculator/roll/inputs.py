@@ -19,12 +19,12 @@ from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
-from .held import Held, parse_held
+from .held import EIGHTH, Held, parse_held
 from .units import Unit, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
-             "eighth_faces", "minor_terrain")
+             "eighth_faces", "minor_terrain", "at_reserve")
 
 
 @dataclass(frozen=True)
@@ -215,12 +215,21 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
         raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
     melee, damage = parse_opponent(data, rtype, against)
-    held = parse_held(data, idx, where, len(units))
+    held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item))
     army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
+    if held.faces and need_bool(data.get("dua", False), "dua"):
+        raise InputError("eighth_faces" if held.faces[0].role == EIGHTH else "minor_terrain",
+                         "dice rolling in the DUA are not the army that holds the terrain's faces (p.15)")
+    at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
+    if at_reserve and not (rtype.id == "missile" and held.reaches_reserve()):
+        raise InputError("at_reserve", "only a missile attack of an army holding a Tower reaches an army in a Reserve "
+                                       "Area (p.11, p.15)")
+    ignored = held.id_ignored(army_counts, at_reserve)
     roll = Roll(rtype, counts, against, need_bool(data.get("counter", False), "counter"), where,
                 held.elements(elements), need_bool(data.get("dua", False), "dua"), prefer,
                 parse_dragon_faces(data.get("dragon_faces"), rtype), melee, damage,
-                parse_options(data.get("options"), idx), held.id_doubled(army_counts), held.effects, held.key)
+                parse_options(data.get("options"), idx), tuple(t for t in held.id_doubled(army_counts) if t not in ignored),
+                held.effects, held.key, ignored)
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
     return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
                      held, tuple(shielded))

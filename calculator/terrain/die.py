@@ -28,6 +28,11 @@ class TerrainAt:
     eighth_face: str | None       # icons.yaml id of face 8 (None: given by type)
     elements: tuple[str, ...]
 
+    def to_json(self) -> dict[str, object]:
+        """The die as the page draws it: faces 1-8 by icon id (face 8 null when not known)."""
+        return {"id": self.id, "name": self.name, "by_type": self.by_type, "faces": [*self.faces, self.eighth_face],
+                "eighth_face": self.eighth_face, "elements": list(self.elements)}
+
     def icon(self, face: int) -> str:
         return self.faces[face - 1]
 
@@ -56,7 +61,7 @@ def by_die(idx: Index, die_id: str) -> TerrainAt:
     die = idx.terrain_dice.get(die_id)
     if die is None or die.minor:
         known = sorted(d.id for d in idx.terrain_dice.values() if not d.minor)
-        raise InputError("terrain.die", f"unknown terrain die '{die_id}'"[:120] + f" (one of {', '.join(known[:4])}, ...)")
+        raise InputError("terrain.die", f"unknown terrain die '{die_id}' (one of {', '.join(known[:4])}, ...)")
     _check_layout(die.faces, f"terrain die '{die.id}'")
     return TerrainAt(die.id, die.name, False, die.faces[:7], die.eighth_face, die.elements)
 
@@ -66,7 +71,7 @@ def by_type(idx: Index, type_id: str) -> TerrainAt:
     dice = [d for d in idx.terrain_dice.values() if not d.minor and d.type == type_id]
     if not dice:
         known = sorted({d.type for d in idx.terrain_dice.values() if not d.minor})
-        raise InputError("terrain.type", f"unknown terrain type '{type_id}'"[:120] + f" (one of {', '.join(known)})")
+        raise InputError("terrain.type", f"unknown terrain type '{type_id}' (one of {', '.join(known)})")
     layouts = {d.faces[:7] for d in dice if not d.advanced}
     if len(layouts) != 1:
         raise InputError("terrain.type", f"the dice of type '{type_id}' differ in their faces: name the terrain die "

@@ -28,8 +28,9 @@ def _input(idx: Index, inp: ManeuverInput, side: Side, counter: bool, seed: int,
            more: list[dict[str, Any]]) -> RollInput:
     """One army's maneuver roll (a counter-maneuver when ``counter``), at the terrain; the army
     that controls the eighth face rolls with it (p.15: its ID results doubled in any roll)."""
+    held = {k: v for k, v in side.held.items() if counter or not _buried_on_march(idx, side)}
     data: dict[str, Any] = {"roll": "maneuver", "terrain": inp.terrain.id, "counter": counter, "seed": seed,
-                            "army": [dict(u.raw, **_faces(u.faces)) for u in side.units], **side.held}
+                            "army": [dict(u.raw, **_faces(u.faces)) for u in side.units], **held}
     if side.modifiers or more:
         data["modifiers"] = side.modifiers + more
     if side.options:
@@ -40,6 +41,13 @@ def _input(idx: Index, inp: ManeuverInput, side: Side, counter: bool, seed: int,
         return parse_roll(data, idx)
     except InputError as exc:
         raise InputError(f"{side.name}.{exc.field}" if exc.field else side.name, exc.message) from None
+
+
+def _buried_on_march(idx: Index, side: Side) -> bool:
+    """p.15: a minor terrain showing Dust Storm, Flanked, Flood or Revolt is buried at the beginning
+    of its army's next march, so it never acts on the marching army's own maneuver."""
+    held = parse_held(side.held, idx, "terrain", len(side.units), allow_unit=False)
+    return any(k.ends_on_own_march() for k in held.effects)
 
 
 def _faces(given: dict[str, tuple[Any, list[Any]]]) -> dict[str, Any]:
@@ -102,8 +110,8 @@ def resolve_maneuver(idx: Index, inp: ManeuverInput) -> dict[str, Any]:
         "face_before": inp.face, "face_after": after, "direction": inp.direction,
         "action": action, "actions": _actions(idx, inp, action), "captured": captured, "controller": controller,
         "totals": {"maneuvering": total, "opposing": totals_opp},
-        "rolls": rolls, "why": _why(inp, succeeded, total, totals_opp, after, captured, tie_rule),
-        "warnings": _warnings(inp, rolls), "see": see("maneuvers"),
+        "terrain": inp.terrain.to_json(), "rolls": rolls, "why": _why(inp, succeeded, total, totals_opp, after, captured, tie_rule),
+        "warnings": _warnings(idx, inp, rolls), "see": see("maneuvers"),
     }
 
 
@@ -116,8 +124,12 @@ def _actions(idx: Index, inp: ManeuverInput, action: str) -> list[str]:
     return [a for a in ACTIONS if a in out]
 
 
-def _warnings(inp: ManeuverInput, rolls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _warnings(idx: Index, inp: ManeuverInput, rolls: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    if inp.maneuvering.held.get("minor_terrain") is not None and _buried_on_march(idx, inp.maneuvering):
+        out.append({"text": "The maneuvering army's minor terrain is buried at the beginning of its march (p.15): "
+                            "its face does not act on this maneuver", "see": see("minor-terrains"),
+                    "field": "maneuvering.minor_terrain"})
     if inp.terrain.by_type and (inp.face == EIGHTH or inp.face == EIGHTH - 1):
         out.append({"text": f"{inp.terrain.name} given by its type: which eighth face it has is not known; name the "
                             f"terrain die for its eighth face's effects", "see": see("eighth-faces"),
@@ -152,6 +164,8 @@ def _why(inp: ManeuverInput, ok: bool, total: int | None, opp: list[int], after:
     if captured:
         text += (" It reaches its eighth face: the maneuvering army captures it, doubles its ID results in every "
                  "roll and may take any action there (p.15).")
+        if inp.maneuvering.held.get("minor_terrain") is not None:
+            text += " Its minor terrain is buried (p.15)."
     elif inp.face == EIGHTH:
         text += " It leaves its eighth face: its controller loses every eighth face advantage (p.15)."
     return text

@@ -46,6 +46,16 @@ class ManeuverInput:
     seed: int
 
 
+ROLL_NAMES = {"maneuver": "Maneuver roll", "counter_maneuver": "Counter-maneuver roll"}
+
+
+def maneuver_vocabulary() -> dict[str, object]:
+    """Names and limits of the maneuver input and answer, for the page (published in the bundle)."""
+    return {"directions": ["up", "down"], "actions": ["melee", "missile", "magic", "any"],
+            "rolls": dict(ROLL_NAMES), "max_opposing": MAX_OPPOSING, "eighth_face": EIGHTH,
+            "sides": {MARCHING: "Maneuvering army", "opposing": "Opposing army"}}
+
+
 def side_name(i: int) -> str:
     return f"opposing[{i}]"
 
@@ -73,6 +83,9 @@ def _controller(raw: Any, face: int, opposing: int) -> str | None:
         raise InputError("terrain.controller", f"expected 'maneuvering', 'opposing' or 'opposing[N]' for a terrain at "
                                                f"its eighth face, got {short(raw)}")
     if m.group(1) is None:
+        if opposing > 1:
+            raise InputError("terrain.controller", "several armies oppose: say which one holds the eighth face "
+                                                   "('opposing[N]')")
         return side_name(0) if opposing == 1 else "opposing"
     n = int(m.group(1))
     if n >= opposing:

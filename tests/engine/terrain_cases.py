@@ -132,6 +132,22 @@ MANEUVERS: list[dict[str, Any]] = [
      "expect": {"totals.maneuvering": 1, "totals.opposing": [1], "succeeded": False, "face_after": 4},
      "working": "Fields of Ice: every army roll at the terrain loses 4 maneuver results and a tie goes to the "
                 "counter-maneuvering army (p.44): 5 - 4 = 1 against 5 - 4 = 1, a tie: the maneuver fails."},
+    {"id": "the-marching-armys-flood-is-buried", "command": "maneuver",
+     "input": {"terrain": {"die": "coastland-city", "face": 6},
+               "maneuvering": side(u("amazons/battle-rider", "3 maneuver"), u("amazons/runner", "2 maneuver"),
+                                   minor_terrain="flood"),
+               "opposing": [side(u("coral-elves/courier", "3 maneuver"))], "direction": "up", "seed": 11},
+     "expect": {"totals.maneuvering": 5, "totals.opposing": [3], "succeeded": True, "face_after": 7,
+                "warnings.0.field": "maneuvering.minor_terrain"},
+     "working": "Flood is buried at the beginning of its army's next march (p.15): it does not halve this "
+                "march's maneuver. 3 + 2 = 5 against 3: succeeds, 6 -> 7."},
+    {"id": "minor-action-face-adds-its-action", "command": "maneuver",
+     "input": {"terrain": {"die": "coastland-city", "face": 3},
+               "maneuvering": side(u("amazons/soldier", "1 maneuver"), minor_terrain="melee"), "opposing": [],
+               "direction": "up"},
+     "expect": {"face_after": 4, "action": "missile", "actions": ["melee", "missile"]},
+     "working": "Unopposed 3 -> 4, a Coastland missile face; the minor terrain's Melee face lets the army take "
+                "a melee action instead (p.15)."},
     {"id": "terrain-by-type", "command": "maneuver",
      "input": {"terrain": {"type": "highland", "face": 3},
                "maneuvering": side(u("amazons/soldier", "1 maneuver")), "opposing": [], "direction": "up"},
@@ -145,6 +161,12 @@ ROLLS: list[dict[str, Any]] = [
                "army": [u("amazons/war-chief", "id"), u("amazons/soldier", "1 save")]},
      "expect": {"totals.save": 7},
      "working": "The controller's ID results are doubled in any roll (p.15): War Chief 3 x 2 = 6, + 1 save = 7."},
+    {"id": "tower-at-a-reserve-army", "command": "resolve",
+     "input": {"roll": "missile", "terrain": "coastland-tower", "eighth_faces": ["tower"], "at_reserve": True,
+               "army": [u("amazons/warrior", "id"), u("amazons/darter", "2 missile")]},
+     "expect": {"totals.missile": 2},
+     "working": "The Tower's controller may shoot at an army in a Reserve Area, counting only non-ID missile "
+                "results (p.15): the Warrior's ID (2, doubled 4) does not count; the Darter's 2 missile do: 2."},
     {"id": "vortex-rerolls-a-unit", "command": "resolve",
      "input": {"roll": "melee", "terrain": "flatland-vortex", "eighth_faces": [{"face": "vortex", "unit": 0}],
                "army": [u("amazons/soldier", "1 save", rerolled=["2 melee"]), u("amazons/warrior", "id")]},
@@ -205,6 +227,15 @@ EXCHANGES: list[dict[str, Any]] = [
      "expect": {"summary.attack_total": 4, "summary.save_total": 2, "summary.damage": 2},
      "working": "The attacker controls the Tower: Warrior's ID 2 x 2 = 4 missile; 2 saves: 2 damage."},
 ]
+
+EXCHANGES.append(
+    {"id": "dragon-attack-on-the-eighth-faces-controller", "command": "exchange",
+     "input": {"attack": "dragon", "terrain": "highland-tower", "seed": 1,
+               "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "claws"}}]},
+               "defender": {"army": [u("amazons/warrior", {"response": "id"})], "eighth_faces": ["tower"]}},
+     "expect": {"summary.dragon_damage": 6, "summary.response_save": 4, "summary.army_damage": 2},
+     "working": "Claws: 6 damage (p.17). The army holds the Tower: the Warrior's ID 2 is doubled to 4 (p.15), "
+                "all saves (4 melee cannot kill a Red Drake of health 5): 6 - 4 = 2 damage."})
 
 CASES = MANEUVERS + ROLLS + EXCHANGES
 

@@ -30,6 +30,8 @@ def test_the_maneuver_answer_has_the_contract_keys(engine):
     assert [r["name"] for r in answer["rolls"]] == ["maneuver", "counter_maneuver"]
     assert answer["rolls"][0]["roll"]["roll"] == "maneuver"
     assert len(answer["rolls"][0]["roll"]["steps"]) == 10
+    # The die from the data: Coastland Tower is magic 1, missile 2-5, melee 6-7 and the Tower at 8.
+    assert answer["terrain"]["faces"] == ["magic"] + ["missile"] * 4 + ["melee"] * 2 + ["tower"]
 
 
 def test_the_counter_maneuver_is_a_counter_roll(engine):
@@ -54,12 +56,37 @@ def test_wave_is_marked_as_carried_out(engine):
 def test_captured_eighth_face_words_and_link(engine):
     answer = engine.maneuver(next(c for c in MANEUVERS if c["id"] == "capture-the-eighth-face")["input"])
     assert "captures" in answer["why"] and answer["see"].endswith("#maneuvers")
+    assert "buried" not in answer["why"]
+
+
+def test_capturing_buries_the_minor_terrain(engine):
+    # p.15: an army controlling a minor terrain that captures the eighth face buries the minor terrain.
+    data = {"terrain": {"die": "coastland-city", "face": 7},
+            "maneuvering": side(u("amazons/soldier", "1 maneuver"), minor_terrain="magic"), "opposing": [],
+            "direction": "up"}
+    answer = engine.maneuver(data)
+    assert answer["captured"] and "minor terrain is buried" in answer["why"]
+
+
+def test_an_eighth_face_in_the_exact_chances(engine):
+    # The chances of a roll see the doubling too: one Warrior (ID 2 of 6 faces) rolling saves at a
+    # held Tower: ID 4 saves with chance 1/6; the save face 2 with 1/6; nothing else (melee 2, 2,
+    # 3 and maneuver 3 are not saves).
+    out = engine.distribution({"roll": "save", "terrain": "coastland-tower", "eighth_faces": ["tower"],
+                               "army": [{"die": "amazons/warrior"}]})
+    dist = {int(k): v for k, v in out["distribution"].items() if v}
+    assert dist.keys() == {0, 2, 4}
+    assert abs(dist[4] - 1 / 6) < 1e-12 and abs(dist[2] - 1 / 6) < 1e-12
 
 
 def test_the_eighth_face_effects_are_reported_in_the_roll(engine):
     answer = engine.resolve(ROLLS[0]["input"])
     status = {e["kind"]: e["status"] for e in answer["terrain_effects"]}
-    assert status == {"double-id": "applied", "missile-at-any-army": "for the player"}
+    assert status == {"double-id": "applied", "missile-at-any-army": "for the player",
+                      "reserve-target-no-id": "not in this roll"}
+    at_reserve = engine.resolve(next(c for c in ROLLS if c["id"] == "tower-at-a-reserve-army")["input"])
+    status = {e["kind"]: e["status"] for e in at_reserve["terrain_effects"]}
+    assert status["reserve-target-no-id"] == "applied" and status["double-id"] == "not in this roll"
 
 
 def test_temple_warns_that_the_spell_is_not_applied(engine):
@@ -93,6 +120,8 @@ BASE = {"terrain": {"die": "coastland-tower", "face": 4}, "maneuvering": side(u(
     ({"terrain": {"die": "coastland-tower", "face": 8, "controller": "opposing[2]"}, "direction": "down"},
      "terrain.controller"),
     ({"terrain": {"die": "coastland-tower", "face": 8, "controller": "maneuvering"}}, "direction"),
+    ({"terrain": {"die": "coastland-tower", "face": 8, "controller": "opposing"}, "direction": "down",
+      "opposing": [side(u("amazons/soldier", "id")), side(u("amazons/soldier", "id"))]}, "terrain.controller"),
     ({"terrain": {"die": "coastland-tower", "face": 1}, "direction": "down"}, "direction"),
     ({"direction": "sideways"}, "direction"),
     ({"opposing": {"army": []}}, "opposing"),
@@ -118,12 +147,21 @@ def test_bad_maneuver_input_names_the_field(engine, change, field):
     ({"eighth_faces": [{"face": "tower", "unit": 0}]}, "eighth_faces[0].unit"),
     ({"eighth_faces": [{"face": "vortex", "unit": 5}]}, "eighth_faces[0].unit"),
     ({"eighth_faces": [{"face": "vortex", "colour": 1}]}, "eighth_faces[0].colour"),
+    ({"eighth_faces": [{"face": "vortex", "unit": 1}], "army": [u("amazons/soldier", "id"),
+                                                              {"die": "items/air-flying-carpet"}]},
+     "eighth_faces[0].unit"),
     ({"minor_terrain": "city"}, "minor_terrain"),
     ({"minor_terrain": {"die": "coastland-tower", "face": "flood"}}, "minor_terrain.die"),
     ({"minor_terrain": {"die": "coastland-bridge", "face": "revolt"}}, "minor_terrain.face"),
     ({"minor_terrain": {"die": "coastland-bridge", "face": 9}}, "minor_terrain.face"),
     ({"minor_terrain": "flood", "eighth_faces": ["city"]}, "minor_terrain"),
     ({"minor_terrain": "flood", "terrain": "reserve"}, "minor_terrain"),
+    ({"at_reserve": True}, "at_reserve"),
+    ({"dua": True, "eighth_faces": ["city"]}, "eighth_faces"),
+    ({"dua": True, "minor_terrain": "double-saves"}, "minor_terrain"),
+    ({"at_reserve": True, "eighth_faces": ["city"], "roll": "missile"}, "at_reserve"),
+    ({"at_reserve": True, "eighth_faces": ["tower"]}, "at_reserve"),
+    ({"at_reserve": "yes", "eighth_faces": ["tower"], "roll": "missile"}, "at_reserve"),
 ])
 def test_bad_terrain_face_input_names_the_field(engine, change, field):
     data = {"roll": "save", "terrain": "coastland", "army": [u("amazons/soldier", "id")], **change}
@@ -138,3 +176,24 @@ def test_an_exchange_side_names_its_field(engine):
     with pytest.raises(InputError) as err:
         engine.exchange(data)
     assert err.value.field == "defender.eighth_faces[0]"
+
+
+def test_vortex_without_a_unit_is_left_to_the_player(engine):
+    # p.15 Vortex: the controller MAY re-roll one unit; without naming it, the roll says it is theirs to do.
+    def status(roll: str) -> str:
+        out = engine.resolve({"roll": roll, "terrain": "flatland-vortex", "eighth_faces": ["vortex"],
+                              "army": [u("amazons/soldier", "1 melee")]})
+        return {e["kind"]: e["status"] for e in out["terrain_effects"]}["reroll-one-unit"]
+    assert status("melee") == "for the player"
+    assert status("maneuver") == "not in this roll"
+
+
+def test_the_browsers_slim_data_gives_the_same_answers(engine, bundle):
+    # The worker loads only the fields calculator.slim keeps: every case answers the same with them.
+    from calculator import Engine
+    from calculator.slim import engine_data
+
+    slim = Engine(engine_data(bundle))
+    for case in CASES:
+        method = METHOD[case["command"]]
+        assert getattr(slim, method)(case["input"]) == getattr(engine, method)(case["input"]), case["id"]

@@ -1,0 +1,95 @@
+"""What the calculator does with each SAI, species ability, spell, eighth face and minor terrain face
+the data names: worked out by a registered kind, listed for the player with what it needs, or
+neither (a gap: tests/engine/test_coverage.py fails on it; data/README.md lists the rows).
+
+>>> from calculator.bundle import Index
+>>> [r["status"] for r in coverage(Index({"sais": [{"id": "x", "name": "X", "clauses": [
+...     {"rolls": ["melee"], "summary": "s", "generates": [{"type": "melee", "amount": "X"}]}]}]}))]
+['worked out']
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .bundle import Index
+
+WORKED, PARTLY, PLAYER, NEITHER = "worked out", "partly", "for the player", "neither"
+
+
+def _status(parts: list[bool | None]) -> str:
+    """True: a part the calculator works out; False: a part listed for the player; None: a gap."""
+    if not parts or None in parts:
+        return NEITHER
+    return WORKED if all(parts) else PLAYER if not any(parts) else PARTLY
+
+
+def _kind_done(k: Any) -> bool | None:
+    if k.left_to_player or not k.p.get("engine", True) or getattr(k, "by_hand_when_applies", False):
+        return False
+    return True if k.acts() else None
+
+
+def _sai_rows(idx: Index) -> list[dict[str, Any]]:
+    rows = []
+    for sai in idx.sais.values():
+        parts: list[bool | None] = []
+        player = []
+        for c in sai.clauses:
+            done = [_kind_done(e) for e in c.effects]
+            if c.generates or c.reroll:
+                done.append(True)
+            parts.append(None if not done else None if None in done else all(done))
+            player += [e.describe(0) for e in c.effects if _kind_done(e) is False]
+        rows.append(_row("SAI", sai.id, sai.name, _status(parts), player))
+    return rows
+
+
+def _ability_rows(idx: Index) -> list[dict[str, Any]]:
+    engines = {a.id: a.kind for abs_ in idx.abilities.values() for a in abs_}
+    rows = []
+    for sp in idx.bundle.get("species") or []:
+        for ab in sp.get("abilities") or []:
+            k = engines.get(ab["id"])
+            done = _kind_done(k) if k is not None else None
+            needs = [k.p.get("needs") or k.describe(0)] if k is not None and done is False else []
+            rows.append(_row("species ability", ab["id"], ab.get("name", ab["id"]), _status([done]), needs))
+    return rows
+
+
+def _spell_rows(idx: Index) -> list[dict[str, Any]]:
+    rows = []
+    for sid, spell in idx.spells.items():
+        mods = idx.modifiers.get(sid) or ()
+        if mods:
+            parts: list[bool | None] = [_kind_done(m) for m in mods]
+            needs = [m.label() for m in mods if _kind_done(m) is False]
+        else:
+            # Its cost is paid in the magic mode; its effect on its target is the player's.
+            target = spell.get("target")
+            parts = [False] if target else [None]
+            needs = [f"its target ({str(target).replace('-', ' ')})"] if target else []
+        rows.append(_row("spell", sid, spell.get("name", sid), _status(parts), needs))
+    return rows
+
+
+def _face_rows(idx: Index) -> list[dict[str, Any]]:
+    eighth = sorted({d.eighth_face for d in idx.terrain_dice.values() if d.eighth_face})
+    minor = sorted({f for d in idx.terrain_dice.values() if d.minor for f in d.faces})
+    rows = []
+    for what, ids in (("eighth face", eighth), ("minor terrain face", minor)):
+        for icon in ids:
+            face = idx.terrain_faces.get(icon)
+            kinds = face.effects if face else ()
+            needs = [k.describe() for k in kinds if _kind_done(k) is False]
+            rows.append(_row(what, icon, face.name if face else idx.icon_name(icon),
+                             _status([_kind_done(k) for k in kinds]), needs))
+    return rows
+
+
+def _row(what: str, id_: str, name: str, status: str, needs: list[str]) -> dict[str, Any]:
+    return {"what": what, "id": id_, "name": name, "status": status, "for_the_player": needs}
+
+
+def coverage(idx: Index) -> list[dict[str, Any]]:
+    """One row per SAI, species ability, spell, eighth face and minor terrain face of the data."""
+    return _sai_rows(idx) + _ability_rows(idx) + _spell_rows(idx) + _face_rows(idx)

@@ -1,0 +1,48 @@
+"""Every SAI, species ability, spell, eighth face and minor terrain face of the data is worked out by
+a registered kind or listed for the player with what it needs (calculator.coverage), and
+data/README.md lists which are which as the data says now."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from calculator.bundle import Index
+from calculator.coverage import NEITHER, coverage
+from generator.kinds_doc import COVER_END, COVER_START, coverage_section
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _gaps(bundle: dict) -> list[str]:
+    return [f"{r['what']} {r['id']}" for r in coverage(Index(bundle)) if r["status"] == NEITHER]
+
+
+def test_no_entry_is_neither_worked_out_nor_listed(bundle):
+    rows = coverage(Index(bundle))
+    assert _gaps(bundle) == []
+    kinds = {r["what"] for r in rows}
+    assert kinds == {"SAI", "species ability", "spell", "eighth face", "minor terrain face"}
+    # Every entry of each kind has its row.
+    assert sum(r["what"] == "SAI" for r in rows) == len(bundle["sais"])
+    assert sum(r["what"] == "spell" for r in rows) == len(bundle["spells"])
+    # An entry listed for the player says what the player needs.
+    assert all(r["for_the_player"] for r in rows if r["status"] == "for the player")
+
+
+def test_a_new_entry_with_neither_fails(bundle):
+    # The check can fail: a clause that names no kind, an ability without an engine, an eighth
+    # face icon without terrain effects, a spell with neither modifier nor target.
+    b = copy.deepcopy(bundle)
+    b["sais"].append({"id": "new-sai", "name": "New SAI", "clauses": [{"rolls": ["melee"], "summary": "Does a thing."}]})
+    b["species"][0]["abilities"].append({"id": "new-ability", "name": "New ability", "summary": "s"})
+    b["spells"].append({"id": "new-spell", "name": "New spell", "element": "air", "cost": 1})
+    tower = next(i for i in b["icons"] if i["id"] == "tower")
+    tower.pop("terrain_effects")
+    assert sorted(_gaps(b)) == ["SAI new-sai", "eighth face tower", "species ability new-ability",
+                                "spell new-spell"]
+
+
+def test_the_readme_lists_what_the_data_says(bundle):
+    text = (ROOT / "data" / "README.md").read_text(encoding="utf-8")
+    block = text[text.index(COVER_START): text.index(COVER_END) + len(COVER_END)]
+    assert block == coverage_section(bundle), "run: python -m generator kinds --write"
