@@ -23,7 +23,6 @@ LIMITS: dict[str, int] = {
     "dragons": 6,           # dragons in one dragon attack
     "cast": 20,             # entries of a magic roll's cast list
     "cast_times": 20,       # castings of one spell in one cast entry
-    "opposing": 5,          # armies opposing one maneuver (other players' armies at a terrain: six players)
 }
 
 # Exact calculations (distributions, exchange odds): how much work one answer may take. The work

@@ -18,7 +18,6 @@ EXCHANGE_ROLLS = {
     "counter": "Counter-attack", "counter_save": "Save roll against the counter-attack",
     "dragon": "Dragon's roll", "response": "Response to the dragons", "breath_save": "Roll against burial by breath",
     "breath": "Breath",                 # not a roll: where a dragon attack's first damage comes from
-    "maneuver": "Maneuver roll", "counter_maneuver": "Counter-maneuver",   # a maneuver's rolls (calculator.terrain)
 }
 EXCHANGE_SUMMARY = {
     "attack_total": "Attack results", "save_total": "Saves against the attack", "damage": "Damage to the defender",

@@ -9,8 +9,15 @@ import { seeText } from "./calc-exchange-result.js";
 import { faceText, rollLabel, vocab } from "./calc-exchange-words.js";
 import { unitLabel } from "./calc-answer.js";
 import { drawTurn, faceOf, ruleLink, terrainOf } from "./calc-maneuver-die.js";
+import { MARCHING, opposingName } from "./calc-maneuver-words.js";
 
 function sideWords(mv, name) { return mv.sideName(name); }
+
+/* The die as the answer gives it (its faces' icons in face order, the eighth one null when not known). */
+function drawnDie(t) {
+  if (!t || !Array.isArray(t.faces)) return null;
+  return { name: t.name, eighth_face: t.eighth_face, faces: t.faces.map((icon, i) => (icon ? { number: i + 1, icon } : { number: i + 1 })) };
+}
 
 function what(mv, input, die) {
   const n = input.opposing.length;
@@ -21,7 +28,7 @@ function what(mv, input, die) {
 function totals(mv, out) {
   const t = out.totals || {};
   if (t.maneuvering == null) return null;
-  const rows = [["maneuvering", t.maneuvering]].concat((t.opposing || []).map((v, n) => ["opposing[" + n + "]", v]));
+  const rows = [[MARCHING, t.maneuvering]].concat((t.opposing || []).map((v, n) => [opposingName(n), v]));
   return el("table", { class: "dd-ex-summary dd-mv-totals", "data-maneuver-totals": JSON.stringify(t) },
     el("caption", {}, "Maneuver results"),
     el("tbody", {}, rows.map(([side, v]) => el("tr", { "data-side": side },
@@ -82,7 +89,7 @@ function rollList(mv, out) {
 
 export function render(section, mv, out, input) {
   const cat = mv.cat;
-  const die = terrainOf(cat, input.terrain);
+  const die = drawnDie(out.terrain) || terrainOf(cat, input.terrain);
   const parts = [el("h2", {}, "Result of the maneuver"), el("p", { class: "dd-calc-what" }, what(mv, input, die)),
     drawTurn(cat, die, out.face_before, out.face_after, out.direction),
     el("p", { class: "dd-mv-verdict", "data-succeeded": String(!!out.succeeded), "data-winner": out.winner }, out.why || ""),
@@ -112,10 +119,10 @@ export function actionInput(mv, input, out, action) {
     if (out && out.controller === name && eighth) c.eighth_faces = [eighth];
     return c;
   };
-  const mine = side(input.maneuvering, "maneuvering");
+  const mine = side(input.maneuvering, MARCHING);
   const seed = input.seed == null ? {} : { seed: input.seed };
   if (vocab(mv.cat).attacks.some((a) => a.id === action) && input.opposing.length) {
-    return { mode: "exchange", input: Object.assign({ attack: action, terrain, attacker: mine, defender: side(input.opposing[0], "opposing[0]") }, seed) };
+    return { mode: "exchange", input: Object.assign({ attack: action, terrain, attacker: mine, defender: side(input.opposing[0], opposingName(0)) }, seed) };
   }
   return { mode: "roll", input: Object.assign({ roll: action, terrain }, mine, seed) };
 }

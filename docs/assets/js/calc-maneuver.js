@@ -4,8 +4,9 @@
    minor terrain. On every change the page draws it, writes the share link (#m=1.<base64url>) and
    asks the engine ("maneuver"); calc-maneuver-result.js shows the answer. A link is checked by the
    engine first: a refused link shows the engine's one-line message. */
-import { el, option, fill, randomInt, busy, isObj } from "./calc-dom.js";
-import { elementsText, limit } from "./calc-catalogue.js";
+import { el, option, fill, randomInt, busy, isObj, typeLabel } from "./calc-dom.js";
+import { MARCHING, opposingName, words, maxOpposing, sideName } from "./calc-maneuver-words.js";
+import { elementsText } from "./calc-catalogue.js";
 import { encode } from "./calc-links.js";
 import { engine } from "./engine.js";
 import { setMode } from "./calc-modes.js";
@@ -14,8 +15,6 @@ import { faceButtons, faceOf, fillTerrains, isEighth, majorDice, minorRow, terra
 import { render as showResult, notice, error as showError, actionInput } from "./calc-maneuver-result.js";
 
 const DEBOUNCE_MS = 80;
-const MARCHING = "maneuvering";
-const opposingName = (n) => "opposing[" + n + "]";
 
 function emptyManeuver(cat) {
   const die = majorDice(cat)[0];
@@ -75,13 +74,6 @@ function query(root) {
   };
 }
 
-function sideName(name) {
-  if (name === MARCHING) return "Maneuvering army";
-  if (name === "opposing") return "Another player's army";
-  const m = /^opposing\[(\d+)\]$/.exec(name);
-  return m ? "Opposing army " + (Number(m[1]) + 1) : name;
-}
-
 /* The fieldsets of the sides: built once per side, rebuilt when the number of opposing armies changes. */
 function sideBoxes(mv) {
   const names = [MARCHING].concat(mv.m.opposing.map((o, n) => opposingName(n)));
@@ -96,7 +88,7 @@ function sideBoxes(mv) {
     if (name !== MARCHING) {
       const n = Number(/\d+/.exec(name)[0]);
       box.append(el("div", { class: "dd-calc-row" }, el("button", { type: "button", class: "md-button dd-calc-small",
-        "data-key": "mv-remove-" + name, onclick: () => removeOpposing(mv, n) }, "Remove " + sideName(name).toLowerCase())));
+        "data-key": "mv-remove-" + name, onclick: () => removeOpposing(mv, n) }, "Remove " + mv.sideName(name).toLowerCase())));
     }
     mv.sideUi[name] = ui;
     return box;
@@ -120,11 +112,10 @@ function render(mv) {
   ui.direction.value = m.direction;
   ui.faces.replaceChildren(...faceButtons(cat, die, m.terrain.face, (n) => pickFace(mv, n)));
   ui.controllerWrap.hidden = !atEighth(cat, m);
-  fill(ui.controller, [option(MARCHING, "The maneuvering army"), option("opposing", "Another player's army")]
-    .concat(m.opposing.map((o, n) => option(opposingName(n), sideName(opposingName(n))))));
+  fill(ui.controller, [MARCHING, "opposing"].concat(m.opposing.map((o, n) => opposingName(n))).map((s) => option(s, mv.sideName(s))));
   ui.controller.value = m.terrain.controller || "";
   ui.about.textContent = die ? die.name + ": elements " + elementsText(die.elements) + "." : "";
-  ui.addOpposing.disabled = m.opposing.length >= limit(cat, "opposing");
+  ui.addOpposing.disabled = m.opposing.length >= maxOpposing(cat);
   sideBoxes(mv).forEach((name) => { renderSide(mv, name, mv.sideUi[name]); mv.sideUi[name].minor.sync(); });
   if (focusKey) { const f = mv.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
 }
@@ -196,7 +187,7 @@ function makeAction(mv, action) {
 function bindForm(mv) {
   const { ui, cat } = mv;
   fillTerrains(ui.terrain, cat);
-  fill(ui.direction, [option("up", "Up"), option("down", "Down")]);
+  fill(ui.direction, (words(cat).directions || []).map((d) => option(d, typeLabel(d))));
   ui.terrain.addEventListener("change", () => {
     const t = mv.m.terrain;
     delete t.die; delete t.type;
@@ -207,7 +198,7 @@ function bindForm(mv) {
   ui.controller.addEventListener("change", () => { mv.m.terrain.controller = ui.controller.value; mv.changed(); });
   ui.rollAgain.addEventListener("click", () => { mv.m.seed = randomInt(1000000); mv.changed(); });
   ui.addOpposing.addEventListener("click", () => {
-    if (mv.m.opposing.length >= limit(cat, "opposing")) return;
+    if (mv.m.opposing.length >= maxOpposing(cat)) return;
     mv.m.opposing.push({ army: [] });
     mv.changed();
   });
@@ -280,7 +271,7 @@ export function bindManeuver(page) {
   mv.armyChanged = () => mv.changed();
   mv.fresh = () => fresh(mv);
   mv.sideOf = (name) => (name === MARCHING ? mv.m.maneuvering : mv.m.opposing[Number(/\d+/.exec(name)[0])]);
-  mv.sideName = sideName;
+  mv.sideName = (name) => sideName(mv.cat, name);
   mv.rollsOf = (name) => (mv.m.opposing.length ? [name === MARCHING ? "maneuver" : "counter_maneuver"] : []);
   mv.makeAction = (action) => makeAction(mv, action);
   mv.x = { attack: "maneuver" };           // no dragons on either side (the side pickers ask)
