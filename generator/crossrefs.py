@@ -35,6 +35,7 @@ REFS: tuple[Ref, ...] = (
     Ref("dice", "faces[].icon", ("icons", "sais")),
     Ref("sais", "related[]", ("sais",)),
     Ref("icons", "sai", ("sais",)),
+    Ref("icons", "rule", ("rules",)),
     Ref("spells", "species", ("species",)),
     Ref("species", "spells[]", ("spells",)),
     Ref("terrains", "type", ("terrain_types",)),

@@ -40,9 +40,9 @@ PLACEHOLDER = "/* @engine-files@ */ null"
 CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "terrain_types", "terrains", "dragons")
 # Of these, the fields the page shows (names, faces, elements); None: the whole entry.
 CATALOGUE_FIELDS: dict[str, tuple[str, ...] | None] = {
-    "icons": ("id", "name", "kind"), "sais": ("id", "name"), "species": ("id", "name", "elements"),
+    "icons": ("id", "name", "kind", "rule"), "sais": ("id", "name"), "species": ("id", "name", "elements"),
     "dice": ("id", "name", "species", "kind", "size", "health", "die", "element", "faces"),
-    "terrain_types": ("id", "name", "elements"), "terrains": ("id", "name", "type", "elements"),
+    "terrain_types": ("id", "name", "elements"), "terrains": ("id", "name", "type", "category", "advanced", "elements", "eighth_face", "faces"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }
 PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_color", "history", "notes")

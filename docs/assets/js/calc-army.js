@@ -196,3 +196,34 @@ export function renderOptions(ctx) {
       return el("label", { class: "dd-calc-option" }, box, " Use " + o.name, el("small", {}, " — " + o.note));
     }));
 }
+
+/* The form's "A die not in the catalogue" and "Add modifier" rows (calc-page.js binds them). */
+export function addInline(ctx) {
+  const { ui, cat } = ctx;
+  const face = ui.inFace.value.trim();
+  if (!face || face.length > limit(cat, "text")) {
+    ui.inFace.setCustomValidity("Write a face like “2 melee” or “bullseye”.");
+    ui.inFace.reportValidity();
+    return;
+  }
+  const u = { die_type: ui.inType.value || "unit", rolled: face };
+  if (ui.inSpecies.value) u.species = ui.inSpecies.value;
+  const hp = parseInt(ui.inHealth.value, 10);
+  if (hp >= 1 && hp <= limit(cat, "health")) u.health = hp;
+  ctx.state.army.push(u);
+  ctx.changed();
+}
+
+export function addFree(ctx) {
+  const { ui, cat } = ctx;
+  const fixed = { halve: ["divide", 2], double: ["multiply", 2] }[ui.op.value];
+  const amount = fixed ? fixed[1] : parseInt(ui.amount.value, 10);
+  if (!(amount >= 0 && amount <= limit(cat, "amount"))) {
+    ui.amount.setCustomValidity("From 0 to " + limit(cat, "amount") + ".");
+    ui.amount.reportValidity();
+    return;
+  }
+  ui.amount.setCustomValidity("");
+  ctx.state.modifiers.push({ op: fixed ? fixed[0] : ui.op.value, result: ui.result.value, amount });
+  ctx.changed();
+}

@@ -41,8 +41,11 @@ function made(res, side, name, i, dragon) {
   return { faces: facesShown(r.roll, r.units.indexOf(i)) };
 }
 
+/* The rolls a side usually makes: the attack's (published with the catalogue), or its mode's. */
+function usual(ctx, side) { return ctx.rollsOf ? ctx.rollsOf(side) : attackOf(ctx.cat, ctx.x.attack).rolls[side] || []; }
+
 export function rollNames(ctx, side, u, i) {
-  const names = (attackOf(ctx.cat, ctx.x.attack).rolls[side] || []).slice();
+  const names = usual(ctx, side).slice();
   const res = ctx.fresh();
   if (res) res.rolls.forEach((r) => { if (r.side === side && (r.units || []).includes(i) && !names.includes(r.name)) names.push(r.name); });
   [u.rolled, u.rerolled].forEach((m) => { if (isObj(m)) Object.keys(m).forEach((k) => { if (!names.includes(k)) names.push(k); }); });
@@ -76,7 +79,7 @@ function faceButtons(ctx, faces, value, rolledFace, said, opts) {
 
 /* One roll of one unit (or dragon): its first face and each face it rolled again. */
 export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
-  const first = (attackOf(ctx.cat, ctx.x.attack).rolls[side] || [])[0];
+  const first = usual(ctx, side)[0];
   const g = given(u, name, first);
   const did = made(ctx.fresh(), side, name, i, dragon);
   const res = ctx.fresh();
@@ -108,8 +111,8 @@ export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
     let note = "";
     if (value == null && engineFace && engineFace.random) note = engineFace.face == null ? "Rolled for you."
       : "Rolled for you: " + faceText(ctx.cat, engineFace.face) + ".";
-    else if (value == null && !engineFace) note = res && !did ? "Not rolled in this exchange." : "Not picked: rolled for you.";
-    else if (value != null && res && !did) note = "Not rolled in this exchange: this face is not used.";
+    else if (value == null && !engineFace) note = res && !did ? "Not rolled in this " + (ctx.noun || "exchange") + "." : "Not picked: rolled for you.";
+    else if (value != null && res && !did) note = "Not rolled in this " + (ctx.noun || "exchange") + ": this face is not used.";
     if (note) row.append(el("span", { class: "dd-calc-picker-note" }, note));
     box.append(row);
   }

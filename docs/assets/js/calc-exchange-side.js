@@ -6,6 +6,9 @@ import { modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
 
+/* The side's name: the exchange's (attacking, defending army), or the one its mode gives (a maneuver's). */
+function nameOf(ctx, side) { return ctx.sideName ? ctx.sideName(side) : sideName(ctx.cat, side); }
+
 function fate(ctx, side, i, dragon) {
   const res = ctx.fresh();
   const list = res && res.killed ? res.killed[side] || [] : [];
@@ -25,7 +28,7 @@ function unitItem(ctx, side, u, i) {
   el("div", { class: "dd-calc-unit-head" }, el("span", { class: "dd-calc-unit-name" }, (i + 1) + ". " + name),
     el("span", { class: "dd-calc-unit-facts" }, facts.join(" · ")),
     el("span", { class: "dd-calc-unit-buttons" }, el("button", { type: "button", class: "md-button dd-calc-small",
-      "data-key": "ex-remove-" + side + "-" + i, "aria-label": "Remove " + name + " (" + sideName(cat, side) + ", " + (i + 1) + ")",
+      "data-key": "ex-remove-" + side + "-" + i, "aria-label": "Remove " + name + " (" + nameOf(ctx, side) + ", " + (i + 1) + ")",
       onclick: () => { ctx.sideOf(side).army.splice(i, 1); ctx.armyChanged(); } }, "Remove"))));
   if (dead) li.append(el("p", { class: "dd-ex-fate" }, "Dies: " + dead.why));
   const faces = die ? die.faces : null;
@@ -81,12 +84,12 @@ export function build(ctx, side, box) {
   const cat = ctx.cat;
   const id = (k) => "dd-ex-" + side + "-" + k;
   const ui = {
-    legend: el("legend", {}, sideName(cat, side), " ", el("span", { class: "dd-calc-health" })),
+    legend: el("legend", {}, nameOf(ctx, side), " ", el("span", { class: "dd-calc-health" })),
     species: el("select", { id: id("species") }), unit: el("select", { id: id("unit") }),
-    dragon: el("select", { id: id("dragon") }), units: el("ol", { class: "dd-calc-units", "aria-label": sideName(cat, side) + ": dice" }),
-    dragons: el("ol", { class: "dd-calc-units", "aria-label": sideName(cat, side) + ": dragons" }),
+    dragon: el("select", { id: id("dragon") }), units: el("ol", { class: "dd-calc-units", "aria-label": nameOf(ctx, side) + ": dice" }),
+    dragons: el("ol", { class: "dd-calc-units", "aria-label": nameOf(ctx, side) + ": dragons" }),
     empty: el("p", { class: "dd-calc-empty" }), spell: el("select", { id: id("spell") }),
-    modlist: el("ul", { class: "dd-calc-modlist", "aria-label": sideName(cat, side) + ": modifiers" }),
+    modlist: el("ul", { class: "dd-calc-modlist", "aria-label": nameOf(ctx, side) + ": modifiers" }),
     options: el("div", { class: "dd-calc-options" }),
   };
   fill(ui.species, cat.speciesList.map((s) => option(s.id, s.name)));
@@ -114,7 +117,7 @@ export function build(ctx, side, box) {
   };
   ui.armyPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("species") }, "Species ", ui.species), el("label", { for: id("unit") }, "Unit ", ui.unit),
-    el("button", { type: "button", class: "md-button", "data-key": "ex-add-" + side, onclick: add }, "Add to " + sideName(cat, side).toLowerCase())),
+    el("button", { type: "button", class: "md-button", "data-key": "ex-add-" + side, onclick: add }, "Add to " + nameOf(ctx, side).toLowerCase())),
   ui.units);
   ui.dragonPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("dragon") }, "Dragon ", ui.dragon),
@@ -138,13 +141,13 @@ export function render(ctx, side, ui) {
   if (dragons) ui.dragons.replaceChildren(...list.map((d, i) => dragonItem(ctx, d, i)));
   else ui.units.replaceChildren(...army.map((u, i) => unitItem(ctx, side, u, i)));
   ui.empty.hidden = list.length > 0;
-  ui.empty.textContent = dragons ? "No dragon yet: choose one, then “Add dragon”." : "No dice yet: choose a species and a unit, then “Add to " + sideName(ctx.cat, side).toLowerCase() + "”.";
+  ui.empty.textContent = dragons ? "No dragon yet: choose one, then “Add dragon”." : "No dice yet: choose a species and a unit, then “Add to " + nameOf(ctx, side).toLowerCase() + "”.";
   const health = army.reduce((n, u) => n + ((u.die ? (ctx.cat.dice.get(u.die) || {}).health : u.health) || 0), 0);
   ui.legend.lastChild.textContent = dragons ? (list.length ? "(" + list.length + (list.length === 1 ? " dragon)" : " dragons)") : "")
     : (army.length ? "(" + army.length + (army.length === 1 ? " die, " : " dice, ") + health + " health)" : "");
   ui.modlist.replaceChildren(...(s.modifiers || []).map((m, i) => el("li", {}, el("span", {}, modText(ctx.cat, m)),
     el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "ex-mod-remove-" + side + "-" + i,
-      "aria-label": "Remove modifier " + (i + 1) + " of the " + sideName(ctx.cat, side).toLowerCase(),
+      "aria-label": "Remove modifier " + (i + 1) + " of the " + nameOf(ctx, side).toLowerCase(),
       onclick: () => { s.modifiers.splice(i, 1); ctx.changed(); } }, "Remove"))));
   if (s.modifiers && s.modifiers.length) ui.modPart.open = true;
   renderOptions(ctx, side, ui);

@@ -14,6 +14,8 @@ export function sidesOf(cat) { return Object.keys(vocab(cat).sides); }
 export function rollLabel(cat, name) {
   const v = vocab(cat);
   if (v.rolls[name]) return v.rolls[name];
+  const mv = (cat.vocab.maneuver || {}).rolls || {};    // a maneuver's rolls (calc-maneuver.js)
+  if (mv[name]) return mv[name];
   const m = /^([a-z0-9-]+)_target_[a-z]+$/.exec(name);     // "<sai id>_target_<test>", the input's form
   if (m && v.target_roll) return v.target_roll.replace("{sai}", iconName(cat, m[1]));
   return typeLabel(name);

@@ -11,6 +11,7 @@ import { sidesOf, vocab } from "./calc-exchange-words.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
 import { render as showResult, error as showError, notice } from "./calc-exchange-result.js";
 import { refresh as refreshOdds } from "./calc-exchange-odds.js";
+import { setMode } from "./calc-modes.js";
 
 const DEBOUNCE_MS = 80;
 
@@ -51,19 +52,12 @@ function fromInput(cat, raw) {
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
   return {
-    modes: $("[data-calc-modes]"), panels: root.querySelectorAll("[data-calc-panel]"), form: $("[data-exchange-form]"),
+    form: $("[data-exchange-form]"),
     attack: $("[data-ex-attack]"), terrain: $("[data-ex-terrain]"), about: $("[data-ex-about]"), rollAgain: $("[data-ex-roll-again]"),
     share: $("[data-ex-share]"), shareStatus: $("[data-ex-share-status]"), results: $("[data-exchange-results]"),
     odds: root.querySelector("#exchange-odds"), message: $("[data-calc-message]"),
     sides: { attacker: $('[data-ex-side="attacker"]'), defender: $('[data-ex-side="defender"]') },
   };
-}
-
-export function setMode(page, mode) {
-  const xc = page.exchange;
-  page.mode = mode;
-  xc.ui.panels.forEach((p) => { p.hidden = p.dataset.calcPanel !== mode; });
-  xc.ui.modes.querySelectorAll("[data-calc-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.calcMode === mode)));
 }
 
 function render(xc) {
@@ -186,14 +180,6 @@ function bindForm(xc) {
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
     else done(false);
   });
-  ui.modes.querySelectorAll("[data-calc-mode]").forEach((b) => b.addEventListener("click", () => {
-    if (b.dataset.calcMode === xc.page.mode) return;
-    xc.seq++;                               // an exchange link still opening is dropped
-    xc.ui.form.hidden = false;
-    if (b.dataset.calcMode === "exchange") openExchange(xc.page, null);
-    else { setMode(xc.page, "roll"); xc.page.changed(); }
-  }));
-  ui.modes.hidden = false;
 }
 
 function say(xc, text, detail) {
@@ -254,6 +240,8 @@ export function bindExchange(page) {
     plans: new Map(), options: null, optionsKey: null, sideUi: {} };
   if (!xc.ui.form) return;
   page.exchange = xc;
+  // The mode's button or a link: opened empty (or as it was left), or with an input the engine checks.
+  page.open.exchange = (raw, message, text) => { xc.ui.form.hidden = false; openExchange(page, raw, message, text); };
   xc.changed = (keepUrl) => changed(xc, keepUrl);
   xc.armyChanged = () => { delete xc.x.casualties; xc.changed(); };
   xc.fresh = () => fresh(xc);

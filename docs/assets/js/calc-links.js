@@ -1,6 +1,7 @@
 /* Calculator page: share links. "#s=1.<base64url JSON>" (written by the page; a roll's link holds
-   its wish list of spells and its Reserve Area too), "?roll=<JSON>", "?magic=<JSON>" (a roll that
-   is a magic roll unless it names another) and "?exchange=<JSON>" (written by hand or by other pages). A link is read as
+   its wish list of spells and its Reserve Area too; "#x=" an exchange's, "#m=" a maneuver's),
+   "?roll=<JSON>", "?magic=<JSON>" (a roll that is a magic roll unless it names another),
+   "?exchange=<JSON>" and "?maneuver=<JSON>" (written by hand or by other pages). A link is read as
    plain JSON, checked for shape and against the catalogue (ids that exist, sizes within the
    published limits); then the engine reads the link's own text, as the command line would, before
    the page uses it (vet): it names a key given twice, an unknown field, a hidden character. */
@@ -25,7 +26,10 @@ function b64urlDecode(text) {
   return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 }
 
-export function encode(input, mode) { return (mode === "exchange" ? "x=" : "s=") + VERSION + "." + b64urlEncode(JSON.stringify(input)); }
+const PREFIX = { roll: "s", exchange: "x", maneuver: "m" };
+const MODE = { s: "roll", x: "exchange", m: "maneuver" };
+
+export function encode(input, mode) { return (PREFIX[mode] || "s") + "=" + VERSION + "." + b64urlEncode(JSON.stringify(input)); }
 
 function parseJson(text) {
   if (text.length > MAX_TEXT) throw new Error("it is too long");
@@ -70,7 +74,7 @@ function checkCast(cast, cat, fail) {
   });
 }
 
-/* An exchange link is read as a JSON object only: the engine checks it and names the field. */
+/* An exchange or maneuver link is read as a JSON object only: the engine checks it and names the field. */
 function exchangeJson(text) {
   const raw = parseJson(text);
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error("input: not an object");
@@ -96,23 +100,24 @@ export function read(cat) {
   let mode = "roll";
   try {
     try { hash = decodeURIComponent(hash); } catch (e) { throw new Error("its address is damaged: a % code in it is broken"); }
-    const m = /^([sx])=(\d+)\.(.*)$/.exec(hash);
+    const m = /^([sxm])=(\d+)\.(.*)$/.exec(hash);
     if (m) {
       what = "share link";
-      mode = m[1] === "x" ? "exchange" : "roll";
+      mode = MODE[m[1]];
       if (m[2] !== VERSION) throw new Error("unknown link version");
       const text = b64urlDecode(m[3]);
-      return { mode, what, text, input: mode === "exchange" ? exchangeJson(text) : check(parseJson(text), cat) };
+      return { mode, what, text, input: mode === "roll" ? check(parseJson(text), cat) : exchangeJson(text) };
     }
-    if (/^[sx]=/.test(hash)) { what = "share link"; mode = hash[0] === "x" ? "exchange" : "roll"; throw new Error("it is incomplete"); }
+    if (/^[sxm]=/.test(hash)) { what = "share link"; mode = MODE[hash[0]]; throw new Error("it is incomplete"); }
     if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; const text = params.get("exchange"); return { mode, what, text, input: exchangeJson(text) }; }
+    if (params.has("maneuver")) { what = "maneuver link"; mode = "maneuver"; const text = params.get("maneuver"); return { mode, what, text, input: exchangeJson(text) }; }
     if (params.has("magic")) {
       what = "magic link";
       const input = check(parseJson(params.get("magic")), cat);
       return { mode, what, text: magicText(params.get("magic"), input), input: Object.assign({ roll: "magic" }, input) };
     }
     if (params.has("roll")) { what = "roll link"; const text = params.get("roll"); return { mode, what, text, input: check(parseJson(text), cat) }; }
-    if (hash === "exchange") return { mode: "exchange", input: null };
+    if (hash === "exchange" || hash === "maneuver") return { mode: hash, input: null };
     return null;
   } catch (err) {
     return { mode, error: unreadable(what, err) };

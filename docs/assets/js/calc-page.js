@@ -5,10 +5,12 @@
 import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
 import { load, elementsText, limit } from "./calc-catalogue.js";
 import { encode, read, vet } from "./calc-links.js";
-import { follow, renderMods, renderOptions, renderUnits, rollDie } from "./calc-army.js";
+import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree } from "./calc-army.js";
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
 import { refresh as refreshChances } from "./chances.js";
-import { bindExchange, openExchange, setMode } from "./calc-exchange.js";
+import { bindExchange } from "./calc-exchange.js";
+import { bindManeuver } from "./calc-maneuver.js";
+import { bindModes, openMode, setMode } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "./engine.js";
 
@@ -103,7 +105,7 @@ function render(ctx) {
 }
 
 function writeLink(ctx) {
-  if (ctx.mode === "exchange") return;      // the exchange mode writes its own link (calc-exchange.js)
+  if (ctx.mode !== "roll") return;          // the other modes write their own links
   const hash = "#" + encode(engineInput(ctx.state));
   ctx.lastHash = hash;
   if (location.hash !== hash || location.search) history.replaceState(history.state, "", location.pathname + hash);
@@ -113,7 +115,7 @@ function writeLink(ctx) {
 function ask(ctx) {
   if (!ctx.root.isConnected) return;      // this page was swapped out by instant navigation
   const { ui } = ctx;
-  if (ctx.mode === "exchange" || ctx.vetting) return;
+  if (ctx.mode !== "roll" || ctx.vetting) return;
   if (!ctx.state.army.length) { notice(ui.results, "Add dice to the army to see the result."); hideMagic(ctx); return; }
   if (engine.state.status !== "ready") {
     hideMagic(ctx, "waiting");
@@ -151,7 +153,7 @@ function changed(ctx, keepUrl) {
   if (keepUrl !== true) writeLink(ctx);
   ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
   if (!ctx.state.army.length) refreshChances(null, ctx.ui.chances);
-  if (ctx.mode !== "exchange") { busy(ctx.ui.results, "resolving"); busyMagic(ctx); }   // what is shown is of the roll before
+  if (ctx.mode === "roll") { busy(ctx.ui.results, "resolving"); busyMagic(ctx); }   // what is shown is of the roll before
   clearTimeout(ctx.timer);
   ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
 }
@@ -191,36 +193,6 @@ function bindForm(ctx) {
   });
 }
 
-function addInline(ctx) {
-  const { ui, cat } = ctx;
-  const face = ui.inFace.value.trim();
-  if (!face || face.length > limit(cat, "text")) {
-    ui.inFace.setCustomValidity("Write a face like “2 melee” or “bullseye”.");
-    ui.inFace.reportValidity();
-    return;
-  }
-  const u = { die_type: ui.inType.value || "unit", rolled: face };
-  if (ui.inSpecies.value) u.species = ui.inSpecies.value;
-  const hp = parseInt(ui.inHealth.value, 10);
-  if (hp >= 1 && hp <= limit(cat, "health")) u.health = hp;
-  ctx.state.army.push(u);
-  ctx.changed();
-}
-
-function addFree(ctx) {
-  const { ui, cat } = ctx;
-  const fixed = { halve: ["divide", 2], double: ["multiply", 2] }[ui.op.value];
-  const amount = fixed ? fixed[1] : parseInt(ui.amount.value, 10);
-  if (!(amount >= 0 && amount <= limit(cat, "amount"))) {
-    ui.amount.setCustomValidity("From 0 to " + limit(cat, "amount") + ".");
-    ui.amount.reportValidity();
-    return;
-  }
-  ui.amount.setCustomValidity("");
-  ctx.state.modifiers.push({ op: fixed ? fixed[0] : ui.op.value, result: ui.result.value, amount });
-  ctx.changed();
-}
-
 function restore(ctx) {
   const got = read(ctx.cat);
   const turn = ctx.opening = (ctx.opening || 0) + 1;
@@ -229,11 +201,8 @@ function restore(ctx) {
   ctx.vetting = false;
   ctx.ui.message.hidden = !got || !got.error;
   ctx.ui.message.textContent = got && got.error ? got.error : "";
-  if (got && got.mode === "exchange" && ctx.exchange) {       // an exchange link (or its error)
-    openExchange(ctx, got.input, got.error, got.text);
-    return;
-  }
-  if (ctx.exchange) setMode(ctx, "roll");
+  if (got && got.mode !== "roll") { openMode(ctx, got.mode, got.input, got.error, got.text); return; }   // its link (or its error)
+  setMode(ctx, "roll");
   changed(ctx, true);                   // an empty start keeps the plain address
   if (got && got.error) history.replaceState(history.state, "", location.pathname);
   if (!got || got.error || got.mode !== "roll") return;
@@ -253,7 +222,13 @@ function restore(ctx) {
 
 function bind(root, cat) {
   const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, seq: 0, rounds: 0, timer: null,
-    lastHash: null, autoRoll: new WeakSet(), mode: "roll" };
+    lastHash: null, autoRoll: new WeakSet(), mode: "roll", open: {} };
+  // "One roll": as it was left, or with an input (a maneuver's "Make this action").
+  ctx.open.roll = (input) => {
+    setMode(ctx, "roll");
+    if (input) { ctx.state = Object.assign(emptyState(), input); ctx.plan = null; }
+    changed(ctx);
+  };
   ctx.changed = () => changed(ctx);
   ctx.focusAfterRemove = (i) => {
     const next = root.querySelector('[data-key="remove-' + Math.min(i, ctx.state.army.length - 1) + '"]');
@@ -264,6 +239,8 @@ function bind(root, cat) {
   bindForm(ctx);
   ctx.ui.form.hidden = false;
   bindExchange(ctx);
+  bindManeuver(ctx);
+  bindModes(ctx);
   bindMagic(ctx);
   restore(ctx);
   const onHash = () => {
