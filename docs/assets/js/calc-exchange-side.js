@@ -5,6 +5,7 @@ import { elementsText, limit } from "./calc-catalogue.js";
 import { modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
+import { keptPicker } from "./calc-kept.js";
 
 function fate(ctx, side, i, dragon) {
   const res = ctx.fresh();
@@ -115,7 +116,7 @@ export function build(ctx, side, box) {
   ui.armyPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("species") }, "Species ", ui.species), el("label", { for: id("unit") }, "Unit ", ui.unit),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-" + side, onclick: add }, "Add to " + sideName(cat, side).toLowerCase())),
-  ui.units);
+  keptPicker(cat, id("kept"), (army) => { ctx.sideOf(side).army = army; ctx.armyChanged(); }), ui.units);
   ui.dragonPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("dragon") }, "Dragon ", ui.dragon),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-dragon", onclick: addDragon }, "Add dragon")), ui.dragons);

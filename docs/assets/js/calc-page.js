@@ -11,6 +11,7 @@ import { refresh as refreshChances } from "./chances.js";
 import { bindExchange, openExchange, setMode } from "./calc-exchange.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "./engine.js";
+import { bindKeptRoll } from "./calc-kept.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -256,6 +257,7 @@ function bind(root, cat) {
   fillStatic(ctx.ui, cat);
   fillUnits(ctx.ui, cat);
   bindForm(ctx);
+  bindKeptRoll(ctx);
   ctx.ui.form.hidden = false;
   bindExchange(ctx);
   bindMagic(ctx);
