@@ -23,6 +23,7 @@ COMMANDS = {
     "exchange": "resolve an attack exchange (attack, saves, damage, counter-attack) or a dragon attack",
     "exchange-odds": "exact chances of the damage and losses of an exchange not rolled yet",
     "carry": "the modifiers a magic roll's cast list carries into later rolls ({\"cast\": [...]})",
+    "force": "a force's points per army and the setup rules it breaks ({\"size\": 24, \"armies\": ...})",
 }
 
 
@@ -104,7 +105,7 @@ def engine_for(path: Path) -> Any:
 def run(command: str, engine: Any, data: Any) -> Any:
     method = {"resolve": engine.resolve, "distribution": engine.distribution, "plan": engine.plan,
               "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None),
-              "carry": getattr(engine, "carry", None)}
+              "carry": getattr(engine, "carry", None), "force": getattr(engine, "force", None)}
     return method[command](data)
 
 

@@ -72,6 +72,12 @@ class Engine:
 
         return exchange_odds(self, data)
 
+    def force(self, data: Any) -> dict[str, Any]:
+        """A force's points per army and the setup rules it breaks (calculator.forces)."""
+        from .forces import force
+
+        return force(self.index, data)
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""
         from .magic.offer import offer

@@ -17,17 +17,18 @@ from typing import Any, Mapping
 FIELDS: dict[str, tuple[Any, ...]] = {
     "icons": ("id", "name"),
     "sais": ("id", "name", "clauses", "fixed_results"),
-    "species": ("id", "name", {"abilities": ("id", "name", "engine")}),
-    "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces"),
+    "species": ("id", "name", {"abilities": ("id", "name", "engine")}, "force"),
+    "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces", "carries"),
     "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
                "mixed_elements"),
     "terrain_types": ("id", "elements"),
-    "terrains": ("id", "type"),
-    "rules": ("id", "steps", "x_by_die"),
+    "terrains": ("id", "type", "name", "category", "advanced"),
+    "rules": ("id", "steps", "x_by_die", "force"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }
-# Of the rules, the engine reads Die Roll Resolution's step titles and the value of X.
-RULES = ("die-roll-resolution", "x-values")
+# Of the rules, the engine reads Die Roll Resolution's step titles, the value of X and the setup
+# limits a force is checked against (calculator.forces).
+RULES = ("die-roll-resolution", "x-values", "setup-and-victory")
 
 
 def _pick(entry: Mapping[str, Any], fields: tuple[Any, ...]) -> dict[str, Any]:

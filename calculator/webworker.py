@@ -14,7 +14,7 @@ from typing import Any
 
 _engine: Any = None
 COMMANDS = {"resolve": "resolve", "distribution": "distribution", "plan": "plan", "exchange": "exchange",
-            "exchange-odds": "exchange_odds", "carry": "carry"}
+            "exchange-odds": "exchange_odds", "carry": "carry", "force": "force"}
 
 
 def _load(bundle: Any) -> dict[str, Any]:

@@ -23,6 +23,10 @@ LIMITS: dict[str, int] = {
     "dragons": 6,           # dragons in one dragon attack
     "cast": 20,             # entries of a magic roll's cast list
     "cast_times": 20,       # castings of one spell in one cast entry
+    "force_size": 240,      # points of a force (four times the largest suggested size, p.8)
+    "force_dice": 240,      # dice in one army or in the Summoning Pool of a force
+    "owned": 999,           # dice of one kind a collection holds
+    "players": 8,           # players in a game (the number of terrains sets the minor terrains allowed)
 }
 
 # Exact calculations (distributions, exchange odds): how much work one answer may take. The work
@@ -31,6 +35,7 @@ BOUNDS: dict[str, int] = {
     "states": 200_000,          # distinct partial outcomes kept at once
     "work": 4_000_000,          # outcome combinations examined for one answer (an evaluation counts 30)
     "payments": 300_000,        # flow steps spent checking whether magic results pay for a cast list
+    "carriers": 20_000,         # ways of sharing one army's medallions and relics among its units
 }
 
 

@@ -1,0 +1,60 @@
+"""The Summoning Pool of a force (rulebook v4.01d p.3, p.15, p.54): what may start there and how much,
+and the warnings of a collection that holds fewer dice than the force uses."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .catalogue import DRAGON, TERRAIN, UNIT, ForceRules, Problem
+from .request import POOL, ForceInput
+
+
+def pool_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
+    """p.3: dragons, Dragonkin and minor terrains start in the Summoning Pool; p.54: at most one
+    health-worth of Dragonkin per full 3 points of force size; p.15: at most one minor terrain more
+    than the terrains in the game (p.8: each player's home terrain and the frontier)."""
+    see, out = rules.pool.see, []
+    minors = 0
+    for placed in force.pool:
+        piece = placed.piece
+        if piece.sort == TERRAIN and not piece.major:
+            minors += 1
+        elif piece.sort == TERRAIN:
+            out.append(Problem(f"{piece.name} is a major terrain: only minor terrains start in the Summoning Pool.",
+                               see, placed.field))
+        elif piece.sort != DRAGON and not (piece.sort == UNIT and piece.in_pool):
+            out.append(Problem(f"{piece.name} does not start in the Summoning Pool: units and items go in an army.",
+                               see, placed.field))
+    health: Counter[str] = Counter()
+    for p in force.pool:
+        if p.piece.sort == UNIT and p.piece.in_pool:
+            health[p.piece.species] += p.piece.health
+    for species, held in sorted(health.items()):
+        limit = rules.pool_species[species]
+        each, per = int(limit["allowance"]["health"]), int(limit["allowance"]["per_full_points"])
+        allowed = each * (force.size // per)
+        if held > allowed:
+            name = rules.species_names.get(species, species)
+            out.append(Problem(f"The Summoning Pool holds {held} health of {name}; a {force.size}-point force may "
+                               f"bring {allowed} ({each} for every full {per} points).", limit.see, POOL))
+    terrains = force.players + 1
+    most = terrains + int(rules.pool["minor_terrains_over_terrains"])
+    if minors > most:
+        out.append(Problem(f"The Summoning Pool holds {minors} minor terrains; a {force.players}-player game "
+                           f"({terrains} terrains) allows {most}.", see, POOL))
+    return out
+
+
+def owned_warnings(force: ForceInput) -> list[dict[str, str]]:
+    """Where the force uses more of a die than the collection holds (``owned``: counts per die id)."""
+    if force.owned is None:
+        return []
+    used: Counter[str] = Counter()
+    out = []
+    for placed in force.placed():
+        piece = placed.piece
+        used[piece.id] += 1
+        have = force.owned.get(piece.id, 0)
+        if used[piece.id] == have + 1:
+            out.append({"text": f"Your collection holds {have} {piece.name}: this one is more than you own.",
+                        "field": placed.field})
+    return out
