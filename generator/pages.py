@@ -118,14 +118,13 @@ def army_aid(site: Site) -> str:
     setup = next((r for r in site.ds.kinds.get("rules", []) if isinstance(r.get("force"), dict)), {})
     sizes = setup.get("force", {}).get("sizes", {}).get("suggested", [])
     aid = {"species": species, "sizes": sizes}
-    return json.dumps(aid, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return json.dumps(aid, ensure_ascii=False, separators=(",", ":"))
 
 
 def render_army(site: Site) -> str:
-    """The army builder: the dice list of /dice/ (units, items and dragons) with its filters."""
+    """The army builder: the dice list of /dice/ (units, items, terrains and dragons) with its filters."""
     rank = {s: i for i, s in enumerate(SIZE_ORDER)}
-    groups = [(name, cards) for name, cards in dice_cards.all_cards(site, "army", rank)
-              if not cards or cards[0]["kind"] != "terrain"]
+    groups = dice_cards.all_cards(site, "army", rank)
     every = [c for _, cards in groups for c in cards]
     options = dice_cards.filter_options(site, every)
     options = {k: v for k, v in options.items() if k in ("species", "element", "kind", "size")}

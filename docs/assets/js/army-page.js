@@ -22,7 +22,7 @@ function query(root) {
     armies: $("[data-army-armies]"), problems: $("[data-army-problems]"), target: $("[data-army-target]"),
     share: $("[data-army-share]"), exportButton: $("[data-army-export]"), importInput: $("[data-army-import]"),
     printButton: $("[data-army-print-button]"), status: $("[data-army-status]"), print: $("[data-army-print]"),
-    filter: $("form[data-filter]"), aid: $("[data-army-aid]"),
+    filter: $("form[data-filter]"),
   };
 }
 
@@ -134,17 +134,28 @@ function bindForm(ctx) {
   if (ui.filter) ui.filter.addEventListener("submit", (e) => e.preventDefault());
 }
 
+/* The force the address names, if any: checked, kept and shown (or an error in words). */
+function openLink(ctx) {
+  const got = readLink();
+  if (!got) return;
+  dropLink();                         // a reload shows the kept force, not the link again
+  if (got.error) say(ctx, got.error); else openForce(ctx, got, "link");
+}
+
 function bind(root, cat) {
   const dragons = new Map(cat.dragons.map((d) => [d.id, d]));
-  const ctx = { root, cat, dragons, ui: query(root), entry: null, answer: null, seq: 0, timer: null, target: "home" };
+  const terrains = new Map(cat.terrains.map((t) => [t.id, t]));
+  const ctx = { root, cat, dragons, terrains, ui: query(root), entry: null, answer: null, seq: 0, timer: null, target: "home" };
   ctx.input = () => engineInput(ctx.entry.force);
   ctx.inputOf = engineInput;
   ctx.changed = () => changed(ctx);
   ctx.show = (entry, persist) => show(ctx, entry, persist);
   ctx.say = (text) => say(ctx, text);
   ctx.relabel = () => relabel(ctx);
+  // Dragons and terrain dice go to the Summoning Pool (the engine says which may stay there).
+  ctx.toPool = (id) => dragons.has(id) || terrains.has(id);
   ctx.add = (id) => {
-    listOf(ctx.entry.force, ctx.dragons.has(id) ? "pool" : ctx.target).push(id);
+    listOf(ctx.entry.force, ctx.toPool(id) ? "pool" : ctx.target).push(id);
     changed(ctx);
   };
   ctx.focusAfterRemove = (part, i) => {
@@ -159,13 +170,15 @@ function bind(root, cat) {
   bindPrint(ctx);
   ctx.ui.force.hidden = false;
   ctx.ui.target.hidden = false;
-  const got = readLink();
   const kept = store.current();      // a new force is kept once something is put in it
   show(ctx, kept || { id: store.newId(), name: store.freshName(), force: store.emptyForce() }, !!kept);
-  if (got) {
-    dropLink();                       // a reload shows the kept force, not the link again
-    if (got.error) say(ctx, got.error); else openForce(ctx, got, "link");
-  }
+  openLink(ctx);
+  // Back or forward to a ?force= address opens that force too.
+  const onPop = () => {
+    if (!document.body.contains(root)) { window.removeEventListener("popstate", onPop); return; }
+    openLink(ctx);
+  };
+  window.addEventListener("popstate", onPop);
   followEngine(ctx);
 }
 

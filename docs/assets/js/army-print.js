@@ -23,10 +23,10 @@ function previewTexts(root) {
   return texts;
 }
 
-/* The page's data block: {species: {id: {abilities, spells}}, sizes: [...]}. */
+/* The page's data (its root's data-army-aid, written by the generator): {species: {id: {abilities, spells}}, sizes: [...]}. */
 export function aidOf(ctx) {
   if (!ctx.aid) {
-    try { ctx.aid = JSON.parse(ctx.ui.aid.textContent); } catch (e) { ctx.aid = {}; }
+    try { ctx.aid = JSON.parse(ctx.root.dataset.armyAid || "{}"); } catch (e) { ctx.aid = {}; }
   }
   return ctx.aid;
 }

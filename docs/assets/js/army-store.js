@@ -10,6 +10,7 @@ const VERSION = 1;
 export const ARMIES = ["home", "horde", "campaign"];
 export const ARMY_NAMES = { home: "Home army", horde: "Horde army", campaign: "Campaign army", pool: "Summoning Pool" };
 const MAX_NAME = 60;
+const SHAPE = ["size", "terrains", "armies", "summoning_pool"];
 const MAX_DICE = 400;         // dice of one force a file or link may name (the engine checks the rest)
 
 export function emptyForce() {
@@ -80,6 +81,8 @@ export function cleanName(text) {
    every id and number and names the field it refuses. Throws an Error in words. */
 export function checkShape(raw) {
   if (!isObj(raw)) throw new Error("it is not a force (no armies)");
+  const unknown = Object.keys(raw).filter((k) => !SHAPE.includes(k));
+  if (unknown.length) throw new Error("it has parts a force does not have (" + unknown.slice(0, 3).join(", ").slice(0, 80) + ")");
   const out = {};
   if (raw.size != null) out.size = raw.size;
   if (raw.terrains != null) {

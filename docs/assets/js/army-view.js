@@ -7,7 +7,7 @@ import { ARMIES, ARMY_NAMES } from "./army-store.js";
 const PARTS = ARMIES.concat(["pool"]);
 
 export function dieName(ctx, id) {
-  const d = ctx.cat.dice.get(id) || ctx.dragons.get(id);
+  const d = ctx.cat.dice.get(id) || ctx.dragons.get(id) || ctx.terrains.get(id);
   return d ? d.name : String(id);
 }
 
@@ -18,7 +18,9 @@ function dieFacts(ctx, id) {
     return [sp ? sp.name : "Items", d.size === d.kind ? d.kind : d.size + " " + d.kind].concat(d.health ? ["health " + d.health] : []);
   }
   const g = ctx.dragons.get(id);
-  return g ? [g.form, "health " + g.health] : ["not in the catalogue"];
+  if (g) return [g.form, "health " + g.health];
+  const t = ctx.terrains.get(id);
+  return t ? [(ctx.cat.terrainById.get(t.type) || { name: "terrain" }).name + " terrain"] : ["not in the catalogue"];
 }
 
 export function listOf(force, part) { return part === "pool" ? force.summoning_pool : force.armies[part]; }
@@ -56,6 +58,12 @@ function dieItem(ctx, part, id, i) {
     "aria-label": "Remove " + name + " (" + where + ", " + (i + 1) + ")",
     onclick: () => { listOf(ctx.entry.force, part).splice(i, 1); ctx.changed(); ctx.focusAfterRemove(part, i); } }, "Remove"));
   li.append(buttons);
+  const a = fresh(ctx);
+  const field = (part === "pool" ? "summoning_pool" : "armies." + part) + "[" + i + "]";
+  ((a && a.out && a.out.problems) || []).filter((p) => p.field === field).forEach((p) => {
+    li.classList.add("dd-army-die--problem");
+    li.append(el("span", { class: "dd-army-die-problem" }, p.text));
+  });
   return li;
 }
 
@@ -82,7 +90,7 @@ export function renderArmies(ctx) {
       el("span", { class: "dd-army-points", "data-army-points": part }, ptsText(points(ctx, part))));
     return el("section", { class: "dd-army-part", "data-army-part": part, "aria-labelledby": "dd-army-" + part }, head,
       list.length ? el("ol", { class: "dd-army-list" }, list.map((id, i) => dieItem(ctx, part, id, i)))
-        : el("p", { class: "dd-calc-empty" }, part === "pool" ? "Empty: dragons from the list below go here."
+        : el("p", { class: "dd-calc-empty" }, part === "pool" ? "Empty: dragons and terrain dice from the list below go here."
           : "No dice: choose this army above the dice list, then add dice."),
       part === "pool" ? null : rollLinks(ctx, part));
   }));
@@ -116,7 +124,7 @@ export function enhanceCards(ctx) {
   ctx.cards = new Map();
   ctx.root.querySelectorAll(".dd-army-dice li.dd-card[data-die]").forEach((li) => {
     const id = li.dataset.die;
-    const isDragon = ctx.dragons.has(id);
+    const isDragon = ctx.toPool(id);
     if (!isDragon && !ctx.cat.dice.has(id)) return;
     const name = (li.querySelector(".dd-card__name") || li).textContent;
     const button = el("button", { type: "button", class: "md-button dd-army-add", "data-add": id,
@@ -168,6 +176,6 @@ export function renderAnswer(ctx) {
   ui.problems.dataset.ok = String(!!out.ok);
   ui.problems.replaceChildren(el("h3", {}, list.length ? "What the setup rules say" : "No problems"),
     list.length ? el("ul", { class: "dd-army-problem-list" }, list.map((p) => el("li", { "data-field": p.field || "" },
-      el("span", {}, p.text), p.see ? [" ", siteLink(ctx.cat.root, p.see, "the rule")] : null)))
+      el("span", {}, p.text), p.see ? [" ", siteLink(ctx.cat.root, p.see, "See the rule")] : null)))
       : el("p", {}, out.ok ? "This force follows every setup rule the builder checks." : ""));
 }
