@@ -274,3 +274,14 @@ def test_hand_worked_forces_open_as_links(page: Page):
         for (_, _, text), (_, _, words) in zip(got["problems"], case["problems"]):
             assert words in text, case["id"]
         assert got["ok"] == ("true" if not case["problems"] else "false"), case["id"]
+
+
+def test_instant_navigation_reaches_the_builder(page: Page):
+    page.goto("./")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Army builder").first.click()
+    expect(page.locator("#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    expect(page.locator('li.dd-card[data-die="red-drake"] [data-add]')).to_have_attribute("aria-label", "Add Red Drake to the Summoning Pool")
+    # navigation.instant swapped the page in: the builder's module was imported by site.js.
+    assert page.evaluate("window.__sameDocument === true")
