@@ -3,7 +3,11 @@ p.15, p.17, p.54, p.59; the numbers are the data's, ``force`` of ``setup-and-vic
 data/rules.yaml and of the species).
 
 :func:`force` answers ``{"points": {"total", "home", "horde", "campaign", "pool"}, "problems":
-[{"text", "see", "field"}], "ok": bool}`` (and ``warnings`` when the input gives ``owned``).
+[{"text", "see", "field"}], "ok": bool, "limits": {...}}`` (and ``warnings`` when the input gives
+``owned``). ``limits`` says what this size allows: the points of one army, the dragons, the
+health-worth of each species that starts in the Summoning Pool, the minor terrains, and the
+suggested force sizes (p.8: any agreed size is legal); ``costs`` gives
+the points of each die placed in an army, by its input field (``armies.home[0]``).
 ``points.total`` is the force size the armies cost; ``points.pool`` is the health-worth of the
 Dragonkin in the Summoning Pool, which is not part of it (p.3). A bad input is one
 :class:`InputError` naming its field; a force that breaks a rule is an answer with problems.
@@ -14,23 +18,33 @@ from typing import Any
 
 from ..bundle import Index
 from .catalogue import catalogue
-from .checks import army_problems, dragon_problems, size_problems, terrain_problems
-from .points import points_json
-from .pool import owned_warnings, pool_problems
-from .request import parse_force
+from .catalogue import ForceRules
+from .checks import army_most, army_problems, dragon_problems, dragons_needed, size_problems, terrain_problems
+from .points import costs, points_json
+from .pool import allowance, minor_most, owned_warnings, pool_problems
+from .request import ForceInput, parse_force
 
 
 def force(index: Index, data: Any) -> dict[str, Any]:
     cat = catalogue(index)
     rules = cat.rules
     inp = parse_force(data, cat)
-    points = points_json(rules, inp)
+    each = costs(rules, inp)
+    points = points_json(rules, inp, each)
     problems = [*size_problems(rules, inp, points["total"]), *terrain_problems(rules, inp),
                 *army_problems(rules, inp, points), *dragon_problems(rules, inp), *pool_problems(rules, inp)]
-    out: dict[str, Any] = {"points": dict(points), "problems": [p.to_json() for p in problems], "ok": not problems}
+    out: dict[str, Any] = {"points": dict(points), "problems": [p.to_json() for p in problems], "ok": not problems,
+                           "limits": limits(rules, inp), "costs": each}
     if inp.owned is not None:
         out["warnings"] = owned_warnings(inp)
     return out
+
+
+def limits(rules: ForceRules, inp: ForceInput) -> dict[str, Any]:
+    """What this force size allows, for a page to show beside the points (never to check them)."""
+    return {"army": army_most(rules, inp.size), "dragons": dragons_needed(rules, inp.size),
+            "pool": {sp: allowance(limit, inp.size) for sp, limit in sorted(rules.pool_species.items())},
+            "minor_terrains": minor_most(rules, inp.players), "suggested_sizes": list(rules.sizes["suggested"])}
 
 
 __all__ = ["force"]

@@ -34,27 +34,35 @@ def _reach(unit: Piece, types: Sequence[frozenset[str]]) -> int:
     return sum(1 << i for i, t in enumerate(types) if t & unit.elements)
 
 
-def _hall(groups: Sequence[tuple[int, int]], taken: Sequence[int], demand: Sequence[int], per_unit: int) -> bool:
-    for subset in range(1, 1 << len(demand)):
-        need = sum(d for i, d in enumerate(demand) if subset >> i & 1)
-        room = sum(n - k for (mask, n), k in zip(groups, taken) if mask & subset) * per_unit
-        if room < need:
-            return False
-    return True
-
-
 class _Search:
+    """Medallions and relics given group by group; each step checks Hall's condition with the ones not
+    yet given placed as well as they could be (on units that carry no equipment of the set), so a
+    hopeless branch ends at once; once all are given the check is exact."""
+
     def __init__(self, groups: list[tuple[int, int]], demand: list[int], per_unit: int, where: str) -> None:
         self.groups, self.demand, self.per_unit, self.where = groups, demand, per_unit, where
+        self.needs = [(s, sum(d for i, d in enumerate(demand) if s >> i & 1)) for s in range(1, 1 << len(demand))]
         self.work = 0
 
+    def hopeful(self, i: int, left: int, taken: list[int]) -> bool:
+        self.work += 1
+        if self.work > BOUNDS["carriers"]:
+            raise TooLarge(self.where, "too many ways of sharing the medallions and relics among the units to check "
+                                       f"(more than {BOUNDS['carriers']})")
+        for subset, need in self.needs:
+            room = sum(n - k for (mask, n), k in zip(self.groups, taken) if mask & subset)
+            later = [(mask, n) for mask, n in self.groups[i:]]
+            room += sum(n for mask, n in later if mask & subset)
+            elsewhere = sum(n for mask, n in later if not mask & subset)
+            if (room - max(0, left - elsewhere)) * self.per_unit < need:
+                return False
+        return True
+
     def fits(self, i: int, left: int, taken: list[int]) -> bool:
+        if not self.hopeful(i, left, taken):
+            return False
         if i == len(self.groups):
-            self.work += 1
-            if self.work > BOUNDS["carriers"]:
-                raise TooLarge(self.where, "too many ways of sharing the medallions and relics among the units "
-                                           f"to check (more than {BOUNDS['carriers']})")
-            return left == 0 and _hall(self.groups, taken, self.demand, self.per_unit)
+            return left == 0
         n = self.groups[i][1]
         rest = sum(g[1] for g in self.groups[i + 1:])
         for k in range(min(n, left), max(0, left - rest) - 1, -1):

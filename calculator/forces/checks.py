@@ -23,6 +23,16 @@ def both(words: Sequence[str]) -> str:
     return " and ".join(w if w.endswith("equipment") else w + "s" for w in words)
 
 
+def army_most(rules: ForceRules, size: int) -> int:
+    """p.8: an army starts with at most half the force's points, rounded down."""
+    return size // int(rules.armies["max_share"])
+
+
+def dragons_needed(rules: ForceRules, size: int) -> int:
+    """p.8: one dragon for each 24 points of force size or part thereof."""
+    return -(-size // int(rules.dragons["per_points"]))
+
+
 def size_problems(rules: ForceRules, force: ForceInput, total: int) -> list[Problem]:
     """p.8: the players agree a total force size and bring units and items totalling it."""
     see, size = rules.sizes.see, force.size
@@ -58,7 +68,7 @@ def dragon_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
     """p.8: exactly one dragon for each 24 points of force size or part thereof; p.17: a White
     Dragon counts as two."""
     per = int(rules.dragons["per_points"])
-    need = -(-force.size // per)
+    need = dragons_needed(rules, force.size)
     dragons = [p.piece for p in force.pool if p.piece.sort == DRAGON]
     have = sum(d.dragons for d in dragons)
     if have == need:
@@ -87,7 +97,7 @@ def army_problems(rules: ForceRules, force: ForceInput, points: Mapping[str, int
     """p.8: each of the three armies has at least one unit and at most half the force's points
     (rounded down); p.59: every item is placed where a unit can carry it."""
     out: list[Problem] = []
-    most = force.size // int(rules.armies["max_share"])
+    most = army_most(rules, force.size)
     least = int(rules.armies["min_units"])
     for name in ARMIES:
         army, field = force.armies[name], f"armies.{name}"

@@ -11,10 +11,10 @@ Dragons and the dice of the Summoning Pool are not part of the force size (p.3).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from .catalogue import ITEM, UNIT, ForceRules, Piece
-from .request import ARMIES, ForceInput
+from .request import ARMIES, ForceInput, Placed
 
 
 def item_price(rules: ForceRules, piece: Piece) -> tuple[int, int]:
@@ -39,37 +39,34 @@ def base_points(rules: ForceRules, piece: Piece) -> int:
     return 0
 
 
-def army_points(rules: ForceRules, force: ForceInput) -> dict[str, int]:
-    """Points of each army, medium equipment paired as the module's docstring says."""
+def costs(rules: ForceRules, force: ForceInput) -> dict[str, int]:
+    """Points of each die placed in an army, by its input field, medium equipment paired as the
+    module's docstring says (the first of a pair at its first price, the second at the second's)."""
     out: dict[str, int] = {}
     alone: list[tuple[str, Piece]] = []                 # the unpaired medium left in each army
     for name in ARMIES:
-        total = 0
-        pairs: dict[tuple[int, int], list[Piece]] = {}
+        pairs: dict[tuple[int, int], list[Placed]] = {}
         for placed in force.armies[name]:
             piece = placed.piece
-            if piece.sort == UNIT and piece.in_pool:
-                continue                                # not part of the force size (p.3, p.54)
             if piece.sort == ITEM and paired(rules, piece):
-                pairs.setdefault(item_price(rules, piece), []).append(piece)
-            else:
-                total += base_points(rules, piece)
-        for (first, second), group in pairs.items():
-            total += (len(group) // 2) * (first + second)
+                pairs.setdefault(item_price(rules, piece), []).append(placed)
+            else:       # Dragonkin are not part of the force size (p.3, p.54): 0
+                out[placed.field] = 0 if piece.in_pool else base_points(rules, piece)
+        for price, group in pairs.items():
+            for i, placed in enumerate(group[: len(group) // 2 * 2]):
+                out[placed.field] = price[i % 2]
             if len(group) % 2:
-                alone.append((name, group[-1]))
-        out[name] = total
-    _pair_across(rules, alone, out)
+                alone.append((group[-1].field, group[-1].piece))
+    seen: dict[tuple[int, int], int] = {}
+    for field, piece in alone:
+        price = item_price(rules, piece)
+        out[field] = price[seen.get(price, 0) % 2]
+        seen[price] = seen.get(price, 0) + 1
     return out
 
 
-def _pair_across(rules: ForceRules, alone: Sequence[tuple[str, Piece]], out: dict[str, int]) -> None:
-    seen: dict[tuple[int, int], int] = {}
-    for name, piece in alone:
-        price = item_price(rules, piece)
-        n = seen.get(price, 0)
-        out[name] += price[0] if n % 2 == 0 else price[1]
-        seen[price] = n + 1
+def army_points(rules: ForceRules, force: ForceInput, each: Mapping[str, int]) -> dict[str, int]:
+    return {name: sum(each[p.field] for p in force.armies[name]) for name in ARMIES}
 
 
 def pool_health(force: ForceInput) -> int:
@@ -77,6 +74,6 @@ def pool_health(force: ForceInput) -> int:
     return sum(p.piece.health for p in force.pool if p.piece.sort == UNIT and p.piece.in_pool)
 
 
-def points_json(rules: ForceRules, force: ForceInput) -> Mapping[str, int]:
-    armies = army_points(rules, force)
+def points_json(rules: ForceRules, force: ForceInput, each: Mapping[str, int]) -> Mapping[str, int]:
+    armies = army_points(rules, force, each)
     return {"total": sum(armies.values()), **armies, "pool": pool_health(force)}

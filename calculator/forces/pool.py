@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .catalogue import DRAGON, TERRAIN, UNIT, ForceRules, Problem
+from .catalogue import DRAGON, TERRAIN, UNIT, ForceRules, Limit, Problem
 from .request import POOL, ForceInput
+
+
+def allowance(limit: Limit, size: int) -> int:
+    """p.54: one health-worth of Dragonkin for every full 3 points of force size."""
+    return int(limit["allowance"]["health"]) * (size // int(limit["allowance"]["per_full_points"]))
+
+
+def minor_most(rules: ForceRules, players: int) -> int:
+    """p.15: the terrains in the game plus one; p.8: the terrains are each player's home and the frontier."""
+    return players + 1 + int(rules.pool["minor_terrains_over_terrains"])
 
 
 def pool_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
@@ -30,17 +40,16 @@ def pool_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
             health[p.piece.species] += p.piece.health
     for species, held in sorted(health.items()):
         limit = rules.pool_species[species]
-        each, per = int(limit["allowance"]["health"]), int(limit["allowance"]["per_full_points"])
-        allowed = each * (force.size // per)
+        each, per = limit["allowance"]["health"], limit["allowance"]["per_full_points"]
+        allowed = allowance(limit, force.size)
         if held > allowed:
             name = rules.species_names.get(species, species)
             out.append(Problem(f"The Summoning Pool holds {held} health of {name}; a {force.size}-point force may "
                                f"bring {allowed} ({each} for every full {per} points).", limit.see, POOL))
-    terrains = force.players + 1
-    most = terrains + int(rules.pool["minor_terrains_over_terrains"])
+    most = minor_most(rules, force.players)
     if minors > most:
         out.append(Problem(f"The Summoning Pool holds {minors} minor terrains; a {force.players}-player game "
-                           f"({terrains} terrains) allows {most}.", see, POOL))
+                           f"({force.players + 1} terrains) allows {most}.", see, POOL))
     return out
 
 

@@ -65,6 +65,17 @@ MONSTER = {"species": "amazons", "die_type": "monster"}
     # A silent ignore is now an error: what a save roll is against, on a melee roll.
     ("against-melee", ["resolve", "-"], js({"roll": "melee", "against": "missile", "army": [dict(MONSTER, rolled="id")]}),
      ["against"]),
+    # A force: lists, sizes, ids and collections past their limits, and input that is not a force.
+    ("force-long-army", ["force", "-"], js({"size": 24, "armies": {"home": ["amazons/soldier"] * 100_000}}),
+     ["armies.home", "240"]),
+    ("force-huge-size", ["force", "-"], js({"size": 10 ** 40, "armies": {}}), ["size"]),
+    ("force-bool-size", ["force", "-"], js({"size": True}), ["size"]),
+    ("force-long-id", ["force", "-"], js({"size": 24, "summoning_pool": ["x" * 1_000_000]}), ["summoning_pool[0]"]),
+    ("force-list", ["force", "-"], js(["amazons/soldier"]), ["size"]),
+    ("force-owned-flood", ["force", "-"], js({"size": 24, "owned": {f"a{i}": 1 for i in range(100_000)}}), ["owned"]),
+    ("force-owned-long-key", ["force", "-"], js({"size": 24, "owned": {"y" * 100_000: 1}}), ["owned.yyy"]),
+    ("force-nested-army", ["force", "-"], js({"size": 24, "armies": {"home": [["amazons/soldier"]]}}),
+     ["armies.home[0]"]),
 ])
 def test_bad_input_is_one_line(bundle_file, name, args, stdin, words):
     one_line_error(run(args, stdin, bundle_file), *words)
@@ -120,3 +131,21 @@ def test_too_large_is_said_at_once(engine):
     with pytest.raises(TooLarge) as err:
         engine.distribution({"roll": "dragon_attack", "army": army, "result": "missile"})
     assert "too large" in str(err.value)
+
+
+def test_a_full_force_of_carriers_and_items_answers(bundle_file):
+    # Large armies at the edge of what their units can carry, answered at once (the carrier check is
+    # bounded by BOUNDS["carriers"] and prunes hopeless branches). By hand (p.59): 30 Zombies (death)
+    # take the 30 medallions; 10 each of Coral Elves (air, water), Dwarves (fire, earth), Treefolk
+    # (water, earth), Scalders (water, fire) and Feral (air, earth) carry 2 each: 20 water, 20 fire,
+    # 20 earth, 20 water, 20 earth = 100 equipment, exactly the 40 water, 20 fire and 40 earth given.
+    # One water item more has no place left (80 units: 30 with a medallion, 50 x 2 = 100 places).
+    units = ["undead/zombie"] * 30 + ["coral-elves/guard", "dwarves/footman", "treefolk/oakling",
+                                      "scalders/singeman", "feral/lynx-folk"] * 10
+    items = ["items/gold-medallion"] * 30 + ["items/water-flicker-foil"] * 40 + ["items/fire-vorpal-sword"] * 20 \
+        + ["items/earth-sight-stone"] * 40
+    for extra, carried in (([], True), (["items/water-flicker-foil"], False)):
+        proc = run(["force", "-"], js({"size": 240, "armies": {"home": units + items + extra}}), bundle_file)
+        assert proc.returncode == 0, proc.stderr.decode()[-500:]
+        problems = json.loads(proc.stdout)["problems"]
+        assert any(p["field"] == "armies.home" and "cannot carry" in p["text"] for p in problems) is not carried

@@ -63,3 +63,12 @@ def test_every_die_every_face_same_answers(engines, bundle):
         for roll in ("melee", "save"):
             data = {"roll": roll, "terrain": terrains[i % len(terrains)], "seed": i, "army": army}
             assert answer(slim, "resolve", data) == answer(full, "resolve", data), (die["id"], roll)
+
+
+def test_forces_same_answers(engines):
+    """The force command reads terrains, species and rules the rolls do not: the slim bundle keeps them."""
+    from .force_cases import CASES
+
+    full, slim = engines
+    for case in CASES:
+        assert answer(slim, "force", case["input"]) == answer(full, "force", case["input"]), case["id"]

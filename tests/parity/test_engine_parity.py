@@ -12,7 +12,8 @@ from tests.parity.pyodide_node import run_in_pyodide
 
 RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.engine.test_steps",
             "tests.engine.test_sais", "tests.engine.test_exchange",
-            "tests.engine.test_dragons", "tests.engine.test_magic", "tests.engine.test_magic_limits")
+            "tests.engine.test_dragons", "tests.engine.test_magic", "tests.engine.test_magic_limits",
+            "tests.engine.test_force")
 ODDS = [(["amazons/soldier"], ["coral-elves/fighter"], "melee"),
         (["amazons/chimera", "amazons/war-chief"], ["coral-elves/protector", "coral-elves/trooper"], "melee"),
         (["amazons/spearer"], ["coral-elves/trooper", "coral-elves/fighter", "coral-elves/guard"], "missile"),

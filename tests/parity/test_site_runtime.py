@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import ensure_site
+from tests.engine.force_cases import CASES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_site_runtime.mjs")
@@ -39,6 +40,9 @@ def runs(bundle):
         calls += [("resolve", json.dumps(example["input"])), ("distribution", json.dumps(example["input"]))]
     calls += [("resolve", "{not json"), ("resolve", json.dumps({"roll": "sideways", "army": []})),
               ("distribution", json.dumps({"roll": "melee", "army": [{"die": "no/such-die"}]}))]
+    # The army builder's forces (tests/engine/force_cases.py) and a force naming an unknown die.
+    calls += [("force", json.dumps(case["input"])) for case in CASES]
+    calls += [("force", json.dumps({"size": 24, "armies": {"home": ["no/such-die"]}}))]
     wheel = str(next(engine.glob("*.whl")))
     shipped = run({"stdlib": str(engine / "python_stdlib.zip"), "wheel": wheel, "calls": calls})
     stock = run({"stdlib": None, "wheel": wheel, "calls": calls})
