@@ -1,7 +1,7 @@
 /* Army builder: what the page draws of a force (its armies, the dice list's buttons, the bar that
    says where a die goes) and of the engine's answer (points and problems). No rule here: points
    and problems are the engine's `force` answer, shown as it gives them. */
-import { el, option, siteLink } from "./calc-dom.js";
+import { el, option, fill, siteLink } from "./calc-dom.js";
 import { ARMIES, ARMY_NAMES } from "./army-store.js";
 
 const PARTS = ARMIES.concat(["pool"]);
@@ -35,13 +35,24 @@ function points(ctx, part) {
   return a && a.out && a.out.points && a.out.points[part] != null ? a.out.points[part] : null;
 }
 
+/* "(at most 12)": the most points one army may have, from the engine's answer. */
+function mostText(ctx) {
+  const a = fresh(ctx);
+  const most = a && a.out && a.out.limits ? a.out.limits.army : null;
+  return most != null ? "(at most " + most + ")" : "";
+}
+
 const ptsText = (n) => (n == null ? "" : n + (n === 1 ? " point" : " points"));
 
 function dieItem(ctx, part, id, i) {
   const name = dieName(ctx, id);
   const where = ARMY_NAMES[part];
+  const a = fresh(ctx);
+  const field = (part === "pool" ? "summoning_pool" : "armies." + part) + "[" + i + "]";
+  const cost = a && a.out && a.out.costs ? a.out.costs[field] : null;
   const li = el("li", { class: "dd-army-die", "data-die": id },
-    el("span", { class: "dd-army-die-name" }, name), el("span", { class: "dd-army-die-facts" }, dieFacts(ctx, id).join(" · ")));
+    el("span", { class: "dd-army-die-name" }, name), el("span", { class: "dd-army-die-facts" },
+      dieFacts(ctx, id).concat(cost != null ? [ptsText(cost)] : []).join(" · ")));
   const buttons = el("span", { class: "dd-army-die-buttons" });
   if (part !== "pool") {
     const move = el("select", { "aria-label": "Move " + name + " (" + where + ", " + (i + 1) + ") to", "data-key": "move-" + part + "-" + i },
@@ -58,8 +69,6 @@ function dieItem(ctx, part, id, i) {
     "aria-label": "Remove " + name + " (" + where + ", " + (i + 1) + ")",
     onclick: () => { listOf(ctx.entry.force, part).splice(i, 1); ctx.changed(); ctx.focusAfterRemove(part, i); } }, "Remove"));
   li.append(buttons);
-  const a = fresh(ctx);
-  const field = (part === "pool" ? "summoning_pool" : "armies." + part) + "[" + i + "]";
   ((a && a.out && a.out.problems) || []).filter((p) => p.field === field).forEach((p) => {
     li.classList.add("dd-army-die--problem");
     li.append(el("span", { class: "dd-army-die-problem" }, p.text));
@@ -87,7 +96,8 @@ export function renderArmies(ctx) {
   ctx.ui.armies.replaceChildren(...PARTS.map((part) => {
     const list = listOf(force, part);
     const head = el("h3", { class: "dd-army-head", id: "dd-army-" + part, tabindex: "-1" }, ARMY_NAMES[part],
-      el("span", { class: "dd-army-points", "data-army-points": part }, ptsText(points(ctx, part))));
+      el("span", { class: "dd-army-points", "data-army-points": part }, ptsText(points(ctx, part))),
+      part === "pool" ? null : el("span", { class: "dd-army-points" }, mostText(ctx)));
     return el("section", { class: "dd-army-part", "data-army-part": part, "aria-labelledby": "dd-army-" + part }, head,
       list.length ? el("ol", { class: "dd-army-list" }, list.map((id, i) => dieItem(ctx, part, id, i)))
         : el("p", { class: "dd-calc-empty" }, part === "pool" ? "Empty: dragons and terrain dice from the list below go here."
@@ -170,6 +180,8 @@ export function renderAnswer(ctx) {
   }
   const out = a.out;
   const size = ctx.entry.force.size;
+  const sizes = out.limits && out.limits.suggested_sizes;
+  if (Array.isArray(sizes)) fill(ui.sizes, sizes.map((n) => option(String(n), String(n))));
   ui.total.textContent = "Total: " + ptsText(out.points.total) + (size ? " of a " + size + "-point force" : "") + ".";
   ui.total.dataset.points = String(out.points.total);
   const list = out.problems || [];
