@@ -6,6 +6,7 @@ Every name, number and rule shown comes from the data; templates only arrange it
 """
 from __future__ import annotations
 
+import json
 import sys
 from collections import defaultdict
 from typing import Any
@@ -103,6 +104,34 @@ def render_dice_index(site: Site) -> str:
                        options=dice_cards.filter_options(site, every), species=site.ds.kinds.get("species", []))
 
 
+def army_aid(site: Site) -> str:
+    """The army builder's data block: per species its abilities and its own spells (the print view
+    lists them; their texts are the link previews' entries, assets/previews/), and the suggested
+    force sizes."""
+    spells: dict[str, list[str]] = defaultdict(list)
+    for spell in site.ds.kinds.get("spells", []):
+        if spell.get("species"):
+            spells[spell["species"]].append(spell["id"])
+    species = {sp["id"]: {"abilities": [ab["id"] for ab in sp.get("abilities", [])], "spells": spells.get(sp["id"], [])}
+               for sp in site.ds.kinds.get("species", [])}
+    # The force sizes the rules suggest (the page offers them; the engine checks the size).
+    setup = next((r for r in site.ds.kinds.get("rules", []) if isinstance(r.get("force"), dict)), {})
+    sizes = setup.get("force", {}).get("sizes", {}).get("suggested", [])
+    aid = {"species": species, "sizes": sizes}
+    return json.dumps(aid, ensure_ascii=False, separators=(",", ":"))
+
+
+def render_army(site: Site) -> str:
+    """The army builder: the dice list of /dice/ (units, items, terrains and dragons) with its filters."""
+    rank = {s: i for i, s in enumerate(SIZE_ORDER)}
+    groups = dice_cards.all_cards(site, "army", rank)
+    every = [c for _, cards in groups for c in cards]
+    options = dice_cards.filter_options(site, every)
+    options = {k: v for k, v in options.items() if k in ("species", "element", "kind", "size")}
+    return site.render("army.md.j2", page="army", groups=groups, total=len(every), options=options,
+                       aid=army_aid(site))
+
+
 def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
     """Every generated page: relative path below ``build/docs`` -> Markdown (``moves``: the
     (from, to) of data/moves.yaml, whose small pages are kept)."""
@@ -120,6 +149,7 @@ def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[s
     out["species/index.md"] = site.render("species_index.md.j2", page="species", species=ds.kinds.get("species", []))
     out["dice/items.md"] = render_dice(site, "items", "Items")
     out["dice/index.md"] = render_dice_index(site)
+    out["army/index.md"] = render_army(site)
     for rule in ds.kinds.get("rules", []):
         out[f"rules/{rule['id']}.md"] = reference.render_rule(site, rule)
     out["rules/index.md"] = reference.render_rules_index(site)

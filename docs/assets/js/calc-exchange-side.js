@@ -5,6 +5,7 @@ import { elementsText, limit } from "./calc-catalogue.js";
 import { modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
+import { keptPicker } from "./calc-kept.js";
 
 /* The side's name: the exchange's (attacking, defending army), or the one its mode gives (a maneuver's). */
 function nameOf(ctx, side) { return ctx.sideName ? ctx.sideName(side) : sideName(ctx.cat, side); }
@@ -118,7 +119,7 @@ export function build(ctx, side, box) {
   ui.armyPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("species") }, "Species ", ui.species), el("label", { for: id("unit") }, "Unit ", ui.unit),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-" + side, onclick: add }, "Add to " + nameOf(ctx, side).toLowerCase())),
-  ui.units);
+  keptPicker(cat, id("kept"), (army) => { ctx.sideOf(side).army = army; ctx.armyChanged(); }), ui.units);
   ui.dragonPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("dragon") }, "Dragon ", ui.dragon),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-dragon", onclick: addDragon }, "Add dragon")), ui.dragons);

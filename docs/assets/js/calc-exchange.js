@@ -188,9 +188,30 @@ function say(xc, text, detail) {
   xc.ui.message.hidden = false;
 }
 
+/* A link that gives one side's army only (the army builder's "Roll with this army"): the engine
+   cannot resolve it yet, so only its attack, terrain and armies are kept, each army checked alone. */
+function partial(cat, raw) {
+  if (!isObj(raw) || raw.attack === "dragon") return null;
+  const armies = sidesOf(cat).map((s) => (isObj(raw[s]) && Array.isArray(raw[s].army) ? raw[s].army : []));
+  if (armies.every((a) => a.length)) return null;          // both armies: the engine checks it whole
+  const x = emptyExchange(raw.attack);
+  if (raw.terrain != null) x.terrain = raw.terrain;
+  sidesOf(cat).forEach((s, i) => { x[s].army = armies[i]; });
+  return x;
+}
+
+function checkHalf(cat, x) {
+  const fail = (msg) => Promise.reject(new Error(msg));
+  if (!vocab(cat).attacks.some((a) => a.id === x.attack)) return fail("attack: no such attack");
+  if (x.terrain != null && !cat.terrainById.has(x.terrain)) return fail("terrain: no such terrain");
+  return Promise.all(sidesOf(cat).filter((s) => x[s].army.length).map((s) => engine.call("plan", { roll: "melee", army: x[s].army })
+    .catch((err) => fail(s + "." + String((err && err.message) || err)))));
+}
+
 /* Open the exchange mode: empty (raw null), or with a link's input, which the engine checks first
    (reading the link's own text, as the command line would). */
 export function openExchange(page, raw, message, text) {
+
   const xc = page.exchange;
   setMode(page, "exchange");
   clearTimeout(xc.timer);
@@ -205,9 +226,11 @@ export function openExchange(page, raw, message, text) {
   xc.x = emptyExchange();
   xc.ui.form.hidden = true;
   notice(xc.ui.results, "Opening the exchange from the link…", "opening");
-  engine.whenReady().then(() => engine.call("exchange", text || raw)).then((out) => {
+  const half = partial(xc.cat, raw);
+  engine.whenReady().then(() => (half ? checkHalf(xc.cat, half) : engine.call("exchange", text || raw))).then((out) => {
     if (seq !== xc.seq || page.mode !== "exchange") return;
     xc.ui.form.hidden = false;
+    if (half) { xc.x = half; writeLink(xc); xc.changed(true); return; }
     xc.x = fromInput(xc.cat, raw);
     writeLink(xc);
     const inp = engineInput(xc.cat, xc.x);

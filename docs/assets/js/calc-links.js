@@ -12,14 +12,14 @@ import { engine } from "./engine.js";
 const VERSION = "1";
 const MAX_TEXT = 20000;       // characters of JSON in one link
 
-function b64urlEncode(text) {
+export function b64urlEncode(text) {
   const bytes = new TextEncoder().encode(text);
   let bin = "";
   bytes.forEach((b) => { bin += String.fromCharCode(b); });
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function b64urlDecode(text) {
+export function b64urlDecode(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it contains characters a share link never has");
   const pad = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
   const bytes = Uint8Array.from(atob(pad), (c) => c.charCodeAt(0));

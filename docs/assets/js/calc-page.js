@@ -13,6 +13,7 @@ import { bindManeuver } from "./calc-maneuver.js";
 import { bindModes, openMode, setMode } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "./engine.js";
+import { bindKeptRoll } from "./calc-kept.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -237,6 +238,7 @@ function bind(root, cat) {
   fillStatic(ctx.ui, cat);
   fillUnits(ctx.ui, cat);
   bindForm(ctx);
+  bindKeptRoll(ctx);
   ctx.ui.form.hidden = false;
   bindExchange(ctx);
   bindManeuver(ctx);

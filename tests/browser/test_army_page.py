@@ -1,0 +1,287 @@
+"""The army builder (/army/) in real Chromium: a force built by clicking at phone and desktop widths
+is kept through a reload and offline, its share link opens it in a fresh browser, "Roll with this
+army" fills the calculator, tampered ?force= links show an error in words and run nothing, and the
+forces worked by hand in tests/engine/force_cases.py, opened as ?force= links, show their points and
+problems. Every check waits for the engine's answer to THIS force (the problems' data-input)."""
+from __future__ import annotations
+
+import base64
+import json
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from calculator import Engine
+from tests.engine.force_cases import CASES
+
+ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+CANON_JS = """const canon = (x) => Array.isArray(x) ? '[' + x.map(canon).join(',') + ']'
+    : x && typeof x === 'object' ? '{' + Object.keys(x).sort().map((k) => JSON.stringify(k) + ':' + canon(x[k])).join(',') + '}'
+    : JSON.stringify(x);"""
+
+WAIT_FOR_SW = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  return reg.active.scriptURL;
+}"""
+
+# The force built by clicking: what each click puts where (dice of tests/engine/force_cases.py's base force).
+HOME = ["coral-elves/gryphon", "coral-elves/sharpshooter", "items/water-flicker-foil"]
+HORDE = ["amazons/centaur", "amazons/javelineer", "amazons/soldier", "items/fire-vorpal-sword"]
+CAMPAIGN = ["undead/mummy", "undead/revenant", "undead/wraith"]
+BUILT = {"size": 24, "terrains": {"home": "coastland-city", "frontier": "flatland-castle"},
+         "armies": {"home": HOME, "horde": HORDE, "campaign": CAMPAIGN}, "summoning_pool": ["red-drake"]}
+
+
+@pytest.fixture(scope="module")
+def engine(bundle) -> Engine:
+    return Engine(bundle)
+
+
+def canon(data: dict) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def page_input(force: dict) -> dict:
+    """The engine input the page sends for a force: terrains left out when none is chosen."""
+    out = {"size": force["size"], "armies": {a: list(force.get("armies", {}).get(a, [])) for a in ("home", "horde", "campaign")},
+           "summoning_pool": list(force.get("summoning_pool", []))}
+    terrains = {k: v for k, v in (force.get("terrains") or {}).items() if v}
+    if terrains:
+        out["terrains"] = terrains
+    return out
+
+
+def wait_force(page: Page, force: dict) -> None:
+    """Wait until the problems section shows the engine's answer to exactly this force."""
+    expect(page.locator("#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    page.wait_for_function("(want) => { " + CANON_JS + """
+        const s = document.querySelector('[data-army-problems]');
+        return !!s && s.dataset.state === 'resolved' && !!s.dataset.input && canon(JSON.parse(s.dataset.input)) === want; }""",
+                           arg=canon(page_input(force)), timeout=ENGINE_TIMEOUT)
+
+
+SHOWN_JS = """() => {
+  const pts = {};
+  document.querySelectorAll('.dd-army-part [data-army-points]').forEach((s) => { pts[s.dataset.armyPoints] = s.textContent; });
+  const problems = Array.from(document.querySelectorAll('.dd-army-problem-list > li')).map((li) => {
+    const a = li.querySelector('a');
+    return [li.dataset.field, a ? new URL(a.href).pathname + new URL(a.href).hash : null, li.querySelector('span').textContent]; });
+  const s = document.querySelector('[data-army-problems]');
+  return { pts, total: document.querySelector('[data-army-total]').dataset.points, problems, ok: s.dataset.ok,
+           state: s.dataset.state, input: s.dataset.input || null }; }"""
+
+
+def shown(page: Page, force: dict | None = None) -> dict:
+    """What the page shows of the answer (points per army, the total, the problems as field, link,
+    text), read at once; with `force`, once it is the answer to exactly that force."""
+    if force is None:
+        got = page.evaluate(SHOWN_JS)
+    else:
+        got = page.wait_for_function("(want) => { " + CANON_JS + " const got = (" + SHOWN_JS + """)();
+            return got.state === 'resolved' && got.input && got.total && canon(JSON.parse(got.input)) === want ? got : null; }""",
+                                     arg=canon(page_input(force)), timeout=ENGINE_TIMEOUT).json_value()
+    del got["state"], got["input"]
+    return got
+
+
+def new_context(browser, site_url: str, foreign: list[str], **args):
+    """A browser context of its own, guarded like the conftest's: a request leaving the site fails the test."""
+    context = browser.new_context(base_url=site_url, **args)
+    origin = "{0.scheme}://{0.netloc}/".format(urlsplit(site_url))
+
+    def guard(route):
+        if route.request.url.startswith(origin) or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return context
+
+
+def points_words(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def build_by_clicking(page: Page) -> None:
+    page.goto("army/")
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    page.locator("[data-army-size]").fill("24")
+    page.locator("[data-army-size]").press("Tab")
+    page.select_option('[data-army-terrain="home"]', "coastland-city")
+    page.select_option('[data-army-terrain="frontier"]', "flatland-castle")
+    for army, dice in (("home", HOME), ("horde", HORDE), ("campaign", CAMPAIGN)):
+        page.locator(f'[data-army-target] [data-target="{army}"]').click()
+        for die in dice:
+            page.locator(f'li.dd-card[data-die="{die}"] [data-add]').click()
+    page.locator('li.dd-card[data-die="red-drake"] [data-add]').click()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390px", "1280px"])
+def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engine, size):
+    foreign: list[str] = []
+    context = new_context(browser, site_url, foreign, **size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    build_by_clicking(page)
+    got = shown(page, BUILT)
+    # Worked by hand: home 4 + 3 + 1 = 8, horde 4 + 2 + 1 + 2 = 9, campaign 3 + 2 + 1 = 6: 23 of 24
+    # points, one short (p.8); the engine's answer is the same.
+    want = engine.force(page_input(BUILT))
+    assert want["points"] == {"total": 23, "home": 8, "horde": 9, "campaign": 6, "pool": 0}
+    assert got["total"] == "23"
+    assert got["pts"]["home"] == points_words(8) and got["pts"]["horde"] == points_words(9) and got["pts"]["campaign"] == points_words(6)
+    assert [p[2] for p in got["problems"]] == [p["text"] for p in want["problems"]]
+    assert [p[0] for p in got["problems"]] == [p["field"] or "" for p in want["problems"]]
+    assert [p[1] for p in got["problems"]] == [p["see"] for p in want["problems"]]
+    # Kept: a reload shows the same force.
+    page.reload()
+    wait_force(page, BUILT)
+    assert page.locator("[data-army-name]").input_value() == "Force 1"
+    # Its share link opens the same force in a fresh browser (nothing kept there).
+    page.locator("[data-army-share]").click()
+    link = page.locator("[data-army-link]").input_value()
+    assert parse_qs(urlsplit(link).query)["name"] == ["Force 1"]
+    fresh = new_context(browser, site_url, foreign, **size)
+    other = fresh.new_page()
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    other.goto(link)
+    wait_force(other, BUILT)
+    assert shown(other, BUILT) == got
+    assert other.locator("[data-army-name]").input_value() == "Force 1"
+    assert "force=" not in other.url     # a reload shows the kept force, not the link again
+    fresh.close()
+    context.close()
+    assert not errors and not foreign
+
+
+def test_kept_force_opens_offline(browser, site_url):
+    foreign: list[str] = []
+    context = new_context(browser, site_url, foreign, service_workers="allow")
+    page = context.new_page()
+    build_by_clicking(page)
+    wait_force(page, BUILT)
+    expect(page.locator("#army")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
+    page.evaluate(WAIT_FOR_SW)
+    context.set_offline(True)
+    page.reload()
+    wait_force(page, BUILT)
+    page.goto("army/")          # reopened by its address, offline
+    wait_force(page, BUILT)
+    assert page.evaluate("navigator.onLine") is False
+    context.close()
+    assert not foreign
+
+
+def test_roll_with_this_army_fills_the_calculator(page: Page):
+    build_by_clicking(page)
+    wait_force(page, BUILT)
+    page.locator('[data-army-part="horde"] [data-army-roll="roll"]').click()
+    page.wait_for_url("**/calculator/**")
+    army = [{"die": d} for d in HORDE]
+    page.wait_for_function("(want) => { " + CANON_JS + """
+        const c = document.querySelector('#calculator');
+        return !!c && !!c.dataset.input && canon(JSON.parse(c.dataset.input).army) === want; }""", arg=canon(army), timeout=ENGINE_TIMEOUT)
+    # The exchange: this army attacks, the defender is picked from the kept force's campaign army.
+    page.goto("army/")
+    wait_force(page, BUILT)
+    page.locator('[data-army-part="home"] [data-army-roll="exchange"]').click()
+    page.wait_for_url("**/calculator/**")
+    side = page.locator('[data-ex-side="defender"]')
+    expect(side.locator("[data-calc-kept]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    side.locator("[data-calc-kept]").select_option(label="Force 1: Campaign army (3 dice)")
+    side.locator("[data-calc-kept-use]").click()
+    want = {"attacker": [{"die": d} for d in HOME], "defender": [{"die": d} for d in CAMPAIGN]}
+    page.wait_for_function("(want) => { " + CANON_JS + """
+        const c = document.querySelector('#calculator');
+        if (!c || !c.dataset.exchangeInput) return false;
+        const x = JSON.parse(c.dataset.exchangeInput);
+        return canon({ attacker: x.attacker.army, defender: x.defender.army }) === want; }""", arg=canon(want), timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-calc-message]")).to_be_hidden()
+
+
+def b64(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+TAMPERED = [
+    ("force=1.%21%21%21", "characters a share link never has"),
+    ("force=1." + b64("{not json"), "not valid JSON"),
+    ("force=7." + b64("{}"), "unknown version"),
+    ("force=" + quote('{"armies": 5}'), "no armies"),
+    ("force=" + quote('{"armies": {"home": [5]}}'), "not a list of dice"),
+    ("force=" + quote(json.dumps({"size": 24, "armies": {"home": ["<img src=x onerror=window.__pwned=1>"]}})), "unknown die"),
+    ("force=" + quote(json.dumps({"size": "<script>window.__pwned=1</script>", "armies": {}})), "size"),
+    ("force=" + quote(json.dumps({"size": 24, "armies": {"home": ["coral-elves/gryphon"]}, "extra": 1})), "extra"),
+]
+
+
+@pytest.mark.parametrize("query,words", TAMPERED, ids=[str(i) for i in range(len(TAMPERED))])
+def test_tampered_links_show_an_error_in_words_and_run_nothing(page: Page, query, words):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("army/?" + query)
+    message = page.locator("[data-army-message]")
+    expect(message).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(message).to_contain_text(words, timeout=ENGINE_TIMEOUT)
+    expect(message).to_contain_text("could not be")
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("#army img").count() == 0 and page.locator("#army script").count() == 0
+    assert not errors
+
+
+def test_a_script_in_a_links_name_is_shown_as_text(page: Page):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    name = "<img src=x onerror=window.__pwned=1>"
+    force = {"size": 24, "armies": {"home": ["coral-elves/gryphon"]}}
+    page.goto("army/?force=" + quote(json.dumps(force)) + "&name=" + quote(name))
+    wait_force(page, force)
+    assert page.locator("[data-army-name]").input_value() == name
+    assert page.evaluate("window.__pwned") is None and page.locator("#army img").count() == 0
+    assert not errors
+
+
+def open_in_place(page: Page, href: str) -> None:
+    """Go to a ?force= address without reloading (as Back or Forward would): the engine stays up."""
+    page.evaluate("(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }", href)
+
+
+def test_hand_worked_forces_open_as_links(page: Page):
+    assert len(CASES) >= 12
+    # The first by its address (the page loads with the link), the others as Back or Forward would bring them.
+    page.goto("army/?force=" + quote(json.dumps(CASES[0]["input"])))
+    for i, case in enumerate(CASES):
+        if i:
+            open_in_place(page, "?force=" + quote(json.dumps(case["input"])))
+        got = shown(page, case["input"])
+        want = case["points"]
+        assert got["total"] == str(want["total"]), case["id"]
+        for army in ("home", "horde", "campaign", "pool"):
+            assert got["pts"][army] == points_words(want[army]), case["id"]
+        # Each problem worked by hand: its field, the rule part it links to, words its text holds.
+        assert [p[0] for p in got["problems"]] == [field or "" for field, _, _ in case["problems"]], case["id"]
+        assert [p[1] for p in got["problems"]] == [see for _, see, _ in case["problems"]], case["id"]
+        for (_, _, text), (_, _, words) in zip(got["problems"], case["problems"]):
+            assert words in text, case["id"]
+        assert got["ok"] == ("true" if not case["problems"] else "false"), case["id"]
+
+
+def test_instant_navigation_reaches_the_builder(page: Page):
+    page.goto("./")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Army builder").first.click()
+    expect(page.locator("#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    expect(page.locator('li.dd-card[data-die="red-drake"] [data-add]')).to_have_attribute("aria-label", "Add Red Drake to the Summoning Pool")
+    # navigation.instant swapped the page in: the builder's module was imported by site.js.
+    assert page.evaluate("window.__sameDocument === true")
