@@ -5,7 +5,8 @@ reading the same ``mkdocs.yml`` (README "Builders") needs only its build command
 
 1. :func:`generator.generate.generate` writes ``build/docs`` (done before, by the caller);
 2. MkDocs builds ``site/`` from it (``mkdocs.yml``: theme, navigation, Markdown extensions);
-3. :mod:`generator.finish` adds glossary links and moved-anchor markers to every page;
+3. :mod:`generator.finish` adds glossary links and moved-anchor markers to every page, and
+   :mod:`generator.csp` the Content-Security-Policy;
 4. :mod:`generator.offline` fills in the service worker's lists and writes the ``.gz`` copies;
 5. :func:`generator.urls.check_site`: no published URL may disappear.
 """
@@ -21,6 +22,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
 from . import urls
+from .csp import add_policy
 from .finish import finish_pages
 from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
 from .offline import make_offline_copy
@@ -43,12 +45,17 @@ def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Pa
     if serve_url:
         cfg.site_url = serve_url
     mkdocs_build(cfg, serve_url=serve_url)
-    finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline)
+    finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline,
+                csp=serve_url is None)
 
 
-def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool) -> None:
-    """The generator's steps after the site builder: finished pages, then the offline copy."""
+def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool,
+                csp: bool = True) -> None:
+    """The generator's steps after the site builder: finished pages, the Content-Security-Policy
+    on every page (``csp``; not under live reload, whose script is inline), then the offline copy."""
     finish_pages(site_dir, docs_dir, urls.load_moves(data_dir / "moves.yaml"), site_name)
+    if csp:
+        add_policy(site_dir)
     if offline:
         make_offline_copy(site_dir, json.loads(ENGINE_INFO.read_text(encoding="utf-8")), MEMO)
 
