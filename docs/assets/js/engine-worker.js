@@ -33,7 +33,7 @@ function report(force) {
   const texts = {
     download: (cached ? "Reading the calculator from this device: " : "Downloading the calculator: ") +
       MB(loaded) + " of " + MB(total) + " MB",
-    start: "Starting Python (Pyodide " + ENGINE.pyodide + ")",
+    start: "Starting the calculator",
     engine: "Installing the calculator engine",
     data: "Loading the rules data",
     ready: "Ready",
