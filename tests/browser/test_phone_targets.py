@@ -73,3 +73,11 @@ def test_desktop_sai_list_is_a_table(page: Page):
         return th.getBoundingClientRect().width / t.getBoundingClientRect().width; }""")
     assert share > 0.25, share
     assert page.evaluate("() => document.querySelector('article table.dd-index').getBoundingClientRect().width") > 600
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_chances_caption_fits_on_a_phone(page: Page):
+    open_kind(page, "roll")            # waits for this roll's chances
+    lines = page.evaluate("""() => { const c = document.querySelector('#chances table caption');
+        return c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight); }""")
+    assert lines <= 2.2, lines
