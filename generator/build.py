@@ -5,7 +5,8 @@ reading the same ``mkdocs.yml`` (README "Builders") needs only its build command
 
 1. :func:`generator.generate.generate` writes ``build/docs`` (done before, by the caller);
 2. MkDocs builds ``site/`` from it (``mkdocs.yml``: theme, navigation, Markdown extensions);
-3. :mod:`generator.finish` adds glossary links and moved-anchor markers to every page;
+3. :mod:`generator.finish` adds glossary links and moved-anchor markers to every page, and
+   :mod:`generator.csp` the Content-Security-Policy;
 4. the small pages get the site's address (:func:`generator.link_pages.set_root`) and
    :func:`generator.urls.write_url_list` writes ``urls.txt``, every page and anchor of the build;
    :mod:`generator.offline` fills in the service worker's lists and writes the ``.gz`` copies;
@@ -23,6 +24,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
 from . import link_pages, og_images, urls
+from .csp import add_policy
 from .finish import finish_pages
 from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
 from .offline import make_offline_copy
@@ -47,14 +49,17 @@ def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Pa
         cfg.site_url = serve_url
     mkdocs_build(cfg, serve_url=serve_url)
     finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline,
-                site_url=None if serve_url else cfg.site_url)
+                site_url=None if serve_url else cfg.site_url, csp=serve_url is None)
 
 
 def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool,
-                site_url: str | None = None) -> None:
-    """The generator's steps after the site builder: finished pages, then the offline copy
+                site_url: str | None = None, csp: bool = True) -> None:
+    """The generator's steps after the site builder: finished pages, the Content-Security-Policy
+    on every page (``csp``; not under live reload, whose script is inline), then the offline copy
     (``site_url``: the site's address, when known)."""
     finish_pages(site_dir, docs_dir, urls.load_moves(data_dir / "moves.yaml"), site_name)
+    if csp:
+        add_policy(site_dir)
     link_pages.set_root(site_dir, site_url)        # the small pages' addresses
     urls.write_url_list(site_dir, site_url)        # /urls.txt
     if offline:

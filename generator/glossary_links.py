@@ -20,8 +20,10 @@ SKIP = {"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "script", "style
         "sup", "summary", "q", "kbd", "footer"}
 # ... nor inside elements of these classes (titles, badges, the glossary's own letter bar).
 SKIP_CLASSES = {"admonition-title", "dd-meta", "dd-letters", "dd-source", "dd-search"}
-# Phrases that contain a term but are not it: the game's name is not a dragon.
-NOT_TERMS = ("Dragon Dice",)
+# Phrases that contain a term but are not it: the game's name is not a dragon; the calculator's
+# "exchange" (an attack with its saves and counter-attack) is not the glossary's exchange of units
+# with the Dead Unit Area.
+NOT_TERMS = ("Dragon Dice", "an exchange", "the exchange", "a whole exchange", "exchange mode", "roll or exchange")
 VOID = {"br", "img", "input", "hr", "meta", "link", "source", "wbr", "col", "area", "base", "embed",
         "param", "track"}
 TOKEN = re.compile(r"<!--.*?-->|<[^>]+>", re.S)

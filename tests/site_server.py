@@ -33,11 +33,17 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     precompressed = False             # serve a file's .gz copy when the browser accepts gzip
     mounts: dict[str, str] = {}       # URL prefix -> another directory (benchmarks)
     counter: "ByteCounter | None" = None
+    extra_headers: dict[str, str] = {}   # sent with every response (a host's Content-Security-Policy)
 
     def setup(self) -> None:
         super().setup()
         if self.counter is not None:
             self.wfile = _CountingWriter(self.wfile, self.counter)
+
+    def end_headers(self) -> None:
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def translate_path(self, path: str) -> str:
         for prefix, directory in self.mounts.items():
@@ -119,14 +125,16 @@ class SiteServer:
     """``with SiteServer(path) as srv: srv.url`` -> ``http://127.0.0.1:<port>/``.
 
     ``precompressed=True`` serves the build's ``.gz`` copies as a configured host would;
-    ``mounts`` serves other directories under URL prefixes; ``srv.bytes`` counts bytes sent.
+    ``mounts`` serves other directories under URL prefixes; ``headers`` are sent with every
+    response; ``srv.bytes`` counts bytes sent.
     """
 
-    def __init__(self, root: Path, precompressed: bool = False, mounts: dict[str, Path] | None = None) -> None:
+    def __init__(self, root: Path, precompressed: bool = False, mounts: dict[str, Path] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         register_mime_types()
         self.bytes = ByteCounter()
         handler_cls = type("Handler", (_Handler,), {
-            "precompressed": precompressed, "counter": self.bytes,
+            "precompressed": precompressed, "counter": self.bytes, "extra_headers": dict(headers or {}),
             "mounts": {k: str(v) for k, v in (mounts or {}).items()}})
         handler = functools.partial(handler_cls, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

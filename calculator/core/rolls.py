@@ -55,7 +55,13 @@ class RollType:
         return {"id": self.id, "name": self.name, "counts": list(self.counts), "save": self.save,
                 "against": list(self.against), "receives_delayed": self.receives_delayed,
                 "individual": self.individual, "combination": self.combination,
-                "count_choice": list(self.count_choice), "help": self.help}
+                "count_choice": list(self.count_choice), "help": self.help, "suggest_against": self.suggest_against}
+
+    @property
+    def suggest_against(self) -> str | None:
+        """What the page offers first when a player picks this roll: the first attack a save may be
+        against (a player rolling saves means an attack, most often melee), not "other"."""
+        return next((a for a in self.against if a != "other"), self.against[0] if self.against else None)
 
 
 ROLL_TYPES: dict[str, RollType] = {r.id: r for r in (

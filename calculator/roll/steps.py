@@ -90,6 +90,11 @@ class Dice:
         return None, ""
 
 
+def face_words(face: Face, idx: Index) -> str:
+    """A face in player words: its count and its icon's name ("1 ID", "4 Melee"), not "1 id"."""
+    return f"{face.count} {idx.icon_name(face.icon)}"
+
+
 # Step 1 (seed 001): roll the dice.
 def step_1_roll(units: Iterable[Unit], roll: Roll, idx: Index, dice: Dice, trace: Trace) -> list[Face | None]:
     faces: list[Face | None] = []
@@ -99,11 +104,11 @@ def step_1_roll(units: Iterable[Unit], roll: Roll, idx: Index, dice: Dice, trace
             trace.add(1, f"does not roll in a {roll.label().lower()} ({rule})", u)
             faces.append(None)
         elif u.rolled is not None:
-            trace.add(1, f"rolled {u.rolled.label()}", u, face=u.rolled.label())
+            trace.add(1, f"rolled {face_words(u.rolled, idx)}", u, face=u.rolled.label())
             faces.append(u.rolled)
         else:
             face = u.faces[dice.rng.randrange(len(u.faces))]
-            trace.add(1, f"rolled {face.label()} (at random, seed {dice.seed})", u, see("random-faces"),
+            trace.add(1, f"rolled {face_words(face, idx)} (at random, seed {dice.seed})", u, see("random-faces"),
                       face=face.label(), random=True)
             faces.append(face)
     return faces

@@ -91,7 +91,7 @@ def test_site_and_engine_work_offline_after_one_visit(page: Page, context, reque
         page.goto(url)
         expect(page.locator("article h1")).to_be_visible()
     engine_ready(page)
-    assert page.locator("[data-engine-label]").text_content().startswith("Engine ready")
+    assert page.locator("[data-engine-label]").text_content() == "The calculator is ready."
     # A roll resolves offline.
     page.goto("calculator/?roll=" + quote(json.dumps({"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 1}]})))
     engine_ready(page)

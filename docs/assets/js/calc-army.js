@@ -1,7 +1,7 @@
 /* Calculator page: the army, its face pickers, the modifiers and the player's choices.
    Which faces roll again, which choices and options apply: all from the engine's "plan" of the
    current input (ctx.plan). Before the engine answers, each die shows its first face only. */
-import { el, option, randomInt, typeLabel, icon } from "./calc-dom.js";
+import { el, option, randomInt, typeLabel, iconBeside } from "./calc-dom.js";
 import { faceLabel, iconName, limit } from "./calc-catalogue.js";
 
 /* The plan's entry for unit i, if the plan is about the same army. */
@@ -77,7 +77,7 @@ function faceButton(ctx, u, i, name, level, f, j, value, info) {
     "aria-pressed": pressed ? "true" : "false", "data-key": "face-" + i + "-" + level + "-" + j, "data-face": j + 1,
     "aria-label": name + " face " + (j + 1) + ": " + faceLabel(cat, f) + (f.icon === "id" ? " (ID face)" : "") + again,
     onclick: () => { setFace(u, level, pressed ? null : j + 1); ctx.changed(); },
-  }, icon(f.icon, iconName(cat, f.icon)), el("span", { class: "dd-face-count" }, String(f.count)),
+  }, iconBeside(f.icon, iconName(cat, f.icon)), el("span", { class: "dd-face-count" }, String(f.count)), " ",
   el("span", { class: "dd-face-icon" }, iconName(cat, f.icon)));
 }
 

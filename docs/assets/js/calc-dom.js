@@ -49,6 +49,14 @@ export function icon(id, label) {
   return id ? iconElement(id, label ? { label } : {}) : null;
 }
 
+/* An icon beside its name in words (a face button): hidden from assistive technology, so that the
+   button's visible text is its words, which its accessible name contains. */
+export function iconBeside(id, label) {
+  const svg = icon(id, label);
+  if (svg) { svg.setAttribute("aria-hidden", "true"); svg.removeAttribute("role"); }
+  return svg;
+}
+
 /* A result section whose answer is on its way: what it shows is about an earlier input. */
 export function busy(section, state) {
   section.dataset.state = state;

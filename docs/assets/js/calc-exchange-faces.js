@@ -2,7 +2,7 @@
    Which rolls a unit makes comes from the engine: the attack's usual rolls (published with the
    catalogue), then every roll its last answer made the unit roll. A face left unpicked is rolled
    by the engine; the page marks the face it rolled. */
-import { el, icon, isObj } from "./calc-dom.js";
+import { el, iconBeside, isObj } from "./calc-dom.js";
 import { faceLabel, iconName, limit } from "./calc-catalogue.js";
 import { attackOf, faceText, rollLabel } from "./calc-exchange-words.js";
 import { facesShown } from "./calc-answer.js";
@@ -71,8 +71,8 @@ function faceButtons(ctx, faces, value, rolledFace, said, opts) {
       "aria-pressed": pressed ? "true" : "false", "data-face": j + 1, "data-key": opts.key + "-" + j,
       "aria-label": opts.what + " face " + (j + 1) + ": " + name + (rolled ? " (rolled for you)" : ""),
       onclick: () => { opts.set(pressed ? null : opts.value(f, j)); ctx.changed(); },
-    }, icon(f.icon, iconName(ctx.cat, f.icon)),
-    f.count != null ? el("span", { class: "dd-face-count" }, String(f.count)) : null,
+    }, iconBeside(f.icon, iconName(ctx.cat, f.icon)),
+    f.count != null ? el("span", { class: "dd-face-count" }, String(f.count)) : null, f.count != null ? " " : null,
     el("span", { class: "dd-face-icon" }, iconName(ctx.cat, f.icon)));
   });
 }

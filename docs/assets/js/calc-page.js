@@ -164,8 +164,9 @@ function bindForm(ctx) {
   const st = () => ctx.state;
   ui.roll.addEventListener("change", () => {
     st().roll = ui.roll.value;
-    delete st().against;
     const rt = cat.rollTypes.get(st().roll) || {};
+    // A save roll picked here is against what the engine suggests (an attack: melee), not "other".
+    if (rt.save && rt.suggest_against) st().against = rt.suggest_against; else delete st().against;
     if (rt.individual) st().counts = [ui.counts.value || "save"]; else delete st().counts;
     ctx.changed();
   });

@@ -32,6 +32,8 @@ function showFiles(root, s) {
   list.replaceChildren(...items);
 }
 
+export const READY = "The calculator is ready.";
+
 function bindStatus(root) {
   if (root.dataset.engineBound) return;      // pages are bound on every page event: bind once
   root.dataset.engineBound = "1";
@@ -46,7 +48,7 @@ function bindStatus(root) {
     showFiles(root, s);
     if (!label) return;
     if (s.status === "ready") {
-      label.textContent = "Engine ready: Python " + s.info.python + " (Pyodide " + s.info.pyodide + ")";
+      label.textContent = READY;   // player words: no tool names or versions on the page
     } else if (s.status === "error") {
       label.textContent = "The engine could not start: " + s.error;
     } else if (s.progress) {

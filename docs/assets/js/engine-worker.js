@@ -33,7 +33,7 @@ function report(force) {
   const texts = {
     download: (cached ? "Reading the calculator from this device: " : "Downloading the calculator: ") +
       MB(loaded) + " of " + MB(total) + " MB",
-    start: "Starting Python (Pyodide " + ENGINE.pyodide + ")",
+    start: "Starting the calculator",
     engine: "Installing the calculator engine",
     data: "Loading the rules data",
     ready: "Ready",
@@ -100,10 +100,13 @@ async function download(id) {
   return new Response(mine, { headers });
 }
 
-/* Run a downloaded script in this worker's global scope (pyodide.js, pyodide.asm.js). */
-async function runScript(response) {
-  const blobUrl = URL.createObjectURL(await (await response).blob());
-  try { importScripts(blobUrl); } finally { URL.revokeObjectURL(blobUrl); }
+/* Run a downloaded script in this worker's global scope (pyodide.js, pyodide.asm.js), once its
+   download (counted, and kept in the cache) is complete. The site's Content-Security-Policy runs
+   scripts from its own address only (no blob: URL): importScripts asks for the file again, which
+   the browser's cache or the service worker answers. */
+async function runScript(response, id) {
+  await (await response).blob();
+  importScripts(abs(ENGINE.files[id].url));
 }
 
 async function boot() {
@@ -124,9 +127,9 @@ async function boot() {
     const module = await compiled;
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
-  await runScript(started.loader);
+  await runScript(started.loader, "loader");
   mark("loader");
-  await runScript(started.script);          // defines _createPyodideModule: loadPyodide skips its own load
+  await runScript(started.script, "script");  // defines _createPyodideModule: loadPyodide skips its own load
   mark("script");
   const pyodide = await loadPyodide({
     indexURL: abs("pyodide/"),

@@ -50,7 +50,7 @@ function addCopyButtons(root, quotes) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "dd-copy";
-    button.textContent = /^H[1-6]$/.test(el.tagName) ? "Copy link" : "#";
+    button.textContent = "Copy link";   // in words everywhere (a bare "#" said nothing)
     button.setAttribute("data-href", linkOf(el.id, quotes));
     button.setAttribute("aria-label", "Copy link to " + labelOf(el));
     button.addEventListener("click", (event) => { event.preventDefault(); copy(button); });

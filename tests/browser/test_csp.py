@@ -1,0 +1,88 @@
+"""Every page kind and the calculator work under the site's Content-Security-Policy, sent as a host
+would (a header on every response, which reaches the engine's worker too) besides each page's own
+meta tag: no violation is reported, no console error and no uncaught error; the calculator resolves
+a roll with its chances, an exchange with its odds, and a magic roll."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from generator.build import ensure_site
+from generator.csp import POLICY, with_policy
+from generator.urls import Move, redirect_page
+from tests.browser.page_kinds import KINDS, open_kind
+from tests.site_server import SiteServer
+
+# Every violation the page sees, recorded before any of its own scripts runs.
+RECORD = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) =>
+  window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + (e.sourceFile || '')));"""
+
+
+@pytest.fixture(scope="module")
+def csp_url():
+    with SiteServer(ensure_site(), headers={"Content-Security-Policy": POLICY}) as server:
+        yield server.url
+
+
+@pytest.fixture
+def csp_page(browser: Browser, csp_url):
+    context = browser.new_context(base_url=csp_url)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.add_init_script(RECORD)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors          # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def seen(page: Page) -> list[str]:
+    return page.evaluate("() => window.__cspViolations") + page.errors   # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_page_kind_runs_under_the_policy(csp_page: Page, kind: str):
+    response_policy = []
+    csp_page.on("response", lambda r: response_policy.append(r.headers.get("content-security-policy"))
+                if r.request.resource_type == "document" else None)
+    open_kind(csp_page, kind)      # a calculator mode waits for the engine's answer (and its chances)
+    assert response_policy and response_policy[0] == POLICY
+    assert csp_page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") == POLICY
+    # Instant navigation (the theme's) to another page kind keeps working.
+    csp_page.locator(".md-tabs__link", has_text="Rules").click()
+    csp_page.wait_for_url("**/rules/")
+    assert seen(csp_page) == []
+
+
+def test_the_policy_is_enforced(csp_page: Page):
+    # The check can fail: an inline script is refused and reported.
+    open_kind(csp_page, "home")
+    csp_page.evaluate("""() => { const s = document.createElement('script');
+        s.textContent = 'window.__ran = 1'; document.body.append(s); }""")
+    csp_page.wait_for_function("() => window.__cspViolations.length > 0")
+    assert csp_page.evaluate("() => window.__ran") is None
+    assert any(v.startswith("script-src") for v in seen(csp_page))
+
+
+def test_a_moved_page_sends_the_reader_on(browser: Browser, tmp_path):
+    site = ensure_site()
+    (tmp_path / "assets" / "js").mkdir(parents=True)
+    shutil.copy(site / "assets" / "js" / "moved.js", tmp_path / "assets" / "js" / "moved.js")
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "index.html").write_text(with_policy(redirect_page(Move("/old/", "/new/"), 1)))
+    (tmp_path / "new").mkdir()
+    (tmp_path / "new" / "index.html").write_text(with_policy(
+        '<!doctype html><html><head><meta charset="utf-8"><title>New</title></head><body><p id="x">here</p></body></html>'))
+    with SiteServer(tmp_path, headers={"Content-Security-Policy": POLICY}) as server:
+        context = browser.new_context()
+        page = context.new_page()
+        page.add_init_script(RECORD)
+        page.goto(server.url + "old/#x")
+        page.wait_for_url(server.url + "new/#x")
+        assert page.evaluate("() => window.__cspViolations") == []
+        context.close()
