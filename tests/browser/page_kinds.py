@@ -20,6 +20,7 @@ PAGES = {
     "rules": "rules/x-values/",
     "glossary": "glossary/",
     "rulings": "rulings/",
+    "army": "army/",
 }
 
 # The calculator in each mode, opened by a link with this input; `wait_answer` waits for its answer.
@@ -29,10 +30,14 @@ EXCHANGE = {"attack": "melee", "terrain": "highland", "seed": 0,
             "attacker": {"army": [{"die": "amazons/war-chief", "rolled": {"attack": "4 melee", "counter_save": "3 save"}}]},
             "defender": {"army": [{"die": "coral-elves/trooper", "rolled": {"save": "2 save", "counter": "3 melee"}}]}}
 MAGIC = {"terrain": "coastland", "seed": 0, "army": [{"die": "coral-elves/enchanter", "rolled": "4 magic"}]}
+MANEUVER = {"terrain": {"die": "coastland-tower", "face": 3}, "direction": "up", "seed": 0,
+            "maneuvering": {"army": [{"die": "amazons/runner", "rolled": "2 maneuver"}]},
+            "opposing": [{"army": [{"die": "coral-elves/trooper", "rolled": "id"}]}]}
 MODES = {
     "roll": "calculator/?roll=" + quote(json.dumps(ROLL)),
     "exchange": "calculator/?exchange=" + quote(json.dumps(EXCHANGE)),
     "magic": "calculator/?magic=" + quote(json.dumps(MAGIC)),
+    "maneuver": "calculator/?maneuver=" + quote(json.dumps(MANEUVER)),
 }
 
 
@@ -45,6 +50,12 @@ def wait_answer(page: Page, mode: str) -> None:
         sent = json.loads(section.get_attribute("data-input"))
         assert sent["attacker"]["army"][0]["die"] == "amazons/war-chief", sent
         expect(page.locator("#exchange-odds")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+        return
+    if mode == "maneuver":
+        section = page.locator("[data-maneuver-results]")
+        expect(section).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+        sent = json.loads(section.get_attribute("data-input"))
+        assert sent["maneuvering"]["army"][0]["die"] == "amazons/runner", sent
         return
     section = page.locator("[data-calc-magic]" if mode == "magic" else "[data-calc-results]")
     expect(section).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)

@@ -207,6 +207,14 @@ def test_roll_with_this_army_fills_the_calculator(page: Page):
         const x = JSON.parse(c.dataset.exchangeInput);
         return canon({ attacker: x.attacker.army, defender: x.defender.army }) === want; }""", arg=canon(want), timeout=ENGINE_TIMEOUT)
     expect(page.locator("[data-calc-message]")).to_be_hidden()
+    # The maneuver: this army marches; the terrain is picked in the calculator.
+    page.goto("army/")
+    wait_force(page, BUILT)
+    page.locator('[data-army-part="campaign"] [data-army-roll="maneuver"]').click()
+    page.wait_for_url("**/calculator/**")
+    page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
+        return !!c && JSON.stringify(JSON.parse(c.dataset.maneuverInput).maneuvering.army.map((u) => u.die)) === want; }""",
+                           arg=json.dumps(CAMPAIGN, separators=(",", ":")), timeout=ENGINE_TIMEOUT)
 
 
 def b64(text: str) -> str:

@@ -233,3 +233,24 @@ def test_a_link_the_engine_refuses_shows_its_message_as_text(page: Page, engine:
         expect(message).to_contain_text("the maneuver starts empty.")
         assert page.evaluate("() => window.__pwned") is None
         assert page.locator("#calculator img, #calculator script").count() == 0
+
+
+def test_a_marching_army_alone_opens_the_form_or_says_why(page: Page):
+    # The army builder's "Maneuver" link gives the marching army only: the form opens with that
+    # army (checked by the engine alone) and the player picks the terrain.
+    army = [{"die": "amazons/soldier"}, {"die": "amazons/runner"}]
+    page.goto("calculator/?maneuver=" + quote(json.dumps({"maneuvering": {"army": army}})))
+    page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
+        return !!c && JSON.stringify(JSON.parse(c.dataset.maneuverInput).maneuvering.army.map((u) => u.die)) === want; }""",
+                           arg=json.dumps([u["die"] for u in army], separators=(",", ":")), timeout=ENGINE_TIMEOUT)
+    expect(page.locator('[data-calc-mode="maneuver"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-calc-message]")).to_be_hidden()
+    # A die the data does not know: the engine's words, shown as text, and nothing kept.
+    page.goto("about:blank")
+    bad = {"maneuvering": {"army": [{"die": "<img src=x onerror=window.__pwned=1>"}]}}
+    page.goto("calculator/?maneuver=" + quote(json.dumps(bad)))
+    message = page.locator("[data-calc-message]")
+    expect(message).to_contain_text("This maneuver link could not be used: ", timeout=ENGINE_TIMEOUT)
+    expect(message).to_contain_text("unknown")
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator("#calculator img, #calculator script").count() == 0

@@ -82,7 +82,7 @@ function rollLinks(ctx, part) {
   if (!army.length) return null;
   const calc = new URL("calculator/", ctx.cat.root);
   const links = [["roll", "One roll", { army }], ["magic", "Magic", { army }],
-    ["exchange", "Exchange", { attacker: { army }, defender: { army: [] } }]];
+    ["exchange", "Exchange", { attacker: { army }, defender: { army: [] } }], ["maneuver", "Maneuver", { maneuvering: { army } }]];
   return el("p", { class: "dd-army-roll" }, el("span", {}, "Roll with this army: "), links.map(([mode, label, input]) => {
     const url = new URL(calc);
     url.searchParams.set(mode, JSON.stringify(input));

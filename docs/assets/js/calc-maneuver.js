@@ -63,6 +63,11 @@ function fromInput(raw) {
   return m;
 }
 
+function marchingOnly(raw) {
+  const s = isObj(raw) && raw.terrain == null && Object.keys(raw).length === 1 ? raw.maneuvering : null;
+  return isObj(s) && Array.isArray(s.army) && Object.keys(s).length === 1 ? s.army : null;
+}
+
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
   return {
@@ -233,9 +238,11 @@ function openManeuver(mv, raw, message) {
   mv.m = emptyManeuver(mv.cat);
   mv.ui.form.hidden = true;
   notice(mv.ui.results, "Opening the maneuver from the link…", "opening");
-  engine.whenReady().then(() => engine.call("maneuver", raw)).then((out) => {
+  const army = marchingOnly(raw);        // the army builder's link: the army, checked alone; the terrain is picked here
+  engine.whenReady().then(() => (army ? engine.call("plan", { roll: "maneuver", army }) : engine.call("maneuver", raw))).then((out) => {
     if (seq !== mv.seq || mv.page.mode !== "maneuver") return;
     mv.ui.form.hidden = false;
+    if (army) { mv.m.maneuvering.army = army; mv.changed(); return; }
     mv.m = fromInput(raw);
     [mv.m.maneuvering].concat(mv.m.opposing).forEach(bare);
     writeLink(mv);
