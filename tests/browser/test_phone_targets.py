@@ -18,7 +18,7 @@ SMALL_TARGETS = """(min) => {
     + 'label.md-header__button, .dd-sections a';
   const out = [];
   for (const el of document.querySelectorAll(sel)) {
-    const target = (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) || el;
+    const target = (el.matches('input[type=checkbox], input[type=radio], input[type=file]') && el.closest('label')) || el;
     const r = target.getBoundingClientRect();
     const style = getComputedStyle(target);
     if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || target.closest('[hidden], [aria-hidden=true]')) continue;

@@ -81,7 +81,7 @@ function rollLinks(ctx, part) {
   const army = listOf(ctx.entry.force, part).map((die) => ({ die }));
   if (!army.length) return null;
   const calc = new URL("calculator/", ctx.cat.root);
-  const links = [["roll", "One roll", { army }], ["magic", "Magic", { army }],
+  const links = [["roll", "One roll", { roll: "melee", army }], ["magic", "Magic", { army }],
     ["exchange", "Exchange", { attacker: { army }, defender: { army: [] } }], ["maneuver", "Maneuver", { maneuvering: { army } }]];
   return el("p", { class: "dd-army-roll" }, el("span", {}, "Roll with this army: "), links.map(([mode, label, input]) => {
     const url = new URL(calc);

@@ -2,7 +2,7 @@
    (terrains.yaml: each face's number and icon), their names from icons.yaml and the rule part that
    explains each face from the icon's `rule`. Nothing here restates a face, an action or a rule:
    the drawing shows what the data and the engine's answer say. */
-import { el, option, fill, icon } from "./calc-dom.js";
+import { el, option, fill, icon, iconBeside } from "./calc-dom.js";
 import { iconName } from "./calc-catalogue.js";
 
 /* The link to the rule part of an icon (its `rule` in icons.yaml), or its name alone. */
@@ -61,8 +61,10 @@ export function faceButtons(cat, die, face, pick) {
     const name = faceName(cat, f);
     return el("button", {
       type: "button", class: "dd-face dd-mv-face-button", "aria-pressed": String(f.number === face), "data-face": f.number,
-      "data-key": "mv-face-" + f.number, "aria-label": "Face " + f.number + ": " + name, onclick: () => pick(f.number),
-    }, el("span", { class: "dd-face-count" }, String(f.number)), f.icon ? icon(f.icon, name) : null, el("span", { class: "dd-face-icon" }, name));
+      // its name holds its visible words ("3 Melee"), so speech input finds it by what it shows
+      "data-key": "mv-face-" + f.number, "aria-label": "Face " + f.number + " " + name, onclick: () => pick(f.number),
+    }, el("span", { class: "dd-face-count" }, String(f.number)), " ", f.icon ? iconBeside(f.icon, name) : null,
+    el("span", { class: "dd-face-icon" }, name));
   });
 }
 
