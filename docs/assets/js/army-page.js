@@ -4,7 +4,7 @@
    comes. A ?force= link is checked by the engine before it is kept. */
 import { el, option, fill, shortMsg, busy, isObj } from "./calc-dom.js";
 import { load, elementsText } from "./calc-catalogue.js";
-import { engine } from "./engine.js";
+import { engine, followEngine } from "./engine.js";
 import * as store from "./army-store.js";
 import { readLink, dropLink } from "./army-links.js";
 import { renderArmies, renderTarget, renderAnswer, renderCounts, enhanceCards, relabel, listOf } from "./army-view.js";
@@ -179,19 +179,9 @@ function bind(root, cat) {
     openLink(ctx);
   };
   window.addEventListener("popstate", onPop);
-  followEngine(ctx);
+  followEngine(ctx, ask);            // asked again once the engine is up
 }
 
-/* Once the engine is up (or has failed), the force shown is asked for again. */
-function followEngine(ctx) {
-  let wasReady = false;
-  const off = engine.subscribe((s) => {
-    if (!document.body.contains(ctx.root)) { setTimeout(() => off && off(), 0); return; }
-    const ready = s.status === "ready";
-    if ((ready && !wasReady) || s.status === "error") { clearTimeout(ctx.timer); ask(ctx); }
-    wasReady = ready;
-  });
-}
 
 export function bindArmy() {
   const root = document.querySelector("#army[data-army]");

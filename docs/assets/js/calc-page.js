@@ -12,7 +12,7 @@ import { bindExchange } from "./calc-exchange.js";
 import { bindManeuver } from "./calc-maneuver.js";
 import { bindModes, openMode, setMode } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
-import { engine } from "./engine.js";
+import { engine, followEngine } from "./engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
 
 const DEBOUNCE_MS = 60;
@@ -251,19 +251,9 @@ function bind(root, cat) {
     if (location.hash && "#" + location.hash.replace(/^#/, "") !== ctx.lastHash) restore(ctx);
   };
   window.addEventListener("hashchange", onHash);
-  followEngine(ctx);
+  followEngine(ctx, ask);            // asked again once the engine is up
 }
 
-/* Once the engine is up (or has failed), the roll shown is asked for again. */
-function followEngine(ctx) {
-  let wasReady = false;
-  const off = engine.subscribe((s) => {
-    if (!document.body.contains(ctx.root)) { setTimeout(() => off && off(), 0); return; }
-    const ready = s.status === "ready";
-    if ((ready && !wasReady) || s.status === "error") { clearTimeout(ctx.timer); ask(ctx); }
-    wasReady = ready;
-  });
-}
 
 /* Bind the calculator of the page shown, once it has one and its catalogue has loaded. */
 export function bindCalculator() {

@@ -205,3 +205,15 @@ function whenReady() {
 }
 
 export const engine = { start, call, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
+
+/* Once the engine is up (or has failed), a page asks again for what it shows: ``ask(ctx)``, after
+   its pending timer (ctx.timer) is dropped; it stops following when ctx.root leaves the page. */
+export function followEngine(ctx, ask) {
+  let wasReady = false;
+  const off = subscribe((s) => {
+    if (!document.body.contains(ctx.root)) { setTimeout(() => off && off(), 0); return; }
+    const ready = s.status === "ready";
+    if ((ready && !wasReady) || s.status === "error") { clearTimeout(ctx.timer); ask(ctx); }
+    wasReady = ready;
+  });
+}
