@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bundle import Index
+from .core.registry import done_by_engine
 
 WORKED, PARTLY, PLAYER, NEITHER = "worked out", "partly", "for the player", "neither"
 
@@ -24,9 +25,7 @@ def _status(parts: list[bool | None]) -> str:
 
 
 def _kind_done(k: Any) -> bool | None:
-    if k.left_to_player or not k.p.get("engine", True) or getattr(k, "by_hand_when_applies", False):
-        return False
-    return True if k.acts() else None
+    return done_by_engine(k)
 
 
 def _sai_rows(idx: Index) -> list[dict[str, Any]]:

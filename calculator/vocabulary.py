@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bundle import make_modifiers
+from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary
 from .terrain.request import maneuver_vocabulary
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
@@ -29,8 +30,10 @@ def spell_modifiers(spells: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def vocabulary(spells: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def vocabulary(spells: list[dict[str, Any]] | None = None, dragons: list[dict[str, Any]] | None = None,
+               icons: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     return {
+        "dragon_faces": face_words(dragons or [], icons or []),
         "spell_modifiers": spell_modifiers(spells or []),
         "roll_types": [r.to_json() for r in ROLL_TYPES.values()],
         "result_types": list(RESULT_TYPES),

@@ -39,7 +39,7 @@ class Dataset:
         }
         for kind in KINDS:
             out[kind.name] = self.kinds.get(kind.name, [])
-        out["calculator"] = vocabulary(out["spells"])   # the engine's roll types, limits, anchors: once
+        out["calculator"] = vocabulary(out["spells"], out["dragons"], out["icons"])   # the engine's roll types, limits, anchors: once
         return with_permalinks(out)   # glossary terms and ruling points carry their URL
 
     def schemas(self) -> dict[str, dict[str, Any]]:

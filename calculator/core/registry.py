@@ -305,3 +305,11 @@ class Registry(Generic[K]):
         return [{"kind": name, "phase": cls.phase, "title": cls.title,
                  "params": {k: p.describe() for k, p in cls.params.items()}}
                 for name, cls in sorted(self.kinds.items())]
+
+
+def done_by_engine(k: Any) -> bool | None:
+    """True: the calculator carries the kind out; False: it lists it for the player; None: neither (a gap
+    the coverage test fails on)."""
+    if k.left_to_player or not k.p.get("engine", True) or getattr(k, "by_hand_when_applies", False):
+        return False
+    return True if k.acts() else None

@@ -29,6 +29,8 @@ class RollUnit(Protocol):
     @property
     def label(self) -> str: ...
     @property
+    def name(self) -> str: ...
+    @property
     def species(self) -> str | None: ...
     @property
     def kind(self) -> str: ...
@@ -176,7 +178,7 @@ class FaceCtx:
     clause: ClauseRef         # calculator.bundle.Clause
 
     def use(self, effect: Any, applied: bool = False) -> EffectUse:
-        use = EffectUse(self.sai.id, self.sai.name, self.unit.index, self.unit.label, self.x, effect,
+        use = EffectUse(self.sai.id, self.sai.name, self.unit.index, self.unit.name, self.x, effect,
                         self.clause.text, bool(self.clause.delayed), applied)
         self.out.effects.append(use)
         return use

@@ -104,7 +104,7 @@ def leave_effects(run: Run, answer: Response) -> None:
 
 def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
     return {"dragon": d.index, "die": d.dragon.die.id, "label": d.label, "faces": [f.kind for f in d.faces],
-            "icons": [f.icon for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness,
+            "icons": [f.icon for f in d.faces], "labels": [f.label() for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness,
             "promotions": d.promotions, "status": d.status or "attacked", "why": d.why, "text": d.text(),
             "target": ARMY, "target_text": inp.target_words()[d.index],
             **({"ignored": f"its non-breath damage is ignored: {d.ignored}"} if d.ignored else {})}
@@ -113,7 +113,7 @@ def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
 def fighter_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:
     """A dragon that attacks another dragon: not rolled here (its fight is left to the players)."""
     text = inp.target_words()[d.index]
-    return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [], "icons": [], "random": [],
+    return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [], "icons": [], "labels": [], "random": [],
             "damage": 0, "toughness": d.die.health + d.die.auto_saves, "promotions": 0, "status": "fights a dragon",
             "why": text, "text": text, "target": inp.targets[d.index], "target_text": text}
 
@@ -128,7 +128,7 @@ def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response
                                        "status": "killed", "why": d.why})
     for u in run.sides["defender"].units:
         if u.status in ("killed", "buried"):
-            killed["defender"].append({"unit": u.index, "label": u.unit.label, "health": u.health,
+            killed["defender"].append({"unit": u.index, "label": u.unit.name, "health": u.health,
                                        "status": u.status, "why": u.why})
     return {
         "attack": "dragon", "terrain": inp.terrain,

@@ -58,7 +58,7 @@ def kill(run: Any, d: DragonRoll, amount: int, pick: list[int] | None, where: st
     killed = check_choice(alive, amount, pick, where) if pick is not None else choose(alive, amount, run.strength)
     for u in killed:
         run.kill(u, f"killed by the {d.label}'s breath (no save)")
-    lost = ", ".join(f"{u.unit.label} ({u.health})" for u in killed) or "no unit"
+    lost = ", ".join(f"{u.unit.name} (health {u.health})" for u in killed) or "no unit"
     text = f"{d.label}'s breath: {amount} health-worth killed with no save: " + \
         (f"{lost} {'die' if len(killed) != 1 else 'dies'}" if killed else "no unit fits")
     dmg = Damage("defender", "breath", amount, 0, amount, killed, text)

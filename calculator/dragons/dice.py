@@ -10,7 +10,7 @@ nothing here doubles a value again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..core.errors import InputError
 from ..core.fields import short
@@ -57,13 +57,21 @@ class DragonDie:
         return self.dragon_type == "white"
 
 
+def dragon_face(f: Mapping[str, Any], icon_names: Mapping[str, str]) -> DragonFace:
+    """One face of the data; the rulebook's value wins where OCTGN's differs (the White Drake's doubled
+    faces)."""
+    return DragonFace(f["icon"], face_kind(f["icon"]), int(f.get("rulebook_value", f.get("value", 0))),
+                      icon_names.get(f["icon"], f["icon"]).replace(" (dragon)", ""))
+
+
+def face_words(dragons: Sequence[Mapping[str, Any]], icons: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Each dragon's faces as the engine names them ("Tail (3)": the damage it deals), for the page."""
+    names = {i["id"]: i.get("name", i["id"]) for i in icons}
+    return {d["id"]: [dragon_face(f, names).label() for f in d.get("faces") or ()] for d in dragons}
+
+
 def dragon_die(entry: Mapping[str, Any], idx: Index) -> DragonDie:
-    faces = []
-    for f in entry.get("faces") or ():
-        kind = face_kind(f["icon"])
-        # The rulebook's value wins where OCTGN's differs (the White Drake's doubled faces).
-        faces.append(DragonFace(f["icon"], kind, int(f.get("rulebook_value", f.get("value", 0))),
-                                idx.icon_name(f["icon"]).replace(" (dragon)", "")))
+    faces = [dragon_face(f, idx.icon_names) for f in entry.get("faces") or ()]
     return DragonDie(entry["id"], entry.get("name", entry["id"]), entry.get("dragon_type", "elemental"),
                      tuple(entry.get("elements") or ()), int(entry.get("health", 5)),
                      int(entry.get("automatic_saves", 5)), tuple(faces))

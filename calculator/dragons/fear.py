@@ -57,11 +57,11 @@ def keep_out(side: Side, dragons: list[DragonDie], idx: Any, chosen: list[int] |
         if fits and (chosen is None or u.index in picked):
             free[u.unit.species or ""] = (budget - u.health, name)
             how = "" if chosen is not None else "; the calculator's choice, in army order: its owner may choose"
-            words.append(f"{u.unit.label} rolls although {why} ({name}{how})")
+            words.append(f"{u.unit.name} rolls although {why} ({name}{how})")
             picked.discard(u.index)
             continue
         u.status, u.why = "out", f"{rule}: {why}, so it may not roll (nor add automatic saves) but may be killed"
-        words.append(f"{u.unit.label} may not roll against these dragons: {why} ({rule})")
+        words.append(f"{u.unit.name} may not roll against these dragons: {why} ({rule})")
     if picked:
         i = min(picked)
         raise InputError(WHERE, f"unit {i} is not one an ability lets roll here (or passes what it allows)")

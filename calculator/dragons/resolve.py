@@ -122,7 +122,7 @@ def choices_text(answer: Response) -> str:
     for ur in answer.result.rolls:
         for sid, split in ur.unit.choose.items():
             if isinstance(split, dict):
-                out.append(f"{ur.unit.label}: " + ", ".join(f"{n} {t}" for t, n in split.items() if n))
+                out.append(f"{ur.unit.name}: " + ", ".join(f"{n} {t}" for t, n in split.items() if n))
     return "; ".join(out)
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_int
+from ..core.names import player_names
 from .dice import DragonDie
 
 # (attacker's type, target's type) -> when it attacks: "always", "unless-same" (not when their
@@ -79,9 +80,8 @@ def choose_targets(dice: list[DragonDie], given: list[Any]) -> tuple[list[int | 
 
 
 def label(dice: list[DragonDie], i: int) -> str:
-    """A dragon's name, with its number when another dragon here has the same name."""
-    name = dice[i].name
-    return name if sum(d.name == name for d in dice) == 1 else f"{name} (dragon {i + 1})"
+    """A dragon's name, as "the 2nd Red Dragon" when another dragon here has the same name."""
+    return player_names([d.name for d in dice])[i]
 
 
 def target_text(dice: list[DragonDie], targets: list[int | str], i: int, picked: bool) -> str:

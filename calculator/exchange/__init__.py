@@ -16,6 +16,7 @@ from .step import Step
 
 SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counter_save_total", "counter_damage",
                 "save_roll_damage_to_attacker", "counter_save_roll_damage_to_defender")
+COUNTER_KEYS = ("counter_total", "counter_save_total", "counter_damage", "counter_save_roll_damage_to_defender")
 
 
 def resolve_exchange(engine: Indexed, inp: ExchangeInput) -> Run:
@@ -129,7 +130,7 @@ def exchange_json(run: Run) -> dict[str, Any]:
     for name, side in run.sides.items():
         for u in side.units:
             if u.status in ("killed", "buried", "reserve"):
-                killed[name].append({"unit": u.index, "label": u.unit.label, "health": u.health,
+                killed[name].append({"unit": u.index, "label": u.unit.name, "health": u.health,
                                      "status": u.status, "why": u.why})
     return {
         "attack": run.inp.attack, "terrain": run.inp.terrain,
@@ -137,11 +138,19 @@ def exchange_json(run: Run) -> dict[str, Any]:
                   for name, side, result, units in run.rolls],
         "damage": [d.to_json() for d in run.damages],
         "killed": killed,
-        "summary": dict(run.summary),
+        "summary": _summary(run),
         "left": [x.to_json() for x in run.left],
         "warnings": run.warnings,
         "see": see("exchanges"),
     }
+
+
+def _summary(run: Run) -> dict[str, Any]:
+    """p.11: no counter-attack is possible against a missile attack, so its summary has no counter-attack
+    lines, unless an ability let the defender answer with one (Defensive Volley: a counter roll was made)."""
+    if run.inp.attack == "missile" and not any(name == "counter" for name, *_ in run.rolls):
+        return {k: v for k, v in run.summary.items() if k not in COUNTER_KEYS}
+    return dict(run.summary)
 
 
 def _roll_json(run: Run, outcome: RollOutcome) -> dict[str, Any]:

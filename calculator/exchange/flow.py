@@ -18,7 +18,7 @@ from ..roll.inputs import parse_roll
 from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
 from .casualties import check_choice, choose
-from .request import ExchangeInput, ExUnit, Side
+from .request import CASUALTY_EVENTS, ExchangeInput, ExUnit, Side
 from .words import EXCHANGE_ROLLS
 from ..bundle import Index
 
@@ -38,11 +38,28 @@ class Damage:
     no_save: int = 0
     killed: list[ExUnit] = field(default_factory=list)
     text: str = ""
+    event: str = ""                 # the casualties' key (casualties.<to>.<event>); "" when no choice is open
+    chosen_by: str = ""             # who chose the casualties: "calculator" or "owner"
+    could_die: list[ExUnit] = field(default_factory=list)     # the side's living units then
 
     def to_json(self) -> dict[str, Any]:
-        return {"to": self.to, "from": self.source, "amount": self.amount, "saved": self.saved,
-                "no_save": self.no_save, "killed": [k.index for k in self.killed],
-                "health_killed": sum(k.health for k in self.killed), "text": self.text}
+        out = {"to": self.to, "from": self.source, "amount": self.amount, "saved": self.saved,
+               "no_save": self.no_save, "killed": [k.index for k in self.killed],
+               "health_killed": sum(k.health for k in self.killed), "text": self.text}
+        if self.event and self.chosen_by:
+            names = ", ".join(k.unit.name for k in self.killed) or "none"
+            out["casualties"] = {"event": self.event, "chosen_by": self.chosen_by, "could_die": [{"unit": u.index, "label": u.unit.name, "health": u.health}
+                                                                                  for u in self.could_die],
+                                 "text": choice_words(self.chosen_by, names)}
+        return out
+
+
+def choice_words(chosen_by: str, names: str) -> str:
+    """p.29: the owner of the damaged army chooses its casualties; the calculator says when it chose."""
+    if chosen_by == "owner":
+        return f"The owner chose which units die: {names}."
+    return (f"The calculator chose which units die: {names}; the owner chooses in play (health-worth as close "
+            f"to the damage as possible, without going over).")
 
 
 @dataclass
@@ -128,7 +145,7 @@ class Run:
         self.used.setdefault(id(u), set()).add(name if name in u.faces else "*")
         if not u.unit.faces and not (given and given[0] is not None):
             words = EXCHANGE_ROLLS.get(name, name.replace("_", " ")).lower()
-            raise InputError(f"{u.side}.army[{u.index}].rolled.{name}", f"{u.unit.label} has no catalogue die or "
+            raise InputError(f"{u.side}.army[{u.index}].rolled.{name}", f"{u.unit.name} has no catalogue die or "
                                                                         f"faces: give the face it rolled in the {words}")
         out: dict[str, Any] = {}
         if given:
@@ -196,6 +213,9 @@ class Run:
             killed = chosen
         for u in killed:
             u.status, u.why = "killed", f"killed by the damage of the {EVENTS.get(dmg.source, dmg.source)}"
+        if event in CASUALTY_EVENTS.get(dmg.to, ()) and (killed or picked is not None):
+            dmg.event, dmg.could_die = event, list(alive)
+            dmg.chosen_by = "owner" if picked is not None else "calculator"
         dmg.killed = killed
         self.damages.append(dmg)
         return dmg
@@ -218,6 +238,6 @@ class Run:
                     if name not in self.used.get(id(u), set()):
                         roll = name if name != "*" else FIRST_ROLL.get(u.side, "its roll")
                         words = EXCHANGE_ROLLS.get(roll, "roll").lower()
-                        self.warn(f"{u.unit.label}: the face given for the {words} is not used; it did not make "
+                        self.warn(f"{u.unit.name}: the face given for the {words} is not used; it did not make "
                                   f"this roll ({u.why or 'it was not needed'})", "exchanges",
                                   f"{s.name}.army[{u.index}].rolled.{roll}")

@@ -18,7 +18,7 @@ from ..core.errors import InputError
 from ..core.fields import need_int, need_list, only, opt_list, short
 from ..roll.held import HELD_KEYS, parse_held
 from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
-from ..roll.units import Unit, parse_face, parse_unit
+from ..roll.units import Unit, named, parse_face, parse_unit
 from ..core.limits import LIMITS
 
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
@@ -130,6 +130,9 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         except InputError as exc:
             raise InputError(exc.field.replace(f"army[{i}]", where, 1), exc.message) from None
         units.append(ExUnit(name, i, unit, plain, _faces(u, where, unit, idx)))
+    for ex, unit in zip(units, named([u.unit for u in units])):
+        if unit.name != ex.unit.name:       # each roll of the side names the unit as the side does
+            ex.unit, ex.raw = unit, dict(ex.raw, name=unit.name)
     mods_raw = opt_list(raw.get("modifiers"), f"{name}.modifiers", LIMITS["modifiers"])
     for i, m in enumerate(mods_raw):
         try:

@@ -76,7 +76,7 @@ def spell_saves(run: Run, side: str) -> int:
 
 
 def words(parts: list[str], dmg: Damage, run: Run) -> str:
-    lost = ", ".join(f"{u.unit.label} ({u.health})" for u in dmg.killed)
+    lost = ", ".join(f"{u.unit.name} (health {u.health})" for u in dmg.killed)
     return f"{' '.join(parts)} = {dmg.amount} damage" + (f": {lost} {'die' if len(dmg.killed) != 1 else 'dies'}"
                                                            if lost else ": no unit dies")
 

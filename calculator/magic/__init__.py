@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from .answer import cast_json, castable
-from .carry import carried
+from .carry import carried, left_to_player
 from .request import parse_cast
 from .spells import spells_of
 from .total import magic_json, magic_of
@@ -35,6 +35,9 @@ def magic_answer(inp: RollInput, result: RollResult, index: Index) -> dict[str, 
     if inp.cast is not None:
         out["cast"] = cast_json(entries, magic, index.species_names)
         out["cast"]["carry"] = carried(entries, index) if out["cast"]["ok"] else []
+    yours = left_to_player([c["spell"] for c in out["castable"]] + [e.spell.id for e in entries], index)
+    if yours:
+        out["left_to_player"] = yours
     return out
 
 

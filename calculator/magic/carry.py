@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bundle import Index
+from ..core.registry import done_by_engine
 from .pay import Entry
 
 TARGET_WORDS = {"army": "the army it was cast on (yours or another)", "opposing-army": "the opposing army it was cast on",
@@ -37,3 +38,16 @@ def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
             row["note"] = "combined castings of this spell are not a simple sum: apply the extra castings by hand"
         out.append(row)
     return out
+
+
+def left_to_player(spell_ids: list[str], index: Index) -> dict[str, Any] | None:
+    """The spells listed (castable or cast) whose effect the calculator does not work out: it pays for
+    them (p.44) but what they do is the player's to resolve; those that change rolls it applies when
+    they are added to a later roll."""
+    ids = [s for s in dict.fromkeys(spell_ids)
+           if not (index.modifiers.get(s) and all(done_by_engine(m) for m in index.modifiers[s]))]
+    if not ids:
+        return None
+    names = ", ".join(str(index.spells[s].get("name", s)) for s in ids)
+    return {"spells": ids, "text": f"The calculator works out what these spells cost, not what they do: "
+                                   f"resolve their effects yourself ({names})."}

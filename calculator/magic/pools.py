@@ -64,13 +64,13 @@ def own_colours(unit: Unit, roll: Roll, index: Index, warnings: list[str]) -> tu
                 continue
             found = k.elements(roll, ())
             if not found:
-                warnings.append(f"{ab.name}: without a terrain the element of {unit.label}'s magic is not known; "
+                warnings.append(f"{ab.name}: without a terrain the element of {unit.name}'s magic is not known; "
                                 f"give the terrain (or 'reserve')")
             return tuple(found)
     if unit.alloy and not unit.is_item:
         return (unit.alloy,)                 # Dracolem make alloy magic (seed 003)
     if unit.elements is None:
-        warnings.append(f"{unit.label}: described without 'element', so its magic pays for no spell")
+        warnings.append(f"{unit.name}: described without 'element', so its magic pays for no spell")
         return ()
     if not unit.elements and not unit.is_item:
         return (IVORY,)                      # an Ivory unit (no element, no alloy): Ivory magic (p.44)
@@ -151,7 +151,7 @@ def shares_of(result: RollResult, index: Index, warnings: list[str]) -> list[Sha
         cur, pays = colours(unit, roll, index, army)
         if converted and not unit.is_item:
             cur = tuple(dict.fromkeys(cur + converted))
-        base = Share(unit.index, unit.label, 0, cur, None if unit.is_item else unit.species, pays,
+        base = Share(unit.index, unit.name, 0, cur, None if unit.is_item else unit.species, pays,
                      is_item=unit.is_item, alloy=bool(unit.alloy) and not unit.is_item)
         for face, part in zip(ur.faces, ur.parts):
             out += face_shares(unit, face, part, result.roll, index, base)

@@ -46,7 +46,7 @@ def multipliers(rolls: Iterable[UnitRoll], mods: Iterable[Any], roll: Roll) -> l
 
 def records(rolls: Iterable[UnitRoll], roll: Roll) -> list[Record]:
     # Items are not units: an effect that doubles "one unit" never picks an item (rulebook p.59).
-    return [Record(ur.unit.index, ur.unit.label, ur.unit.species, tuple(ur.results(t) for t in roll.counts))
+    return [Record(ur.unit.index, ur.unit.name, ur.unit.species, tuple(ur.results(t) for t in roll.counts))
             for ur in rolls if not ur.excluded and not ur.unit.is_item]
 
 
@@ -157,7 +157,7 @@ def auto_saves(rolls: Iterable[UnitRoll], roll: Roll) -> list[Add]:
     # Automatic saves (Dragonkin: = health, rulebook p.54) at step 10, only if the unit was rolled.
     if "save" not in roll.counts:
         return []
-    return [Add(f"{ur.unit.auto_saves} automatic saves ({ur.unit.label})", "save", ur.unit.auto_saves,
+    return [Add(f"{ur.unit.auto_saves} automatic saves ({ur.unit.name})", "save", ur.unit.auto_saves,
                 see("automatic-saves"))
             for ur in rolls if not ur.excluded and ur.faces and ur.unit.auto_saves
             and not any(p.lose_auto_saves for p in ur.parts)]
@@ -173,7 +173,7 @@ def army_adds(rolls: Iterable[UnitRoll]) -> list[Add]:
             if not p.army_adds:
                 continue
             for t, n in p.army_adds.items():
-                out.append(Add(f"Cloak ({ur.unit.label}): {n} {t} added to the army until your next turn", t, n,
+                out.append(Add(f"Cloak ({ur.unit.name}): {n} {t} added to the army until your next turn", t, n,
                                see("lasting-saves")))
     return out
 

@@ -137,10 +137,10 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
     for u in inp.units:
         rule = cannot_roll(u, inp.roll, idx)
         if rule:
-            notes.append(f"{u.label} (die {u.index + 1}) does not roll in a {inp.roll.label().lower()} ({rule})")
+            notes.append(f"{u.name} does not roll in a {inp.roll.label().lower()} ({rule})")
             continue
         if u.rolled is not None:
-            notes.append(f"{u.label} (die {u.index + 1}) is fixed at the face given: {u.rolled.label()}")
+            notes.append(f"{u.name} is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
     parts = [contribution(u, f, inp.roll, idx) for u in rolling for f in faces_of(u)]
     return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, notes

@@ -20,7 +20,7 @@ from ..kinds import MODIFIERS
 from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
-from .units import Unit, parse_unit
+from .units import Unit, named, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
@@ -188,6 +188,8 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
         raise InputError("", "the input must be a JSON object")
     only(data, ROLL_KEYS, "")
     name = data.get("roll")
+    if name is None:
+        raise InputError("roll", f"missing: which roll this is (one of {', '.join(ROLL_TYPES)})")
     rtype = ROLL_TYPES.get(name) if isinstance(name, str) else None
     if rtype is None:
         raise InputError("roll", f"unknown roll {short(data.get('roll'))} (one of {', '.join(ROLL_TYPES)})")
@@ -203,7 +205,7 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
         raise InputError("army", "expected a non-empty list of units")
     if rtype.individual and len(army) != 1:
         raise InputError("army", "an individual roll is one unit rolling alone")
-    units = tuple(parse_unit(i, u, idx) for i, u in enumerate(army))
+    units = tuple(named([parse_unit(i, u, idx) for i, u in enumerate(army)]))
     if rtype.individual and units[0].is_item:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
     mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])

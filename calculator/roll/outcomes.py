@@ -141,7 +141,7 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool) -> tuple[dict[Outcom
     """Distribution of one unit's outcome and the probability mass of dropped long chains."""
     contrib = {f: contribution(unit, f, lay.roll, lay.idx) for f in faces_of(unit)}
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
-        raise InputError(f"army[{unit.index}]", f"every face of {unit.label} rolls again in a "
+        raise InputError(f"army[{unit.index}]", f"every face of {unit.name} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
     parts = {f: _reduced(c, lay, unit) for f, c in contrib.items()}
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]

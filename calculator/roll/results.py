@@ -55,7 +55,7 @@ class Trace:
         if unit is None:
             self.entries[step].append((text, None, None, see, extra))
         else:
-            self.entries[step].append((text, unit.index, unit.label, see, extra))
+            self.entries[step].append((text, unit.index, unit.name, see, extra))
 
     def warn(self, text: str, see: str | None = None) -> None:
         if all(w.text != text for w in self.warnings):
@@ -98,7 +98,7 @@ class RollResult:
         out = []
         for ur in self.rolls:
             results = {t: ur.results(t) for t in self.roll.counts if ur.results(t)} if not ur.excluded else {}
-            out.append(UnitOutcome(ur.unit.index, ur.unit.label, list(ur.faces), results, ur.rolled_id, ur.excluded))
+            out.append(UnitOutcome(ur.unit.index, ur.unit.name, list(ur.faces), results, ur.rolled_id, ur.excluded))
         return out
 
     @property

@@ -144,7 +144,7 @@ def step_2_delayed(units: list[Unit], faces: list[Face | None], uses: list[Delay
             verb = use.effect.verb
             for i in hit:
                 excluded[i] = taken_out(use)
-            names = ", ".join(units[i].label for i in hit) or "no unit"
+            names = ", ".join(units[i].name for i in hit) or "no unit"
             trace.add(2, f"{text}: {names} rolled an ID icon and {'are' if len(hit) != 1 else 'is'} {verb}; "
                          f"{'their' if len(hit) != 1 else 'its'} results do not count", None, see("delayed-effects"),
                       sai=use.sai, x=use.x, units=hit)
@@ -212,12 +212,12 @@ def _chain(ur: UnitRoll, roll: Roll, idx: Index, dice: Dice, trace: Trace) -> No
     pending = ur.parts[0].rerolls
     while pending:
         if len(ur.faces) >= LIMITS["reroll_depth"]:
-            trace.warn(f"{ur.unit.label}: rolled again {len(ur.faces) - 1} times; the calculator stops there "
+            trace.warn(f"{ur.unit.name}: rolled again {len(ur.faces) - 1} times; the calculator stops there "
                        f"(limit {LIMITS['reroll_depth']} faces per unit)", see("limits"))
             return
         face, how = dice.next(ur.unit)
         if face is None:
-            trace.warn(f"army[{ur.unit.index}]: {ur.unit.label} must roll again but has no faces or 'rerolled' "
+            trace.warn(f"army[{ur.unit.index}]: {ur.unit.name} must roll again but has no faces or 'rerolled' "
                        f"face", see("reroll-faces"))
             return
         part = contribution(ur.unit, face, roll, idx)

@@ -2,8 +2,8 @@
 die type, faces), checked into a :class:`Unit`; its rolled faces checked against its die."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bundle import Index
@@ -12,6 +12,7 @@ from ..core.errors import InputError
 from ..core.faces import Face, split_face, slug
 from ..core.fields import need_int, need_list, need_str, only, opt_list, short
 from ..core.limits import LIMITS
+from ..core.names import player_names
 from ..core.rolls import RESULT_TYPES, Roll
 
 UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled", "faces", "name", "element",
@@ -39,8 +40,11 @@ class Unit:
     choose: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)   # type, or {type: n}
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
+    name: str = field(default="", compare=False, hash=False)   # as the player names it (core.names)
 
     def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", self.label)
         # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
         object.__setattr__(self, "is_item", is_item(self.kind))
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
@@ -135,14 +139,15 @@ def _split(raw: Mapping[str, Any], where: str, sai: Any) -> dict[str, int]:
 
 def _catalogue_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     where = f"army[{i}]"
-    only(raw, ("die", "rolled", "rerolled", "choose"), where)
+    only(raw, ("die", "rolled", "rerolled", "choose", "name"), where)
     die_id = need_str(raw["die"], f"{where}.die")
     die = idx.dice.get(die_id)
     if die is None:
         raise InputError(f"{where}.die", f"unknown die '{die_id}'")
+    name = need_str(raw["name"], f"{where}.name") if raw.get("name") is not None else ""
     return dict(label=die.name, die_id=die_id, species=die.species, kind=die.kind, size=die.size,
                 health=die.health, faces=die.faces, auto_saves=die.auto_saves, elements=die.elements,
-                alloy=die.alloy)
+                alloy=die.alloy, name=name)
 
 
 def _species(raw: Mapping[str, Any], where: str, idx: Index) -> str | None:
@@ -190,6 +195,14 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
         elements = tuple(el)
     return dict(label=label, die_id=None, species=species, kind=kind, size=size, health=health, faces=faces,
                 auto_saves=idx.auto_saves(species, health), elements=elements, one=one)
+
+
+def named(units: Sequence[Unit]) -> list[Unit]:
+    """The army's units named as players name them: two Muggers are the 1st and the 2nd Mugger
+    (a name the input gives is kept)."""
+    plain = [u for u in units if u.name == u.label]
+    names = dict(zip((u.index for u in plain), player_names([u.label for u in plain])))
+    return [replace(u, name=names[u.index]) if names.get(u.index, u.name) != u.name else u for u in units]
 
 
 def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:

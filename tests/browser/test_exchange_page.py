@@ -186,8 +186,8 @@ def test_the_arithmetic_in_words_and_the_rolls_in_order(page: Page):
     damage = page.locator(".dd-ex-damage > li")
     expect(damage).to_have_count(2)
     # 8 melee - 6 saves = 2: the Trooper; 6 melee - 3 saves = 3: the War Chief (worked out above).
-    expect(damage.nth(0)).to_contain_text("8 melee − 6 saves = 2 damage: Trooper (2) dies")
-    expect(damage.nth(1)).to_contain_text("6 melee − 3 saves = 3 damage: War Chief (3) dies")
+    expect(damage.nth(0)).to_contain_text("8 melee − 6 saves = 2 damage: Trooper (health 2) dies")
+    expect(damage.nth(1)).to_contain_text("6 melee − 3 saves = 3 damage: War Chief (health 3) dies")
     rolls = page.locator(".dd-ex-roll-result")
     assert rolls.evaluate_all("els => els.map((e) => [e.dataset.roll, e.dataset.side])") == [
         ["attack", "attacker"], ["save", "defender"], ["counter", "defender"], ["counter_save", "attacker"]]

@@ -81,7 +81,7 @@ def test_claws_and_the_id_results_kept_as_saves(engine):
     assert numbers(out) == summary(dragon_damage=6, response_save=3, response_melee=4, army_damage=3)
     assert killed(out) == ["War Chief"] and status(out) == ["attacked"]
     assert out["id_split"]["save"] == 2 and out["id_split"]["chosen_by"] == "calculator"
-    assert out["damage"][0]["text"] == "6 damage from the dragons − 3 saves = 3 damage: War Chief (3) dies"
+    assert out["damage"][0]["text"] == "6 damage from the dragons − 3 saves = 3 damage: War Chief (health 3) dies"
     assert [r["name"] for r in out["rolls"]] == ["dragon", "response"]
     assert out["rolls"][1]["roll"]["roll"] == "dragon_attack" and len(out["rolls"][1]["roll"]["steps"]) == 10
 
@@ -225,7 +225,7 @@ def test_fire_breath_kills_then_buries(engine):
     out = engine.exchange(attack([dragon("red-drake", "breath")], army))
     assert numbers(out) == summary(breath_killed=5, response_save=1, response_melee=3)
     assert {k["label"]: k["status"] for k in out["killed"]["defender"]} == {"War Chief": "killed",
-                                                                           "Warrior": "buried"}
+                                                                           "1st Warrior": "buried"}  # the army holds two Warriors
     assert [r["name"] for r in out["rolls"]] == ["dragon", "breath_save", "breath_save", "response"]
 
 

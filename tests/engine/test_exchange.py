@@ -32,6 +32,12 @@ def summary(**values: int) -> dict:
     return {k: values.get(k, 0) for k in SUMMARY}
 
 
+def missile_summary(**values: int) -> dict:
+    """p.11: no counter-attack after a missile attack, so no counter-attack lines."""
+    return {k: v for k, v in summary(**values).items() if not k.startswith("counter")
+            and k != "counter_save_roll_damage_to_defender"}
+
+
 def killed(out, side):
     return sorted(k["label"] for k in out["killed"][side])
 
@@ -58,7 +64,7 @@ def test_plain_melee_with_counter_attack(engine):
     unused = [w for w in out["warnings"] if "did not make this roll" in w["text"]]
     assert [w["field"] for w in unused] == ["defender.army[1].rolled.counter"]
     assert unused[0]["text"].startswith("Trooper: the face given for the counter-attack is not used")
-    assert out["damage"][0]["text"] == "8 melee − 6 saves = 2 damage: Trooper (2) dies"
+    assert out["damage"][0]["text"] == "8 melee − 6 saves = 2 damage: Trooper (health 2) dies"
 
 
 def test_owner_chooses_casualties(engine):
@@ -193,7 +199,7 @@ def test_missile_attack_has_no_counter_attack(engine):
     out = engine.exchange({"attack": "missile", "terrain": "highland", "attacker": {"army": [
         u("amazons/spearer", attack="4 missile")]}, "defender": {"army": [
             u("coral-elves/trooper", save="2 save"), u("coral-elves/guard", save="1 melee")]}})
-    assert out["summary"] == summary(attack_total=4, save_total=2, damage=2)
+    assert out["summary"] == missile_summary(attack_total=4, save_total=2, damage=2)
     assert killed(out, "defender") == ["Trooper"] and len(out["rolls"]) == 2
 
 
@@ -219,7 +225,7 @@ def test_bullseye_targets_save_alone(engine):
             u("coral-elves/trooper", bullseye_target_save="2 save", save="2 save"),
             u("coral-elves/fighter", bullseye_target_save="1 melee", save="1 melee"),
             u("coral-elves/guard", bullseye_target_save="id", save="1 melee")]}})
-    assert out["summary"] == summary(attack_total=4, save_total=2, damage=2)
+    assert out["summary"] == missile_summary(attack_total=4, save_total=2, damage=2)
     assert killed(out, "defender") == ["Fighter", "Trooper"]
     assert [r["name"] for r in out["rolls"]][:4] == ["attack"] + ["bullseye_target_save"] * 3
 

@@ -67,6 +67,9 @@ CASES = [
      "maneuvering.army[0].rolled", "U+202E"),
     ("force-nul", "force", '{"size": 24, "armies": {"home": ["amazons/warrior\\u0000"]}}', "armies.home[0]", "U+0000"),
     ("force-twice", "force", '{"size": 24, "size": 30}', "size", "given twice"),
+    # A roll without 'roll' once said "unknown roll None": the field is missing, and says so.
+    ("roll-missing", "resolve", '{"army": [' + WARRIOR + "]}", "roll", "missing"),
+    ("roll-null", "resolve", '{"roll": null, "army": [' + WARRIOR + "]}", "roll", "missing"),
 ]
 
 

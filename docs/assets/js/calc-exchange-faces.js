@@ -37,7 +37,7 @@ function made(res, side, name, i, dragon) {
   const r = res.rolls.find((x) => x.side === side && x.name === name && (dragon ? x.dragon === i : (x.units || []).includes(i)));
   if (!r) return null;
   // A dragon's roll is no army roll: its faces in the rules' words, which of them were rolled for you.
-  if (!r.roll) return { faces: (r.faces || []).map((k, n) => ({ face: (r.icons || [])[n] || null, input: k, random: !!(r.random || [])[n] })), text: r.text };
+  if (!r.roll) return { faces: (r.faces || []).map((k, n) => ({ face: (r.icons || [])[n] || null, input: k, random: !!(r.random || [])[n], words: (r.labels || [])[n] })), text: r.text };
   return { faces: facesShown(r.roll, r.units.indexOf(i)) };
 }
 
@@ -73,7 +73,7 @@ function faceButtons(ctx, faces, value, rolledFace, said, opts) {
       onclick: () => { opts.set(pressed ? null : opts.value(f, j)); ctx.changed(); },
     }, iconBeside(f.icon, iconName(ctx.cat, f.icon)),
     f.count != null ? el("span", { class: "dd-face-count" }, String(f.count)) : null, f.count != null ? " " : null,
-    el("span", { class: "dd-face-icon" }, iconName(ctx.cat, f.icon)));
+    el("span", { class: "dd-face-icon" }, f.words || iconName(ctx.cat, f.icon)));
   });
 }
 
@@ -99,7 +99,7 @@ export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
       row.append(el("div", { class: "dd-calc-faces", role: "group", "aria-labelledby": labelId },
         faceButtons(ctx, faces, value, engineFace && engineFace.random ? engineFace.face : null, engineFace ? engineFace.face : null, {
           key: "ex-" + side + "-" + i + "-" + name + "-" + level, what: labelOf + ", " + rollLabel(ctx.cat, name),
-          text: (f) => (f.count != null ? f.count + " " : "") + f.icon, name: (f) => faceLabel(ctx.cat, f),
+          text: (f) => (f.count != null ? f.count + " " : "") + f.icon, name: (f) => f.words || faceLabel(ctx.cat, f),
           value: (f, j) => j + 1, set })));
     } else {
       const input = el("input", { type: "text", list: "dd-calc-icons", placeholder: "2 melee", "aria-labelledby": labelId,
@@ -110,7 +110,7 @@ export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
     }
     let note = "";
     if (value == null && engineFace && engineFace.random) note = engineFace.face == null ? "Rolled for you."
-      : "Rolled for you: " + faceText(ctx.cat, engineFace.face) + ".";
+      : "Rolled for you: " + (engineFace.words || faceText(ctx.cat, engineFace.face)) + ".";
     else if (value == null && !engineFace) note = res && !did ? "Not rolled in this " + (ctx.noun || "exchange") + "." : "Not picked: rolled for you.";
     else if (value != null && res && !did) note = "Not rolled in this " + (ctx.noun || "exchange") + ": this face is not used.";
     if (note) row.append(el("span", { class: "dd-calc-picker-note" }, note));

@@ -22,11 +22,32 @@ function whatExchange(cat, out) {
   return (a.name || typeLabel(out.attack)) + (t ? " at " + t.name : out.terrain ? " at " + out.terrain : ", no terrain given") + ".";
 }
 
-function sentences(cat, out) {
+/* Who chose the casualties, in the engine's words, and the owner's own choice: the units alive then,
+   those that died ticked; the engine checks the choice against the rule (p.29) and says why not. */
+function casualtyChoice(cat, d, choose) {
+  const c = d.casualties;
+  if (!c) return null;
+  const boxes = c.could_die.map((u) => el("label", { class: "dd-ex-choice-unit" },
+    el("input", { type: "checkbox", value: String(u.unit), "data-key": "casualty-" + d.to + "-" + c.event + "-" + u.unit,
+      checked: d.killed.includes(u.unit) ? true : null }), " " + u.label + " (health " + u.health + ")"));
+  const use = el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "casualties-" + d.to + "-" + c.event },
+    "Use my choice");
+  use.addEventListener("click", () => choose(d.to, c.event,
+    boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => Number(i.value))));
+  const again = c.chosen_by === "owner" ? el("button", { type: "button", class: "md-button dd-calc-small",
+    "data-key": "casualties-calc-" + d.to + "-" + c.event }, "Let the calculator choose") : null;
+  if (again) again.addEventListener("click", () => choose(d.to, c.event, null));
+  return [el("p", { class: "dd-ex-chosen", "data-chosen-by": c.chosen_by }, c.text),
+    el("details", { class: "dd-ex-choice" }, el("summary", {}, sideName(cat, d.to) + ": choose the casualties yourself"),
+      el("div", { class: "dd-ex-choice-units", role: "group" }, boxes), el("p", {}, use, again ? " " : null, again))];
+}
+
+function sentences(cat, out, choose) {
   const list = out.damage || [];
   if (!list.length) return null;
   return el("ul", { class: "dd-ex-damage" }, list.map((d) => el("li", { "data-to": d.to, "data-from": d.from },
-    el("strong", {}, rollLabel(cat, d.from) + " → " + sideName(cat, d.to).toLowerCase() + ": "), d.text)));
+    el("strong", {}, rollLabel(cat, d.from) + " → " + sideName(cat, d.to).toLowerCase() + ": "), d.text,
+    choose ? casualtyChoice(cat, d, choose) : null)));
 }
 
 function summaryTable(cat, summary) {
@@ -54,7 +75,7 @@ function losses(cat, out) {
     return el("div", { class: "dd-ex-loss", "data-side": side },
       el("h3", {}, sideName(cat, side) + (list.length ? " loses " + health + " health" : " loses nothing")),
       list.length ? el("ul", {}, list.map((k) => el("li", { class: "dd-ex-dead", "data-unit": k.unit, "data-dragon": k.dragon, "data-status": k.status },
-        el("strong", {}, k.label + (k.health != null ? " (" + k.health + ")" : "")), " — " + k.why))) : null);
+        el("strong", {}, k.label), (k.health != null ? " (health " + k.health + ")" : "") + " — " + k.why))) : null);
   }));
 }
 
@@ -77,7 +98,7 @@ function rolledForYou(cat, out) {
       if (!e.random) return;
       const n = (r.units || [])[e.unit];
       items.push(el("li", { "data-side": r.side, "data-unit": n, "data-roll": r.name },
-        el("strong", {}, (e.label || "") + (n != null ? " (" + sideName(cat, r.side).toLowerCase() + " " + (n + 1) + ")" : "")),
+        el("strong", {}, e.label || ""), ", " + sideName(cat, r.side).toLowerCase(),
         " — " + rollLabel(cat, r.name) + (again ? ", rolled again" : "") + ": " + faceText(cat, e.face)));
     }));
   });
@@ -110,10 +131,11 @@ function rollList(cat, out) {
   }));
 }
 
-export function render(section, cat, out, input) {
+/* `choose(side, event, units)`: the owner's casualties (null: the calculator's). */
+export function render(section, cat, out, input, choose) {
   const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-what" }, whatExchange(cat, out))];
   parts.push(...whoAttacksWhom(out));
-  const words = sentences(cat, out);
+  const words = sentences(cat, out, choose);
   parts.push(words || el("p", { class: "dd-calc-notice" }, "No damage in this exchange."));
   if (out.id_split && out.id_split.text) parts.push(el("p", { class: "dd-calc-what", "data-id-split": true }, "ID results: " + out.id_split.text + "."));
   parts.push(losses(cat, out), summaryTable(cat, out.summary || {}));

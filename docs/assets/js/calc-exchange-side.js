@@ -51,7 +51,8 @@ function dragonItem(ctx, d, i) {
       "data-key": "ex-remove-dragon-" + i, "aria-label": "Remove " + name + " (dragon " + (i + 1) + ")",
       onclick: () => { ctx.x.attacker.dragons.splice(i, 1); ctx.armyChanged(); } }, "Remove"))));
   if (dead) li.append(el("p", { class: "dd-ex-fate" }, "Dies: " + dead.why));
-  const faces = dr ? dr.faces.map((f) => ({ icon: f.icon })) : null;
+  const words = (cat.vocab.dragon_faces || {})[dr ? dr.id : ""] || [];        // "Tail (3)": the engine's words
+  const faces = dr ? dr.faces.map((f, j) => ({ icon: f.icon, words: words[j] })) : null;
   li.append(rollPicker(ctx, "attacker", d, i, (attackOf(cat, "dragon").rolls.attacker || [])[0], faces, name, true));
   return li;
 }

@@ -118,7 +118,15 @@ function ask(xc) {
 function shown(xc, inp, key, out) {
   xc.result = { key, out };
   render(xc);
-  showResult(xc.ui.results, xc.cat, out, inp);
+  showResult(xc.ui.results, xc.cat, out, inp, (side, event, units) => {
+    const all = xc.x.casualties || {};
+    const mine = Object.assign({}, all[side] || {});
+    if (units) mine[event] = units; else delete mine[event];
+    const next = Object.assign({}, all, { [side]: mine });
+    if (!Object.keys(mine).length) delete next[side];
+    if (Object.keys(next).length) xc.x.casualties = next; else delete xc.x.casualties;
+    xc.changed();
+  });
   refreshOdds(xc.ui.odds, xc.cat, inp);
   askOptions(xc, inp, out);
 }

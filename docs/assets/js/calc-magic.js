@@ -36,7 +36,7 @@ export function bindMagic(ctx) {
   terrain.addEventListener("change", () => { if (ctx.state.reserve && terrain.value) { delete ctx.state.reserve; ctx.changed(); } });
 }
 
-function unitName(out, pos) { return (unitLabel(out, pos) || "Die") + " (" + (pos + 1) + ")"; }
+function unitName(out, pos) { return unitLabel(out, pos) || "Die " + (pos + 1); }    // the engine's name of the unit
 
 function poolsPart(ctx, out) {
   const m = out.magic;
@@ -87,6 +87,12 @@ function castablePart(ctx, out) {
       el("thead", {}, el("tr", {}, ["Spell", "Element", "Cost", "Most times alone", "Wish list"].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
   return parts;
+}
+
+/* The spells listed above whose effects the calculator leaves to the player, in the engine's words. */
+function yoursPart(out) {
+  const y = out.left_to_player;
+  return y ? [el("p", { class: "dd-calc-notice", "data-calc-yours": JSON.stringify(y.spells) }, y.text)] : [];
 }
 
 function setTimes(ctx, i, value) {
@@ -164,7 +170,7 @@ function redraw(ctx) {
   const key = active && section.contains(active) ? active.dataset.key : null;
   section.replaceChildren(el("h2", {}, "Magic"),
     el("p", {}, "How magic is spent: ", el("a", { href: RULES }, "Spells and casting"), "."),
-    ...poolsPart(ctx, out), ...castablePart(ctx, out), ...wishPart(ctx, out));
+    ...poolsPart(ctx, out), ...castablePart(ctx, out), ...wishPart(ctx, out), ...yoursPart(out));
   if (key) { const f = section.querySelector('[data-key="' + CSS.escape(key) + '"]'); if (f) f.focus(); }
 }
 

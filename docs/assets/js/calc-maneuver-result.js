@@ -67,8 +67,7 @@ function rolledForYou(mv, out) {
     ((r.roll && r.roll.steps) || []).forEach((st) => (st.entries || []).forEach((e) => {
       if (e.face == null || !e.random) return;
       const n = (r.units || [])[e.unit];
-      items.push(el("li", { "data-side": r.side, "data-unit": n }, el("strong", {}, (e.label || "") + (n != null ? " ("
-        + sideWords(mv, r.side).toLowerCase() + " " + (n + 1) + ")" : "")), " — " + faceText(mv.cat, e.face)));
+      items.push(el("li", { "data-side": r.side, "data-unit": n }, el("strong", {}, e.label || ""), ", " + sideWords(mv, r.side).toLowerCase(), " — " + faceText(mv.cat, e.face)));
     }));
   });
   if (!items.length) return [];

@@ -48,7 +48,7 @@ function renderStep(cat, st, units) {
     el("p", { class: "dd-calc-step-title" }, el("a", { href: rulesHref(st.rule) }, "Step " + st.step + ": " + st.title)),
     el("ul", { class: "dd-calc-entries" }, (st.entries || []).map((e) => el("li",
       { "data-unit": e.unit == null ? null : unitNo(units, e.unit), "data-text": e.text },
-      e.label ? el("span", { class: "dd-calc-entry-unit" }, e.label + (e.unit != null ? " (" + (unitNo(units, e.unit) + 1) + ")" : "") + ": ") : null,
+      e.label ? el("span", { class: "dd-calc-entry-unit" }, e.label + ": ") : null,      // the engine names units as players do
       e.face ? faceIcon(cat, e.face) : null,
       e.text, e.see ? see(cat, e.see) : null))),
     Object.keys(subs).length ? el("p", { class: "dd-calc-subtotal" }, "Subtotal: " + totalsText(subs)) : null);
@@ -57,7 +57,7 @@ function renderStep(cat, st, units) {
 function renderEffect(cat, fx, units) {
   const sai = fx.sai && cat.sais.get(fx.sai);
   const head = [sai ? el("a", { href: "../sai/" + encodeURIComponent(sai.id) + "/" }, sai.name) : el("strong", {}, String(fx.sai || "Effect"))];
-  if (fx.label) head.push(" — " + fx.label + (fx.unit != null ? " (" + (unitNo(units, fx.unit) + 1) + ")" : ""));
+  if (fx.label) head.push(" — " + fx.label);
   if (fx.x != null) head.push(", X = " + fx.x);
   const state = fx.delayed ? "waits for the target's save roll" : fx.applied ? "applied in this roll"
     : fx.in_exchange ? "already counted in the exchange" : "for you to resolve";
