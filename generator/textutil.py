@@ -1,6 +1,7 @@
 """Small text helpers shared by the page renderers (no rendering state here)."""
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections import defaultdict
@@ -61,10 +62,11 @@ def point_text(point: dict[str, Any]) -> str:
 
 
 def quotes_json(quotes: list[dict[str, str]]) -> str:
-    """The page's "copy as quote" data: anchor id -> title, text, source (and a note)."""
+    """The page's "copy as quote" data: anchor id -> title, text, source (and a note), in an attribute:
+    the theme's instant navigation runs every <script> of a page it swaps in as code, a JSON block too."""
     data = {q["id"]: {k: v for k, v in q.items() if k != "id" and v} for q in quotes}
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    return f'<script type="application/json" class="dd-quotes">{raw}</script>'
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f'<div class="dd-quotes" hidden data-quotes="{html.escape(raw, quote=True)}"></div>'
 
 
 def part_title(part: dict[str, Any], plain: Callable[[Any], str] = str, limit: int = 72) -> str:

@@ -62,7 +62,7 @@ def test_every_quotable_element_has_its_button(page):
         page.goto(path)
         missing = page.evaluate("""() => {
             const data = {};
-            document.querySelectorAll('script.dd-quotes').forEach(s => Object.assign(data, JSON.parse(s.textContent)));
+            document.querySelectorAll('.dd-quotes[data-quotes]').forEach(s => Object.assign(data, JSON.parse(s.dataset.quotes)));
             return Object.keys(data).filter(id => {
                 const el = document.getElementById(id);
                 const host = el && el.tagName === 'TR' ? el.querySelector('td') : el;

@@ -3,6 +3,8 @@ against the built pages: every record's address lands on a page and anchor that 
 its text, so that a bot quoting a record quotes what the page says (issue 21)."""
 from __future__ import annotations
 
+from html import unescape
+
 import json
 import re
 from html import unescape
@@ -59,8 +61,8 @@ def test_every_kind_has_one_record_per_entry(records, dataset):
 
 def quotes_of(html: str) -> dict:
     out: dict = {}
-    for raw in re.findall(r'<script type="application/json" class="dd-quotes">(.*?)</script>', html, re.S):
-        out.update(json.loads(raw))
+    for raw in re.findall(r'<div class="dd-quotes" hidden data-quotes="([^"]*)"></div>', html):
+        out.update(json.loads(unescape(raw)))
     return out
 
 

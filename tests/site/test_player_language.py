@@ -1,7 +1,7 @@
 """Pages speak to players: no seed numbers, file names, raw effect ids or bare tool names.
 
 Scans every built page's visible text, its tooltips and labels (title, aria-label, alt,
-placeholder, meta description), the quote text players copy (script.dd-quotes) and the search
+placeholder, meta description), the quote text players copy (div.dd-quotes) and the search
 index's titles and snippets. Example traces made by the calculator (.dd-example) and the
 calculator's own pages come from the engine and are checked with the engine, not here.
 """
@@ -39,7 +39,6 @@ class _Text(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.stack: list[tuple[str, bool]] = []   # (tag, skipped)
-        self.quotes = False
 
     def _skipping(self) -> bool:
         return any(skip for _, skip in self.stack)
@@ -47,7 +46,10 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         skip = tag in self.SKIP or "dd-example" in (a.get("class") or "").split()
-        self.quotes = tag == "script" and "dd-quotes" in (a.get("class") or "")
+        if "dd-quotes" in (a.get("class") or "").split() and a.get("data-quotes"):
+            # what a quote copies (its "url" is an address, read by no one as words)
+            self.parts.extend(str(v) for q in json.loads(a["data-quotes"] or "{}").values()
+                              for k, v in q.items() if k != "url")
         if tag == "meta" and a.get("name") == "description":
             self.parts.append(a.get("content") or "")
         if not self._skipping():
@@ -59,13 +61,9 @@ class _Text(HTMLParser):
         while self.stack:
             if self.stack.pop()[0] == tag:
                 break
-        self.quotes = False
 
     def handle_data(self, data: str) -> None:
-        if self.quotes:
-            # what a quote copies (its "url" is an address, read by no one as words)
-            self.parts.extend(str(v) for q in json.loads(data).values() for k, v in q.items() if k != "url")
-        elif not self._skipping():
+        if not self._skipping():
             self.parts.append(data)
 
 

@@ -2,6 +2,8 @@
 with anchors and quote data, ruling points linked from what they concern, glossary links."""
 from __future__ import annotations
 
+from html import unescape
+
 import json
 import re
 from collections import Counter
@@ -25,8 +27,8 @@ def html_of(site: Path, rel: str) -> str:
 
 def quotes(html: str) -> dict:
     data = {}
-    for raw in re.findall(r'<script type="application/json" class="dd-quotes">(.*?)</script>', html, re.S):
-        data.update(json.loads(raw))
+    for raw in re.findall(r'<div class="dd-quotes" hidden data-quotes="([^"]*)"></div>', html):
+        data.update(json.loads(unescape(raw)))
     return data
 
 

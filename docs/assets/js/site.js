@@ -59,14 +59,14 @@ function addCopyButtons(root, quotes) {
   });
 }
 
-/* "Copy as quote": the page's quote data (script.dd-quotes: anchor id -> title, text, source,
+/* "Copy as quote": the page's quote data (div.dd-quotes, its data-quotes: anchor id -> title, text, source,
    its own page's url, a ruling's verdict and note) gives each of those elements a Quote menu
    beside its copy-link button, copying Markdown (Discord, Reddit) or BBCode (forums): the title
    on its own line, the text, the verdict, the source and edition, and the permalink. */
 function quoteData(root) {
   const data = {};
-  root.querySelectorAll("script.dd-quotes").forEach((node) => {
-    try { Object.assign(data, JSON.parse(node.textContent)); } catch (e) { /* ignore bad data */ }
+  root.querySelectorAll(".dd-quotes[data-quotes]").forEach((node) => {
+    try { Object.assign(data, JSON.parse(node.dataset.quotes)); } catch (e) { /* ignore bad data */ }
   });
   return data;
 }
