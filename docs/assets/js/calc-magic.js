@@ -170,7 +170,7 @@ function redraw(ctx) {
   const key = active && section.contains(active) ? active.dataset.key : null;
   section.replaceChildren(el("h2", {}, "Magic"),
     el("p", {}, "How magic is spent: ", el("a", { href: RULES }, "Spells and casting"), "."),
-    ...poolsPart(ctx, out), ...castablePart(ctx, out), ...wishPart(ctx, out), ...yoursPart(out));
+    ...poolsPart(ctx, out), ...castablePart(ctx, out), ...yoursPart(out), ...wishPart(ctx, out));
   if (key) { const f = section.querySelector('[data-key="' + CSS.escape(key) + '"]'); if (f) f.focus(); }
 }
 
