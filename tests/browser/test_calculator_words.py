@@ -150,3 +150,16 @@ def test_spells_left_to_the_player_are_named(clean: Page):
     expect(yours).to_contain_text("Hailstorm")
     assert "blizzard" not in json.loads(yours.get_attribute("data-calc-yours"))
     assert "blizzard" in json.loads(page.locator("[data-calc-castable]").get_attribute("data-calc-castable"))
+
+
+@pytest.mark.parametrize("kind", ["roll", "exchange"])
+def test_face_buttons_name_what_they_show(clean: Page, kind: str):
+    # axe's label-content-name-mismatch (an experimental rule it does not run by default): a face
+    # button's accessible name must contain the words it shows ("4 Melee", "Tail (3)").
+    open_kind(clean, kind)
+    mismatched = clean.evaluate("""() => [...document.querySelectorAll('#calculator button.dd-face')].map((b) => {
+        const shown = b.textContent.replace(/\\s+/g, ' ').trim();
+        return (b.getAttribute('aria-label') || '').includes(shown) ? null : shown + ' / ' + b.getAttribute('aria-label');
+      }).filter(Boolean)""")
+    assert clean.locator("#calculator button.dd-face").count() > 0
+    assert mismatched == []

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.slow import SLOW_ODDS
-from tests.engine.test_exchange import melee, summary, u
+from tests.engine.test_exchange import melee, missile_summary, summary, u
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,7 +120,7 @@ CASES = [
     # Missile: 4 missile - 2 saves = 2: the Trooper. No counter-attack.
     ("missile", {"attack": "missile", "terrain": "highland", "attacker": {"army": [u("amazons/spearer", attack="4 missile")]},
                  "defender": {"army": [u("coral-elves/trooper", save="2 save"), u("coral-elves/guard", save="1 melee")]}},
-     summary(attack_total=4, save_total=2, damage=2), {"attacker": [], "defender": [0]}),
+     missile_summary(attack_total=4, save_total=2, damage=2), {"attacker": [], "defender": [0]}),
     # Defensive Volley at Coastland: saves 2 maneuver as saves (water) + 2 = 4 against 4 missile; the
     # Archer answers with 3 missile, the Spearer saves 3.
     ("defensive-volley", {"attack": "missile", "terrain": "coastland", "attacker": {"army": [
@@ -135,7 +135,7 @@ CASES = [
         "defender": {"army": [u("coral-elves/trooper", bullseye_target_save="2 save", save="2 save"),
                               u("coral-elves/fighter", bullseye_target_save="1 melee", save="1 melee"),
                               u("coral-elves/guard", bullseye_target_save="id", save="1 melee")]}},
-     summary(attack_total=4, save_total=2, damage=2), {"attacker": [], "defender": [0, 1]}),
+     missile_summary(attack_total=4, save_total=2, damage=2), {"attacker": [], "defender": [0, 1]}),
     # Foul Stench with 1 Goblin in the DUA keeps the weakest defender (Guard) out of the counter-attack.
     # 2 melee - 2 saves = 0; the Trooper counters 3 against the Thug's 1 save: 2 damage, the Thug (1) dies.
     ("foul-stench", STENCH, summary(attack_total=2, save_total=2, counter_total=3, counter_save_total=1,
@@ -406,7 +406,7 @@ def test_may_choices_per_side_come_from_the_engine(page: Page):
     page.wait_for_function("""() => { const r = document.querySelector('[data-exchange-results]');
         return r.dataset.state === 'resolved' && JSON.parse(r.dataset.input).defender.options; }""", timeout=ENGINE_TIMEOUT)
     assert json.loads(results(page).get_attribute("data-input"))["defender"]["options"] == {"defensive-volley": False}
-    assert page_summary(page) == summary(attack_total=4, save_total=4)
+    assert page_summary(page) == missile_summary(attack_total=4, save_total=4)   # no counter-attack lines (p.11)
 
 
 # A Soldier's picked 2 melee against a Fighter (health 1) whose faces are left to chance.
