@@ -30,8 +30,8 @@ from .request import parse_exchange
 from .sample import sampled_odds
 
 SIDES = ("defender", "attacker")
-RUN_COST = 60          # one run of a stage, counted against the work bound like ~60 additions,
-ROLL_COST = 40         # and each roll it takes again
+RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
+ROLL_COST = 25         # and each roll it takes again
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
@@ -80,14 +80,17 @@ def _exact(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     # sides' together), so before the last stage the states merge by what each side's losses depend on.
     both, saver, other = _set_aside(run, last, frontier)
     parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, (run.other(SAVER_OF_LAST_STAGE),))]
-    _foresee(run, last, {k: v for part, _ in parts for k, v in part.items()}, budget)
-    return _answer(run, [(_advance(run, last, part, budget, last=True), sides) for part, sides in parts])
+    _foresee(run, last, {i: v for i, v in enumerate(v for part, _ in parts for v in part.values())}, budget)
+    return _answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in parts])
 
 
-def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False) -> dict:
-    """Run one stage from every state; after the last stage only the losses matter (one bucket)."""
+def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False,
+             seen: bool = False) -> dict:
+    """Run one stage from every state; after the last stage only the losses matter (one bucket).
+    ``seen``: the stage's work was already foreseen."""
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
-    _foresee(run, stage, frontier, budget)
+    if not seen:
+        _foresee(run, stage, frontier, budget)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
@@ -102,14 +105,13 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
 
 def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     """Refuse at once a stage that would take past the bound: every state runs the stage at least
-    once per outcome of its roll (the first state's roll stands for the others)."""
+    once per outcome of its roll (a state's roll is looked up once for all states alike)."""
+    ahead = 0
     for state, _, _ in frontier.values():
-        if state.done:
-            continue
-        pause = _first_roll(run, stage, state)
-        if pause is not None:
-            budget.spend(0, len(frontier), len(frontier) * len(pause.outcomes) * RUN_COST)
-        return
+        if not state.done:
+            pause = _first_roll(run, stage, state)
+            ahead += len(pause.outcomes) * RUN_COST if pause is not None else RUN_COST
+        budget.spend(0, len(frontier), ahead)
 
 
 def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, p: float, dealt: tuple[int, int],
