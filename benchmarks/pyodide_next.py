@@ -52,13 +52,17 @@ def pinned(package_json: dict) -> dict[str, str]:
 def _copy_checkout() -> None:
     files = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                            capture_output=True, check=True).stdout.decode().split("\0")
-    for rel in filter(None, files):
+    wanted = {rel for rel in files if rel and (REPO / rel).is_file()}
+    for rel in wanted:
         src, dst = REPO / rel, ROOT / rel
-        if not src.is_file():
-            continue
         if not dst.exists() or dst.read_bytes() != src.read_bytes():
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dst)
+    for folder in {rel.split("/")[0] for rel in wanted if "/" in rel}:     # files deleted since
+        for path in sorted((ROOT / folder).rglob("*")):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.is_file() and "__pycache__" not in path.parts and rel not in wanted:
+                path.unlink()
 
 
 def _link_node_modules() -> None:
