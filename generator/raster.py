@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from itertools import accumulate
 from operator import sub
 
+from . import bitmap_font
+
 Point = tuple[float, float]
 Poly = list[Point]
 SS = 4                                   # samples per pixel, each way
@@ -309,3 +311,18 @@ def draw_glyph(mask: list[list[float]], svg: str, x: float, y: float, size: floa
         if el.get("stroke") != "none":
             layer = coverage(stroke_polys(subs, float(el.get("stroke-width", 2)) * scale), width, height)
             _paint(mask, layer, 1.0)
+
+
+def draw_text(mask: list[list[float]], text: str, x: int, y: int, scale: int) -> None:
+    """Paint ``text`` in the bitmap font (:mod:`generator.bitmap_font`) into ``mask``, its top left
+    corner at (x, y), each dot a ``scale`` x ``scale`` square; dots outside the mask are dropped."""
+    height, width = len(mask), len(mask[0])
+    for char in text:
+        advance, dots = bitmap_font.glyph(char)
+        for dx, dy in dots:
+            top, left = y + dy * scale, x + dx * scale
+            for row in range(max(top, 0), min(top + scale, height)):
+                line = mask[row]
+                for col in range(max(left, 0), min(left + scale, width)):
+                    line[col] = 1.0
+        x += (advance + 1) * scale

@@ -105,10 +105,17 @@ def counter_save_stage(run: Run) -> None:
 
 
 STAGES = (attack_stage, save_stage, counter_stage, counter_save_stage)
+# After its roll's effects, an attack stage only keeps the roll's step for the next stage (its
+# totals are read there): the exact chances take the ways that differ only in the roll's outcome
+# to the end of the stage at once.
+KEEPS_ITS_ROLL = (attack_stage, counter_stage)
 # The last stage reads and changes only the saving side when nothing its save roll brings reaches
 # the other army (no SAI that damages, targets or kills; no ability that turns saves into damage).
-# The exact chances rely on it to set the other side's losses aside (tests check it against the
-# full run).
+# When something does, it reaches the other army only to damage, target or kill it: the saving
+# side's losses still depend on nothing of the other side, and the other side's losses depend on the
+# step answered only through whether it has results to save against (p.11: none, no save roll).
+# The exact chances rely on it to work out each side's losses on its own (tests check it against
+# the full run).
 SAVER_OF_LAST_STAGE = "attacker"
 
 

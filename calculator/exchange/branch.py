@@ -193,6 +193,10 @@ class OddsRun(Run):
         self.since = 0
         self.resumed = False
         self.pruned = 0.0
+        self.resolving = False
+        self.flat = [u for s in self.sides.values() for u in s.units]     # in the order of RunState.units
+        self.keys: dict[tuple, Entry] = {}
+        self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:
         self.since += 1
@@ -202,10 +206,14 @@ class OddsRun(Run):
             result = entry.result(key)
             self.rolls.append((name, side, result, units))
             return result
-        data = self.roll_data(name, data, units)
-        data.pop("attacker_melee", None)        # only Bash reads it, and its chances are not worked out
-        entry = self.entry(data, units, f"{side}.army")
-        raise Pause(entry, entry.read_as(reads))
+        # The same roll of the same units again (from another state): the roll's input is the same.
+        same = (side, name, tuple(u.index for u in units), json.dumps(data, sort_keys=True))
+        hit = self.keys.get(same)
+        if hit is None:
+            data = self.roll_data(name, data, units)
+            data.pop("attacker_melee", None)        # only Bash reads it, and its chances are not worked out
+            hit = self.keys[same] = self.entry(data, units, f"{side}.army")
+        raise Pause(hit, hit.read_as(reads))
 
     def entry(self, data: dict[str, Any], units: list[ExUnit], where: str) -> Entry:
         key = json.dumps(data, sort_keys=True)
@@ -221,7 +229,7 @@ class OddsRun(Run):
     # ---- the state between stages ---------------------------------------------------------------------
 
     def state(self) -> RunState:
-        units = tuple((u.status, u.why, u.damage) for s in self.sides.values() for u in s.units)
+        units = tuple([(u.status, u.why, u.damage) for u in self.flat])
         return RunState(units, {k: list(v) for k, v in self.delayed.items()},
                         {k: list(v) for k, v in self.mods.items()}, {k: list(v) for k, v in self.mods_once.items()},
                         frozenset(self.flags), dict(self.ctx), self.done)
@@ -250,10 +258,8 @@ class OddsRun(Run):
         self.script, self.at, self.resume, self.since = script, 0, resume, 0
 
     def _set(self, state: RunState) -> None:
-        it = iter(state.units)
-        for s in self.sides.values():
-            for u in s.units:
-                u.status, u.why, u.damage = next(it)
+        for u, (status, why, damage) in zip(self.flat, state.units):
+            u.status, u.why, u.damage = status, why, damage
         self.delayed = {k: list(v) for k, v in state.delayed.items()}
         self.mods = {k: list(v) for k, v in state.mods.items()}
         self.mods_once = {k: list(v) for k, v in state.once.items()}

@@ -112,6 +112,8 @@ class Run:
         self.chosen: dict[tuple, list[ExUnit]] = {}     # the default casualties, by living units and damage
         self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
         self.done = False
+        self.resolving = True      # rolls are rolled (False: the exact odds choose their outcomes and read
+                                   # only numbers, never the words of a packet of damage)
 
     def warn(self, text: str, link: str | None = None, where: str | None = None) -> None:
         """A warning in player words; ``where``: the input field it is about (for tools, not shown)."""

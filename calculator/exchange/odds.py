@@ -14,6 +14,7 @@ given in the input stay as given. The work is counted and bounded like a single 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from copy import copy
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -22,15 +23,15 @@ from ..core.errors import InputError, TooLarge
 from ..core.fields import short
 from ..core.interpret import see
 from ..core.limits import BOUNDS
-from . import SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
+from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
 from .branch import Checkpoint, OddsRun, Pause, dealt
 from .state import Resume, RunState, signature
 from .request import parse_exchange
 from .sample import sampled_odds
 
 SIDES = ("defender", "attacker")
-RUN_COST = 60          # one run of a stage, counted against the work bound like ~60 additions,
-ROLL_COST = 40         # and each roll it takes again
+RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
+ROLL_COST = 25         # and each roll it takes again
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
@@ -67,19 +68,29 @@ def _exact(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     budget = Budget()
     run = OddsRun(engine, inp, budget)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
+    run.loss_at = [(3 * SIDES.index(u.side), u.health) for u in run.flat]     # each unit: its side's Losses, health
     start = run.state()
     frontier: dict[tuple, tuple[RunState, Payload, str]] = {signature(start): (start, {NONE: 1.0}, "")}
-    for stage in STAGES:
-        if project and stage is STAGES[-1]:
-            frontier = _set_aside(run, stage, frontier)
-        frontier = _advance(run, stage, frontier, budget, last=stage is STAGES[-1])
-    return _answer(run, frontier)
+    for stage in STAGES[:-1]:
+        frontier = _advance(run, stage, frontier, budget)
+    last = STAGES[-1]
+    if not project:
+        return _answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
+    # Each side's losses are answered on their own (the answer gives each side's chances, not both
+    # sides' together), so before the last stage the states merge by what each side's losses depend on.
+    both, saver, other = _set_aside(run, last, frontier)
+    parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, (run.other(SAVER_OF_LAST_STAGE),))]
+    _foresee(run, last, {i: v for i, v in enumerate(v for part, _ in parts for v in part.values())}, budget)
+    return _answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in parts])
 
 
-def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False) -> dict:
-    """Run one stage from every state; after the last stage only the losses matter (one bucket)."""
+def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False,
+             seen: bool = False) -> dict:
+    """Run one stage from every state; after the last stage only the losses matter (one bucket).
+    ``seen``: the stage's work was already foreseen."""
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
-    _foresee(run, stage, frontier, budget)
+    if not seen:
+        _foresee(run, stage, frontier, budget)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
@@ -94,14 +105,13 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
 
 def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     """Refuse at once a stage that would take past the bound: every state runs the stage at least
-    once per outcome of its roll (the first state's roll stands for the others)."""
+    once per outcome of its roll (a state's roll is looked up once for all states alike)."""
+    ahead = 0
     for state, _, _ in frontier.values():
-        if state.done:
-            continue
-        pause = _first_roll(run, stage, state)
-        if pause is not None:
-            budget.spend(0, len(frontier), len(frontier) * len(pause.outcomes) * RUN_COST)
-        return
+        if not state.done:
+            pause = _first_roll(run, stage, state)
+            ahead += len(pause.outcomes) * RUN_COST if pause is not None else RUN_COST
+        budget.spend(0, len(frontier), ahead)
 
 
 def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, p: float, dealt: tuple[int, int],
@@ -124,22 +134,37 @@ def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, p: float, d
         acc[k] = acc.get(k, 0.0) + q * p
 
 
-def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> dict:
-    """Before a stage that touches only the saving side (unless its roll brings effects), merge
-    states that differ only on the other side: each keeps its own losses in its payload."""
-    out: dict[tuple, tuple[RunState, Payload, str]] = {}
+def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
+    """Before the last stage (the saving side's roll), merge states by what each side's losses
+    depend on there (calculator.exchange: SAVER_OF_LAST_STAGE). A state whose roll brings nothing
+    to the other side: its other side is set aside, keeping its losses in the payload (``both``: it
+    answers for both sides). Otherwise the state goes twice: other side set aside (``saver``: it
+    answers for the saving side), and the step answered reduced to whether it has results (``other``:
+    it answers for the other side)."""
+    both: dict[tuple, tuple[RunState, Payload, str]] = {}
+    saver: dict[tuple, tuple[RunState, Payload, str]] = {}
+    other_side: dict[tuple, tuple[RunState, Payload, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
     for sig, (state, payload, aside) in frontier.items():
-        if not state.done and _plain_roll(run, stage, state):
-            state, aside = _blank(run, state, other), other
-            sig = signature(state)
-        have = out.get(sig)
-        if have is None:
-            out[sig] = (state, dict(payload), aside)
+        if state.done:
+            _pool(both, sig, state, payload, aside)
             continue
-        for k, q in payload.items():
-            have[1][k] = have[1].get(k, 0.0) + q
-    return out
+        blank = _blank(run, state, other)
+        if _plain_roll(run, stage, state):
+            _pool(both, signature(blank), blank, payload, other)
+            continue
+        _pool(saver, signature(blank), blank, payload, other)
+        _pool(other_side, signature(state, answered_only=True), state, payload, aside)
+    return both, saver, other_side
+
+
+def _pool(out: dict, sig: tuple, state: RunState, payload: Payload, aside: str) -> None:
+    have = out.get(sig)
+    if have is None:
+        out[sig] = (state, dict(payload), aside)
+        return
+    for k, q in payload.items():
+        have[1][k] = have[1].get(k, 0.0) + q
 
 
 def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
@@ -177,12 +202,14 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
     effects of the stage's roll, after a unit rolled alone, the run is set aside: the ways that
     reach the same point with the same effects still to come are merged there (from the first
     effect to the last) and go on from it once; after the last effect they part again, each with
-    its own outcome of the roll. Chances are kept per (outcome of the stage's roll, damage dealt)."""
+    its own outcome of the roll (in a stage that only keeps its roll's step after the effects, they
+    go on once and part at the end). Chances are kept per (outcome of the stage's roll, damage dealt)."""
     todo: list[tuple[Resume | None, list, Payload]] = [(None, [], {(None, 0, 0): 1.0})]
     later: dict[int, dict[tuple, list]] = {}
+    keeps = stage in KEEPS_ITS_ROLL
     while todo or later:
         if not todo:
-            todo = _take_up(later, later.pop(min(later)))
+            todo = _take_up(later, later.pop(min(later)), keeps)
         resume, script, payload = todo.pop()
         mass = sum(payload.values())
         if mass < PRUNE:
@@ -203,8 +230,37 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
             continue
         got = dealt(run.damages)
         end = run.state()
+        if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
+            yield from _part(run, end, script[0], payload, got)
+            continue
         for (_, d, a), p in payload.items():
             yield end, p, (d + got[0], a + got[1])
+
+
+def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, got: tuple) -> Iterator[tuple]:
+    """The ways merged after the last effect part at the end of the stage: each keeps the step of
+    its own outcome of the roll (the stage ran with ``played``, one of them)."""
+    entry, key = played
+    shown = entry.result(key)
+    by_outcome: dict[tuple, Payload] = {}
+    for (k, d, a), p in payload.items():
+        by_outcome.setdefault(k, {})[(k, d, a)] = p
+    for k, part in by_outcome.items():
+        mass = sum(part.values())
+        if mass < PRUNE:
+            run.pruned += mass
+            continue
+        mine = entry.result(k)
+        ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
+        state = replace(end, ctx=ctx)
+        for (_, d, a), p in part.items():
+            yield state, p, (d + got[0], a + got[1])
+
+
+def _with_result(step: Any, result: Any) -> Any:
+    out = copy(step)
+    out.result = result
+    return out
 
 
 def _set_aside_at(later: dict, cp: Checkpoint, entry: Any, payload: Payload) -> None:
@@ -223,13 +279,13 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Any, payload: Payload) -> 
         acc[kk] = acc.get(kk, 0.0) + p
 
 
-def _take_up(later: dict, slots: dict) -> list:
+def _take_up(later: dict, slots: dict, keeps: bool) -> list:
     """Ways set aside at one effect go on from there, once for all; after the last effect, once
-    per outcome of the roll."""
+    per outcome of the roll (``keeps``: once for all, parting at the end of the stage)."""
     todo = []
     for resume, entry, payload in slots.values():
         last = resume.index == len(entry.result(next(iter(payload))[0]).effects)
-        if not last:
+        if not last or keeps:
             rep = next(iter(payload))[0]
             todo.append((resume, [(entry, rep)], payload))
             continue
@@ -244,30 +300,30 @@ def _losses(run: OddsRun, state: RunState) -> Losses:
     """Per side: 0 (damage to the army is added as it is dealt), health-worth killed (or buried),
     damage its units took alone (Gore, Bash, ...)."""
     out = [0] * 6
-    it = iter(state.units)
-    for name, side in run.sides.items():
-        i = 3 * SIDES.index(name)
-        for u in side.units:
-            status, _, damage = next(it)
-            if status in ("killed", "buried"):
-                out[i + 1] += u.health
-            out[i + 2] += damage
+    for (i, health), (status, _, damage) in zip(run.loss_at, state.units):
+        if status == "killed" or status == "buried":
+            out[i + 1] += health
+        out[i + 2] += damage
     return tuple(out)
 
 
-def _answer(run: OddsRun, frontier: dict) -> dict[str, Any]:
+def _answer(run: OddsRun, parts: list[tuple[dict, tuple[str, ...]]]) -> dict[str, Any]:
+    """``parts``: the states at the end, each part with the sides whose losses it answers for."""
     joint: dict[str, dict[str, dict[int, float]]] = {s: {"damage": {}, "killed": {}} for s in SIDES}
-    total = 0.0
-    for _, payload, _ in frontier.values():
-        for loss, p in payload.items():
-            total += p
-            for i, side in enumerate(SIDES):
-                for what, n in (("damage", loss[3 * i] + loss[3 * i + 2]), ("killed", loss[3 * i + 1])):
-                    acc = joint[side][what]
-                    acc[n] = acc.get(n, 0.0) + p
+    total = {s: 0.0 for s in SIDES}
+    for frontier, answers in parts:
+        for _, payload, _ in frontier.values():
+            for loss, p in payload.items():
+                for i, side in enumerate(SIDES):
+                    if side not in answers:
+                        continue
+                    total[side] += p
+                    for what, n in (("damage", loss[3 * i] + loss[3 * i + 2]), ("killed", loss[3 * i + 1])):
+                        acc = joint[side][what]
+                        acc[n] = acc.get(n, 0.0) + p
     sides = {side: {what: _dist(dist) for what, dist in joint[side].items()} for side in SIDES}
     notes = _notes(run)
-    dropped = max(0.0, 1.0 - total)
+    dropped = max(0.0, 1.0 - min(total.values()))
     if dropped > 1e-9:
         notes.append(f"very unlikely ways the exchange can go were left out: {dropped:.3g} of the probability "
                      f"is not shown")

@@ -48,7 +48,7 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
         extra["counter"] = True
     if run.delayed[side]:
         extra["delayed"], run.delayed[side] = run.delayed[side], []
-    if against == "melee":
+    if against == "melee" and run.resolving:      # only Bash reads it (the exact odds refuse Bash)
         extra["attacker_melee"] = [ur.results("melee") for ur, u in zip(hit.result.rolls, hit.units) if u.alive]
     result = run.roll(side, name, run.side_input(side, "save_and_melee" if combination else "save", **extra), units)
     mark_step_2(run, result, units)
@@ -76,6 +76,8 @@ def spell_saves(run: Run, side: str) -> int:
 
 
 def words(parts: list[str], dmg: Damage, run: Run) -> str:
+    if not run.resolving:
+        return ""
     lost = ", ".join(f"{u.unit.name} (health {u.health})" for u in dmg.killed)
     return f"{' '.join(parts)} = {dmg.amount} damage" + (f": {lost} {'die' if len(dmg.killed) != 1 else 'dies'}"
                                                            if lost else ": no unit dies")
@@ -85,9 +87,10 @@ def hit_defender(run: Run, side: str, event: str, total: int, kind: str, saved: 
     saves = saved.result.totals.get("save", 0) if saved else 0
     amount = max(0, total - saves) + hit.no_save
     dmg = Damage(side, event, amount, min(saves, total), hit.no_save)
-    parts = [f"{total} {kind} − {saves} saves"] + ([f"+ {hit.no_save} with no save"] if hit.no_save else [])
     run.apply_damage(dmg, event)
-    dmg.text = words(parts, dmg, run)
+    if run.resolving:
+        parts = [f"{total} {kind} − {saves} saves"] + ([f"+ {hit.no_save} with no save"] if hit.no_save else [])
+        dmg.text = words(parts, dmg, run)
     return amount
 
 

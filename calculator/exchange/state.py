@@ -48,16 +48,26 @@ class Resume:
     marks: StepMarks
 
 
-def signature(state: RunState) -> tuple:
-    """What of a state the rest of the exchange can read (not why a unit died, nor the words)."""
-    steps = tuple(sorted((name, _step_sig(s)) for name, s in state.ctx.items()))
+def signature(state: RunState, answered_only: bool = False) -> tuple:
+    """What of a state the rest of the exchange can read (not why a unit died, nor the words).
+    ``answered_only``: of a step kept for the last stage, only whether it has results to save
+    against (all the other side's losses there depend on; calculator.exchange.SAVER_OF_LAST_STAGE)."""
+    step_sig = _answered_sig if answered_only else _step_sig
+    steps = tuple(sorted((name, step_sig(s)) for name, s in state.ctx.items()))
     return (tuple((st, dmg) for st, _, dmg in state.units), _dicts(state.delayed), _dicts(state.mods),
             _dicts(state.once), tuple(sorted(state.flags)), steps, state.done)
 
 
 def _step_sig(s: Any) -> tuple:
+    # A step kept for a later stage has run its effects: that stage reads its totals and what the
+    # effects wrote (no_save, ...), never the effects again nor the words naming their sources
+    # (calculator.exchange.sequence: save, hit_defender). States that differ only there merge.
     picked = tuple(u.index for u in s.units if id(u) in s.picked)
-    return (s.actor, s.name, s.result.sig, s.no_save, s.spell_only, tuple(s.sources), s.unit_hits, picked)
+    return (s.actor, s.name, s.result.sig[0], s.counter, s.no_save, s.spell_only, s.unit_hits, picked)
+
+
+def _answered_sig(s: Any) -> tuple:
+    return (s.actor, s.name, s.counter, tuple(t > 0 for t in s.result.sig[0]))
 
 
 def _dicts(d: dict[str, list[Handed]]) -> tuple:

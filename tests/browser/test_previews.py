@@ -1,9 +1,11 @@
 """Link previews: hover or keyboard focus opens one card with the icon and the whole rules text of
 the linked SAI (or spell, ability, die, rule); Escape closes it; on touch a tap opens it and the
-card leads through to the page."""
+card leads through to the page. A link pasted elsewhere previews with the page's own drawn card
+(og:image), which the browser loads at the size the page states."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
@@ -114,3 +116,29 @@ def test_a_tap_opens_the_preview_and_the_card_leads_to_the_page(page, dataset):
     page.locator(".dd-preview a", has_text="Open Bullseye").tap()
     page.wait_for_url(re.compile(r"/sai/bullseye/$"))
     expect(page.locator("h1")).to_contain_text("Bullseye")
+
+
+OG_IMAGE = """() => Object.fromEntries([...document.querySelectorAll('meta[property^="og:image"]')]
+    .map(m => [m.getAttribute("property"), m.content]))"""
+LOADED_SIZE = """async src => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+}"""
+
+
+def test_each_spell_page_names_its_own_card_at_the_stated_size(page, dataset):
+    """Two spells of one element: each page's card loads in Chromium at the width and height its
+    tags state, its description names the spell, and the two pictures differ (each has its name)."""
+    spells = [s for s in dataset.kinds["spells"] if s["element"] == "fire"][:2]
+    pictures = []
+    for spell in spells:
+        page.goto(f"spells/{spell['id']}/")
+        meta = page.evaluate(OG_IMAGE)
+        assert page.evaluate(LOADED_SIZE, meta["og:image"]) == [int(meta["og:image:width"]), int(meta["og:image:height"])]
+        assert spell["name"] in meta["og:image:alt"]
+        answer = page.request.get(urljoin(page.url, meta["og:image"]))
+        assert answer.ok and answer.headers["content-type"] == "image/png"
+        pictures.append(answer.body())
+    assert pictures[0] != pictures[1]

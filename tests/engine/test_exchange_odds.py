@@ -124,9 +124,11 @@ def test_odds_agree_with_100000_exchanges_of_the_resolver(engine):
      "melee", {}),
     (army("frostwings/yeti", "amazons/war-chief"), army("coral-elves/protector"), "melee", {}),
     (army("amazons/spearer"), army("coral-elves/archer", "coral-elves/knight"), "missile", {"terrain": "coastland"}),
+    (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
 ])
 def test_odds_agree_with_the_resolver_on_effects(engine, attacker, defender, attack, extra):
-    # Choke, Double Strike and Smother; Howl; Bullseye chains; Foul Stench; Surprise; Defensive Volley.
+    # Choke, Double Strike and Smother; Howl; Bullseye chains; Foul Stench; Surprise; Defensive Volley;
+    # a Counter in the attacker's last save roll (each side's losses then worked out on their own).
     data = dict(exchange(attacker, defender, attack), **extra)
     odds = engine.exchange_odds(data)
     assert _agree(odds, _monte_carlo(engine, data, 6000), 6000) == []

@@ -22,7 +22,7 @@ from .conftest import ROOT
 SMALL = {"attack": "melee", "terrain": "highland",
          "attacker": {"army": [{"die": "amazons/soldier"}, {"die": "amazons/warrior"}]},
          "defender": {"army": [{"die": "coral-elves/fighter"}, {"die": "coral-elves/trooper"}]}}
-# Past the exact bound (the 24-point exchange of the benchmarks).
+# Past the exact bound: twice the 24-point armies of the benchmarks (48 points against 48).
 DWARVES_24 = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
               "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman", "dwarves/footman",
               "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
@@ -81,10 +81,10 @@ def test_same_input_same_estimate_and_the_seed_is_said(engine):
 
 
 def test_past_the_exact_bound_an_estimate_says_why(engine):
-    data = {"attack": "melee", "terrain": "flatland", "attacker": {"army": [{"die": d} for d in DWARVES_24]},
-            "defender": {"army": [{"die": d} for d in CORAL_24]}}
+    data = {"attack": "melee", "terrain": "flatland", "attacker": {"army": [{"die": d} for d in 2 * DWARVES_24]},
+            "defender": {"army": [{"die": d} for d in 2 * CORAL_24]}}
     out = engine.exchange_odds(data)
-    assert out["method"] == "sampled" and out["samples"] == BOUNDS["samples"]
+    assert out["method"] == "sampled" and 40 <= out["samples"] <= BOUNDS["samples"]
     assert "too large to compute exactly" in out["why"] and "try fewer dice" not in out["why"]
 
 

@@ -97,7 +97,7 @@ def test_entry_pages_describe_the_entry_in_its_own_words(site, dataset):
     rule = next(r for r in dataset.kinds["rules"] if r.get("summary"))
     cases = {
         "sai/counter": (sai["summary"] if sai.get("status") else sai["clauses"][0]["text"], "sai-counter.png"),
-        f"spells/{spell['id']}": (spell["summary"], f"spell-{spell['element']}.png"),
+        f"spells/{spell['id']}": (spell["summary"], f"spell-{spell['id']}.png"),
         "species/dwarves": (dataset.get("species", "dwarves")["summary"], "species-dwarves.png"),
         f"rules/{rule['id']}": (rule["summary"], "site.png"),
     }
@@ -114,11 +114,46 @@ def test_entry_pages_describe_the_entry_in_its_own_words(site, dataset):
     assert meta_of(site, "")["og:type"] == "website"
 
 
-def test_cards_differ_per_entry(site):
-    """Each SAI shows its own drawn icon: no two SAI cards are the same picture."""
-    cards = sorted((site / "assets" / "og").glob("sai-*.png"))
-    assert len(cards) > 50
-    assert len({c.read_bytes() for c in cards}) == len(cards)
+def test_cards_differ_per_entry(site, dataset):
+    """Each SAI, spell and species has its own card (its icon and its name): no two are the same
+    picture, not even two spells of one element, and each is square at the size pages state."""
+    from generator.og_images import SIZE
+    for kind, prefix in (("sais", "sai"), ("spells", "spell"), ("species", "species")):
+        cards = [site / "assets" / "og" / f"{prefix}-{e['id']}.png" for e in dataset.kinds[kind]]
+        assert all(c.exists() for c in cards), kind
+        assert len({c.read_bytes() for c in cards}) == len(cards), kind
+        assert {png_size(c) for c in cards} == {(SIZE, SIZE)}, kind
+    fire = [s["id"] for s in dataset.kinds["spells"] if s["element"] == "fire"][:2]
+    one, other = (meta_of(site, f"spells/{i}")["og:image"] for i in fire)
+    assert one != other
+    assert image_file(site, f"spells/{fire[0]}", one).read_bytes() != image_file(site, f"spells/{fire[1]}", other).read_bytes()
+
+
+def test_every_card_name_is_drawn_whole_within_the_card(dataset):
+    """A long name wraps at words into a smaller size, never cut off and never wider than the card."""
+    from generator import bitmap_font
+    from generator.og_images import MARGIN, SIZE, name_lines
+    room = 100
+    names = [e["name"] for kind in ("sais", "spells", "species") for e in dataset.kinds[kind]]
+    for name in names:
+        scale, lines = name_lines(name, room)
+        assert " ".join(lines).split() == name.split(), name
+        assert all(bitmap_font.width(line) * scale <= SIZE - 2 * MARGIN for line in lines), name
+        assert len(lines) * (bitmap_font.HEIGHT + 2) * scale - 2 * scale <= room, name
+    longest = max(names, key=len)
+    assert name_lines(longest, room)[0] < name_lines("Hailstorm", room)[0]
+
+
+def test_the_bitmap_font_draws_dots_where_the_letter_has_them():
+    # "I" is .###. / ..#.. / ... trimmed to 3 dots wide; drawn at (1, 0) with 2 px dots, its top bar
+    # covers x 1..6, y 0..1, its stem x 3..4 from y 2; x 0 and x 7 stay empty. Then "l" follows "I"
+    # after one dot of space: its first dot (.##.. trimmed: column 0) starts at x 1 + (3 + 1) * 2 = 9.
+    mask = [[0.0] * 20 for _ in range(20)]
+    raster.draw_text(mask, "Il", 1, 0, 2)
+    assert all(mask[y][x] == 1.0 for y in (0, 1) for x in range(1, 7))
+    assert mask[0][0] == 0.0 and mask[0][7] == 0.0
+    assert mask[2][3] == mask[3][4] == 1.0 and mask[2][1] == mask[2][5] == 0.0
+    assert mask[0][9] == mask[0][12] == 1.0 and mask[0][8] == 0.0
 
 
 def test_raster_fills_and_strokes_where_the_shapes_are():

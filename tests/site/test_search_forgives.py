@@ -34,6 +34,7 @@ def first_hits(tmp_path_factory):
         proc = subprocess.run(["node", str(HERE / "search_node.mjs"), str(ranker), str(site / "search" / "index.json")],
                               input=json.dumps(queries), capture_output=True, text=True, timeout=300, check=True)
         return json.loads(proc.stdout)
+    run.ranker = str(ranker)  # type: ignore[attr-defined]
     return run
 
 
@@ -87,3 +88,14 @@ def test_rule_parts_have_titles_not_anchors(dataset):
                for p in r.get(key, [])}
     raw = [e["t"] for e in index["entries"] if any(e["t"].endswith(": " + a) or e["t"] == a for a in anchors)]
     assert raw == []
+
+
+def test_the_first_results_shown_are_the_full_rankings_first(first_hits):
+    """The box shows the first 12 of a ranking it never sorts in full: for every letter typed of
+    the everyday queries, they are the full ranking's first 12, and the count is the full count."""
+    folder = Path(first_hits.ranker).parent
+    prefixes = sorted({q[:i] for _, q, _ in everyday() for i in range(1, len(q) + 1)} | {"e", "s", "a"})
+    proc = subprocess.run(["node", str(HERE / "search_limit.mjs"), str(folder / "search-rank.mjs"),
+                           str(ensure_site() / "search" / "index.json"), "12"],
+                          input=json.dumps(prefixes), capture_output=True, text=True, timeout=300, check=True)
+    assert json.loads(proc.stdout) == []

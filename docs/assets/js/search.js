@@ -2,9 +2,10 @@
    One entry per thing a player looks up (SAI, spell, species, die, dragon, terrain, rule part,
    glossary term, ruling point, page), ranked by search-rank.js (exact names first; it forgives
    spacing, plurals, typos and questions). Everything is this site's own file: it works offline.
-   Text is set with textContent only. rank() and norm() are exported for other modules. */
+   Text is set with textContent only; the result rows are made once and reused. rank() and norm()
+   are exported for other modules. */
 import { onPage } from "./page-events.js";
-import { norm, prepare, rank } from "./search-rank.js";
+import { index, norm, prepare, rank } from "./search-rank.js";
 
 export { norm, rank };
 
@@ -26,7 +27,7 @@ function load() {
   if (!loading) {
     loading = fetch(siteRoot() + "search/index.json")
       .then((r) => { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .then((data) => data.entries.map(prepare));
+      .then((data) => { const entries = data.entries.map(prepare); index(entries); return entries; });
     loading.catch(() => { loading = null; });
   }
   return loading;
@@ -88,38 +89,55 @@ function build() {
   return { box, open, panel, input, close, status, list, active: -1, query: "" };
 }
 
+/* The result rows, made once and reused: a keystroke only sets their text and links. */
+function rows() {
+  if (!ui.rows) {
+    ui.rows = Array.from({ length: MAX_RESULTS }, (_, i) => {
+      const item = el("li", "dd-search__result");
+      item.id = "dd-search-result-" + i;
+      item.setAttribute("role", "option");
+      const link = el("a", "dd-search__link");
+      const title = el("span", "dd-search__title");
+      const kind = el("span", "dd-search__kind");
+      const snippet = el("span", "dd-search__snippet");
+      link.append(title, kind, snippet);
+      link.addEventListener("click", () => { setOpen(false); });
+      item.appendChild(link);
+      return { item, link, title, kind, snippet };
+    });
+  }
+  return ui.rows;
+}
+
 function showResults(entries, query) {
-  ui.list.textContent = "";
   ui.active = -1;
-  ui.box.setAttribute("data-query", query);
-  const shown = entries.slice(0, MAX_RESULTS);
-  shown.forEach((entry, i) => {
-    const item = el("li", "dd-search__result");
-    item.id = "dd-search-result-" + i;
-    item.setAttribute("role", "option");
-    const link = el("a", "dd-search__link");
-    link.href = siteRoot() + entry.u;
-    link.appendChild(el("span", "dd-search__title", entry.t));
-    link.appendChild(el("span", "dd-search__kind", " \u2014 " + entry.k));
-    if (entry.s) link.appendChild(el("span", "dd-search__snippet", entry.s));
-    link.addEventListener("click", () => { setOpen(false); });
-    item.appendChild(link);
-    ui.list.appendChild(item);
+  ui.input.removeAttribute("aria-activedescendant");
+  const total = entries.total || 0;
+  rows().forEach((row, i) => {
+    const entry = entries[i];
+    if (!entry) { if (row.item.parentNode) row.item.remove(); return; }
+    row.item.removeAttribute("aria-selected");
+    row.link.href = siteRoot() + entry.u;
+    row.title.textContent = entry.t;
+    row.kind.textContent = " \u2014 " + entry.k;
+    row.snippet.textContent = entry.s || "";
+    if (!row.item.parentNode) ui.list.appendChild(row.item);
   });
+  ui.box.setAttribute("data-query", query);
   const open = !!query;
   ui.box.classList.toggle("dd-search--results", open);
   ui.input.setAttribute("aria-expanded", open ? "true" : "false");
-  ui.status.textContent = !query ? "" : entries.length === 0 ? "Nothing found for \u201c" + query + "\u201d."
-    : entries.length > shown.length ? shown.length + " of " + entries.length + " results" : entries.length +
-    (entries.length === 1 ? " result" : " results");
+  ui.status.textContent = !query ? "" : total === 0 ? "Nothing found for \u201c" + query + "\u201d."
+    : total > entries.length ? entries.length + " of " + total + " results" : total +
+    (total === 1 ? " result" : " results");
 }
 
 function search() {
   const query = ui.input.value.trim();
   ui.query = query;
-  if (!query) { showResults([], ""); return; }
+  if (!query) { showResults(Object.assign([], { total: 0 }), ""); return; }
   load().then((entries) => {
-    if (ui.query === query) showResults(rank(entries, query), query);
+    if (ui.query === query) showResults(rank(entries, query, MAX_RESULTS), query);
   }, () => {
     ui.status.textContent = "The search index could not be loaded.";
   });
