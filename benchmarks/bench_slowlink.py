@@ -28,6 +28,11 @@ SETTLE = """async () => {   // the offline copy, when the build makes one, befor
   if (!navigator.serviceWorker || !document.querySelector('script[src$="offline.js"]')) return;
   await navigator.serviceWorker.ready;
   while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+  // A build whose service worker takes over with the core and fills in the rest of the site in
+  // the background: wait for the rest too, so the second visit's bytes are the visit's own.
+  const sw = await (await fetch(navigator.serviceWorker.controller.scriptURL)).text();
+  if (!sw.includes('"core"')) return;
+  while (document.documentElement.dataset.offline !== "site") await new Promise((r) => setTimeout(r, 100));
 }"""
 
 

@@ -37,7 +37,7 @@ WATCH_READY = """(() => {
   });
   new MutationObserver(() => {
     if (document.documentElement.dataset.offline === "site" && window.__ddSiteAt === undefined) window.__ddSiteAt = performance.now();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-offline"] });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-offline"] });
 })();"""
 
 READY_AT = "() => window.__ddReadyAt"
