@@ -57,6 +57,7 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml"
 MAX_RATIO = 0.9
 BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
 MIN_GZIP = 1024
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 # What the worker downloads: key -> (URL below the site root, label, MIME type, cache).
 DOWNLOADS = {
     "loader": ("pyodide/pyodide.js", "Python loader", "text/javascript", "runtime"),
@@ -160,19 +161,22 @@ def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict
     stdlib = {n: d for n, d in stdlib.items() if not n.endswith("/")}     # zipimport needs no folders
     sources = {n: d for n, d in stdlib.items() if n.endswith(".py")}
     key += digest((repo / "generator" / "js" / "pycompile.mjs").read_bytes())
-    compiled = memo.get("pyc:" + key, lambda: _compiled_zip({**sources, **engine}))
+    # The standard library without its docstrings and asserts (python -OO), but Pyodide's own
+    # modules, which read docstrings; the engine keeps its own.
+    strip = tuple(n for n in sources if not n.startswith(KEEP_DOCSTRINGS))
+    compiled = memo.get("pyc-oo:" + key, lambda: _compiled_zip({**sources, **engine}, strip))
     if compiled is None:
         return zip_bytes(stdlib, stored=True), engine
     pycs = unzip_bytes(compiled)
     pycs.pop("CACHE_TAG")
-    lib = memo.get("stdlib-pyc-stored:" + key, lambda: zip_bytes(
+    lib = memo.get("stdlib-pyc-oo-stored:" + key, lambda: zip_bytes(
         {(n + "c" if n in sources else n): (pycs[n] if n in sources else d) for n, d in stdlib.items()}, stored=True))
     # Bytecode only, beside no source: zipimport loads ``calculator/engine.pyc`` as it is.
     return lib, {name + "c": pycs[name] for name in engine}
 
 
-def _compiled_zip(sources: dict[str, bytes]) -> bytes | None:
-    result = compile_sources(sources)
+def _compiled_zip(sources: dict[str, bytes], strip: tuple[str, ...]) -> bytes | None:
+    result = compile_sources(sources, strip)
     if result is None:
         return None
     pycs, tag = result

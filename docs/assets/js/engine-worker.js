@@ -13,6 +13,7 @@ const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site root
 const REPORT_MS = 100;
 const ENGINE_ZIP = "/lib/dragondice_engine.zip";
+const FAST_MS = 250;
 const nativeFetch = self.fetch.bind(self);
 const files = {};          // key -> {label, loaded, total, cached, done}
 const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
@@ -77,13 +78,16 @@ function arrived(id) {
 }
 
 /* The engine and its data start once what is left of the runtime is no more than their own
-   size: then all arrive together, the runtime no later than if it had the link to itself. On
-   a fast link that is at once. */
+   size: then all arrive together, the runtime no later than if it had the link to itself. On a
+   fast link (the rest of the runtime due within FAST_MS at the rate seen so far), at once. */
 function checkRest() {
   if (!restGo || restGo.done) return;
   const left = (ids) => ids.reduce((n, id) => n + files[id].total - (files[id].done ? files[id].total : files[id].loaded), 0);
   const rest = Object.keys(files).filter((id) => !FIRST.includes(id));
-  if (left(FIRST) > left(rest)) return;
+  const took = performance.now() - restGo.since;
+  const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
+  const fast = took > 20 && got > 0 && left(FIRST) * took / got < FAST_MS;
+  if (!fast && left(FIRST) > left(rest)) return;
   restGo.done = true;
   restGo.resolve();
 }
@@ -116,25 +120,25 @@ async function openCache(name) {
   try { return self.caches ? await self.caches.open(name) : null; } catch (err) { return null; }
 }
 
-/* A file as this build's cache keeps it, or null. */
+/* {cache, hit}: this build's cache for a file (or null) and the file as it keeps it (or null). */
 async function kept(id) {
   const f = ENGINE.files[id];
   const cache = await openCache(ENGINE.caches[f.cache]);
   const hit = cache && await cache.match(abs(f.url)).catch(() => null);
-  if (!hit) return null;
-  Object.assign(files[id], { cached: true });
-  arrived(id);
-  report(false);
-  checkDownloaded();
-  return hit;
+  if (hit) {
+    Object.assign(files[id], { cached: true });
+    arrived(id);
+    report(false);
+    checkDownloaded();
+  }
+  return { cache, hit };
 }
 
 /* One download from the network, counted, and kept in the cache for next time. Resolves to a
    Response whose body is read once. */
-async function download(id) {
+async function download(id, cache) {
   const f = ENGINE.files[id];
   const url = abs(f.url);
-  const cache = await openCache(ENGINE.caches[f.cache]);
   let res = await get(f.packed ? url + ".gz" : url, f.label);
   if (!res.ok && f.packed) {          // a copy of the site without its .gz files
     files[id].total = f.size;
@@ -165,13 +169,13 @@ async function boot() {
   Object.entries(ENGINE.files).forEach(([id, f]) => {
     files[id] = { label: f.label, loaded: 0, total: f.packed || f.size, cached: false, done: false };
   });
-  restGo = {};
+  restGo = { since: performance.now() };
   const go = new Promise((resolve) => { restGo.resolve = resolve; });
   // The engine and its data wait their turn (checkRest), so that they do not slow the runtime.
   Object.keys(ENGINE.files).forEach((id) => {
     const hit = kept(id);
     const turn = FIRST.includes(id) ? hit : Promise.all([hit, go]).then(([h]) => h);
-    started[id] = turn.then((h) => h || download(id));
+    started[id] = turn.then((k) => k.hit || download(id, k.cache));
   });
   Object.values(started).forEach((p) => p.catch(() => {}));   // reported where awaited
   // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
