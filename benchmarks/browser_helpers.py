@@ -31,9 +31,18 @@ WATCH_READY = """(() => {
   };
   new MutationObserver(seen).observe(document, { subtree: true, attributes: true, childList: true,
     attributeFilter: ["data-engine"] });
+  // The service worker taking over (the offline copy is usable) and, later, the whole site kept.
+  if (navigator.serviceWorker) navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (window.__ddOfflineAt === undefined) window.__ddOfflineAt = performance.now();
+  });
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.offline === "site" && window.__ddSiteAt === undefined) window.__ddSiteAt = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-offline"] });
 })();"""
 
 READY_AT = "() => window.__ddReadyAt"
+WAIT_OFFLINE = "() => window.__ddOfflineAt !== undefined"
+OFFLINE_AT = "() => window.__ddOfflineAt"
 WAIT_READY = "() => window.__ddReadyAt !== undefined"
 
 

@@ -12,8 +12,8 @@ names a kind or a parameter nothing owns raises :class:`BundleError` naming the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
 from .core.errors import BundleError, ParamError
@@ -199,14 +199,56 @@ def make_modifiers(spell: Mapping[str, Any], where: str = "modifier") -> tuple[M
     return tuple(out)
 
 
-class Index:
-    """Typed lookup tables over one bundle (a dict shaped like ``Dataset.bundle()``)."""
+V = TypeVar("V")
 
-    def __init__(self, bundle: Mapping[str, Any]) -> None:
+
+class Lazy(Mapping[str, V]):
+    """Entries of one kind by id, each made (and checked) when first read: ``Index(lazy=True)``.
+    The browser's engine then answers its first roll without making the hundreds of dice, SAIs
+    and spells that roll does not name (the build checks every entry once: a bad entry is never
+    shipped)."""
+
+    def __init__(self, kind: str, raw: Mapping[str, Any], make: Callable[[Any], V]) -> None:
+        self._kind, self._raw, self._make = kind, raw, make
+        self._made: dict[str, V] = {}
+
+    def __getitem__(self, key: str) -> V:
+        if key in self._made:
+            return self._made[key]
+        raw = self._raw[key]                 # KeyError: no such entry
+        try:
+            made = self._make(raw)
+        except KeyError as exc:              # never read as "no such entry" by .get()
+            raise BundleError(self._kind, key, str(exc), "a field the engine needs is missing") from None
+        self._made[key] = made
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+
+def _table(kind: str, entries: Any, make: Callable[[Any], V], lazy: bool) -> Mapping[str, V]:
+    raw = {e["id"]: e for e in entries or []}
+    return Lazy(kind, raw, make) if lazy else {k: make(e) for k, e in raw.items()}
+
+
+class Index:
+    """Typed lookup tables over one bundle (a dict shaped like ``Dataset.bundle()``).
+
+    ``lazy``: the dice, SAIs and spell modifiers are made when first read (:class:`Lazy`),
+    not all at once; for a bundle already checked (the browser's, checked by the build)."""
+
+    def __init__(self, bundle: Mapping[str, Any], lazy: bool = False) -> None:
         self.bundle = bundle
         self.memo: dict[tuple, Any] = {}    # faceval.contribution's answers (a pure function)
         self.units: dict[tuple, Any] = {}   # checked catalogue units by their input (inputs.parse_unit)
-        self.sais = {s["id"]: _check("sais", s["id"], self._sai, s) for s in bundle.get("sais") or []}
+        self.sais = _table("sais", bundle.get("sais"), lambda s: _check("sais", s["id"], self._sai, s), lazy)
         self.icons: dict[str, str] = {i: i for i in NORMAL_ICONS}   # any accepted spelling -> icon id
         self.icon_names: dict[str, str] = {}
         for kind in ("icons", "sais"):
@@ -220,7 +262,7 @@ class Index:
             self.species_names[sp["id"]] = sp.get("name", sp["id"])
             self.abilities[sp["id"]] = _check("species", sp["id"], self._abilities, sp)
         self.spells: dict[str, Mapping[str, Any]] = {s["id"]: s for s in bundle.get("spells") or []}
-        self.modifiers = {s["id"]: _check("spells", s["id"], make_modifiers, s) for s in bundle.get("spells") or []}
+        self.modifiers = _table("spells", bundle.get("spells"), lambda s: _check("spells", s["id"], make_modifiers, s), lazy)
         self.terrain_types = {t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
         self.terrain_type_names = {t["id"]: t.get("name", t["id"]) for t in bundle.get("terrain_types") or []}
         self.terrains = {t["id"]: t.get("type", "") for t in bundle.get("terrains") or []}
@@ -230,7 +272,7 @@ class Index:
         rules = bundle.get("rules") or []
         self.steps = self._steps(rules)
         self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
-        self.dice = {d["id"]: self._die(d) for d in bundle.get("dice") or []}
+        self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
 
     @staticmethod

@@ -18,8 +18,8 @@ from .roll.results import RollResult
 class Engine:
     """Indexes (and checks) a data bundle once; every command is then a method."""
 
-    def __init__(self, bundle: Mapping[str, Any]) -> None:
-        self.index = Index(bundle)
+    def __init__(self, bundle: Mapping[str, Any], lazy: bool = False) -> None:
+        self.index = Index(bundle, lazy)     # lazy: entries made when first read (bundle.Lazy)
 
     def parse(self, data: Any) -> RollInput:
         """Check a single-roll input; raises :class:`calculator.InputError` naming the field."""

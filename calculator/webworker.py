@@ -31,9 +31,11 @@ def _read(payload: str) -> Any:
 
 def _load(bundle: Any) -> dict[str, Any]:
     global _engine
-    from .engine import Engine  # the engine indexes (and checks) the bundle once
+    from .engine import Engine
 
-    _engine = Engine(bundle)
+    # The browser's bundle is the build's, which checked every entry (generator.engine_assets):
+    # the engine makes each die, SAI and spell when a call first names it.
+    _engine = Engine(bundle, lazy=True)
     return {"python": sys.version.split()[0], "entries": sum(len(v) for v in bundle.values() if isinstance(v, list))}
 
 

@@ -2,7 +2,10 @@
    OFFLINE (written by the build, generator/offline.py) names this build's caches and lists what
    goes in them:
    - pages: every page, the theme's and the site's assets, the search index, the calculator's
-     catalogue. Fetched when this worker installs (in the background, two at a time).
+     catalogue. The core of it (the shared assets, the home page and the pages that compute) is
+     fetched when this worker installs, so it takes over within a second or two; the rest when
+     a page asks for it ({type: "fill"}, offline.js), in the background, two at a time, after
+     which this worker tells that page ({type: "filled"}).
    - runtime, engine: Pyodide, the cut-down standard library, the engine and its data. The
      engine worker fills these itself on the calculator page; here they are only read.
    A cache's name holds the hash of its content, so a new build gets new caches and, once it
@@ -13,6 +16,7 @@
 const OFFLINE = /* @offline@ */ null;
 const PREFIX = "dd-";
 const CONCURRENCY = 2;     // a background task: never a burst beside what the player opened
+const CORE_CONCURRENCY = 4;   // the few files this worker waits for before it takes over
 
 async function dropCaches(keep) {
   for (const key of await caches.keys()) {
@@ -28,14 +32,16 @@ if (!OFFLINE) {
   const scope = self.registration.scope;
   const abs = (rel) => new URL(rel, scope).href;
   const precache = OFFLINE.precache.map(abs);
+  const core = OFFLINE.core.map(abs);
   const pages = new Set(precache);
+  let filling = null;
   const stored = new Map();     // URL of a runtime or engine file -> its cache
   ["runtime", "engine"].forEach((kind) => OFFLINE[kind].forEach((rel) => stored.set(abs(rel), OFFLINE.caches[kind])));
 
-  async function fill() {
+  async function fill(list, concurrency) {
     const cache = await caches.open(OFFLINE.caches.pages);
     const have = new Set((await cache.keys()).map((r) => r.url));
-    const todo = precache.filter((u) => !have.has(u));
+    const todo = list.filter((u) => !have.has(u));
     async function worker() {
       for (let u = todo.shift(); u; u = todo.shift()) {
         const res = await fetch(u, { cache: "no-cache" });     // never a stale copy from the HTTP cache
@@ -43,10 +49,15 @@ if (!OFFLINE) {
         await cache.put(u, res);
       }
     }
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await Promise.all(Array.from({ length: concurrency }, worker));
   }
 
-  self.addEventListener("install", (event) => event.waitUntil(fill().then(() => self.skipWaiting())));
+  self.addEventListener("install", (event) => event.waitUntil(fill(core, CORE_CONCURRENCY).then(() => self.skipWaiting())));
+  self.addEventListener("message", (event) => {
+    if (!event.data || event.data.type !== "fill") return;
+    filling = filling || fill(precache, CONCURRENCY).finally(() => { filling = null; });
+    event.waitUntil(filling.then(() => event.source && event.source.postMessage({ type: "filled" })));
+  });
   self.addEventListener("activate", (event) => event.waitUntil(
     dropCaches(new Set(Object.values(OFFLINE.caches))).then(() => self.clients.claim())));
 

@@ -5,7 +5,8 @@
 - ``assets/engine/python_stdlib.zip``: the standard library cut down to what the engine can
   import (:mod:`generator.stdlib`), as bytecode compiled by the same Pyodide
   (:mod:`generator.pycompile`): 1.4 MB instead of 2.4 MB, and Python starts several times faster.
-- ``assets/engine/<wheel>``: ``calculator/`` packed as a wheel, with its bytecode.
+- ``assets/engine/engine.zip``: ``calculator/`` as bytecode only, which Python imports straight
+  from the zip (zipimport, as it imports the standard library): nothing to unpack.
 - ``assets/engine/engine-data.json``: the slim engine bundle (:func:`calculator.slim.engine_data`).
 - ``assets/engine/catalogue.json``: what the calculator page shows (names, dice, faces, SAIs,
   spells, terrains), without the rules texts, rulings, examples and provenance that only the
@@ -13,8 +14,12 @@
 
 The worker learns these URLs, their sizes and its cache names from constants written into
 ``engine-worker.js`` (no manifest to fetch first). Files that compress get a ``.gz`` copy
-beside them for hosts that serve precompressed files (Python's standard library has gzip
-but no brotli, so no ``.br`` copies are made).
+beside them (Python's standard library has gzip but no brotli, so no ``.br`` copies are made):
+hosts that serve precompressed files send them, and the worker itself asks for the ``.gz`` copy
+of each big download it reads as data (the wasm, both zips, the rules data) and unpacks it as it
+arrives, so a plain host that sends files as they are sends the small copies too. Both zips are
+stored uncompressed for that reason: one gzip over the whole zip packs better than each file
+apart, and Python then reads each module without inflating it.
 """
 from __future__ import annotations
 
@@ -26,11 +31,11 @@ import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
+from calculator.engine import Engine
 from calculator.slim import engine_data
 
 from .pycompile import compile_sources
 from .stdlib import slim_stdlib
-from .wheel import build_wheel
 
 ENGINE_DIR = "assets/engine"
 WORKER = "assets/js/engine-worker.js"
@@ -46,16 +51,20 @@ CATALOGUE_FIELDS: dict[str, tuple[str, ...] | None] = {
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }
 PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_color", "history", "notes")
-# Worth a .gz copy: text and wasm (zip and wheel files are compressed already).
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest")
+# Worth a .gz copy: text, wasm and the engine's stored zips (a deflated zip gains too little to
+# keep the copy: see MAX_RATIO).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip")
+MAX_RATIO = 0.9
+BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
 MIN_GZIP = 1024
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 # What the worker downloads: key -> (URL below the site root, label, MIME type, cache).
 DOWNLOADS = {
     "loader": ("pyodide/pyodide.js", "Python loader", "text/javascript", "runtime"),
     "script": ("pyodide/pyodide.asm.js", "Python runtime (script)", "text/javascript", "runtime"),
     "wasm": ("pyodide/pyodide.asm.wasm", "Python runtime", "application/wasm", "runtime"),
     "stdlib": (f"{ENGINE_DIR}/python_stdlib.zip", "Python standard library", "application/zip", "runtime"),
-    "wheel": (f"{ENGINE_DIR}/WHEEL", "Calculator engine", "application/zip", "engine"),
+    "code": (f"{ENGINE_DIR}/engine.zip", "Calculator engine", "application/zip", "engine"),
     "data": (f"{ENGINE_DIR}/engine-data.json", "Rules data", "application/json", "engine"),
 }
 
@@ -94,6 +103,18 @@ def worth_gzip(name: str, size: int) -> bool:
     return name.endswith(COMPRESSIBLE) and size >= MIN_GZIP
 
 
+def gzip_copy(name: str, data: bytes, memo: Memo) -> bytes | None:
+    """The ``.gz`` copy the build writes beside ``name``, or None when it makes none (too small,
+    not compressible, or less than a tenth smaller). Remembered, so the slow wasm is packed once."""
+    if not worth_gzip(name, len(data)):
+        return None
+    if len(data) >= BIG:
+        packed = memo.get("gzip:" + digest(data), lambda: gzip_bytes(data))
+    else:
+        packed = gzip_bytes(data)
+    return packed if packed is not None and len(packed) <= MAX_RATIO * len(data) else None
+
+
 def catalogue(bundle: dict[str, Any]) -> dict[str, Any]:
     """The calculator page's catalogue: :data:`CATALOGUE_KINDS` without provenance fields."""
     out: dict[str, Any] = {}
@@ -112,12 +133,14 @@ def compact_json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def zip_bytes(files: dict[str, bytes]) -> bytes:
+def zip_bytes(files: dict[str, bytes], stored: bool = False) -> bytes:
+    """A zip with fixed dates; ``stored``: uncompressed (its .gz copy packs it, see above)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         for name, data in files.items():
             zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
-                        compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+                        compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED,
+                        compresslevel=None if stored else 9)
     return out.getvalue()
 
 
@@ -127,8 +150,8 @@ def unzip_bytes(blob: bytes) -> dict[str, bytes]:
 
 
 def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict[str, bytes]]:
-    """The cut-down stdlib zip and the engine's extra wheel files, as bytecode when Pyodide
-    could compile them (else as source)."""
+    """The cut-down stdlib zip and the engine's files for its zip (``calculator/...``), as
+    bytecode when Pyodide could compile them (else as source)."""
     full = pyodide_dir / "python_stdlib.zip"
     engine = {p.relative_to(repo).as_posix(): p.read_bytes() for p in sorted((repo / "calculator").rglob("*.py"))
               if "__pycache__" not in p.parts}
@@ -138,22 +161,22 @@ def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict
     stdlib = {n: d for n, d in stdlib.items() if not n.endswith("/")}     # zipimport needs no folders
     sources = {n: d for n, d in stdlib.items() if n.endswith(".py")}
     key += digest((repo / "generator" / "js" / "pycompile.mjs").read_bytes())
-    compiled = memo.get("pyc:" + key, lambda: _compiled_zip({**sources, **engine}))
+    # The standard library without its docstrings and asserts (python -OO), but Pyodide's own
+    # modules, which read docstrings; the engine keeps its own.
+    strip = tuple(n for n in sources if not n.startswith(KEEP_DOCSTRINGS))
+    compiled = memo.get("pyc-oo:" + key, lambda: _compiled_zip({**sources, **engine}, strip))
     if compiled is None:
-        return zip_bytes(stdlib), {}
+        return zip_bytes(stdlib, stored=True), engine
     pycs = unzip_bytes(compiled)
-    tag = pycs.pop("CACHE_TAG").decode()
-    lib = memo.get("stdlib-pyc:" + key, lambda: zip_bytes(
-        {(n + "c" if n in sources else n): (pycs[n] if n in sources else d) for n, d in stdlib.items()}))
-    wheel_extra = {}
-    for name in engine:
-        folder, _, stem = name[:-3].rpartition("/")
-        wheel_extra[f"{folder}/__pycache__/{stem}.{tag}.pyc"] = pycs[name]
-    return lib, wheel_extra
+    pycs.pop("CACHE_TAG")
+    lib = memo.get("stdlib-pyc-oo-stored:" + key, lambda: zip_bytes(
+        {(n + "c" if n in sources else n): (pycs[n] if n in sources else d) for n, d in stdlib.items()}, stored=True))
+    # Bytecode only, beside no source: zipimport loads ``calculator/engine.pyc`` as it is.
+    return lib, {name + "c": pycs[name] for name in engine}
 
 
-def _compiled_zip(sources: dict[str, bytes]) -> bytes | None:
-    result = compile_sources(sources)
+def _compiled_zip(sources: dict[str, bytes], strip: tuple[str, ...]) -> bytes | None:
+    result = compile_sources(sources, strip)
     if result is None:
         return None
     pycs, tag = result
@@ -162,26 +185,30 @@ def _compiled_zip(sources: dict[str, bytes]) -> bytes | None:
 
 def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Memo) -> dict[str, bytes]:
     """The generated engine files by path below the site root (the runtime is copied apart)."""
-    stdlib, wheel_extra = python_files(repo, pyodide_dir, memo)
-    wheel = build_wheel(repo / "calculator", repo / "build" / "wheel", wheel_extra)
+    stdlib, code = python_files(repo, pyodide_dir, memo)
+    data = engine_data(bundle)
+    Engine(data)            # every entry made and checked once: the worker's engine makes them lazily
     return {
-        f"{ENGINE_DIR}/{wheel.name}": wheel.read_bytes(),
+        f"{ENGINE_DIR}/engine.zip": zip_bytes(code, stored=True),
         f"{ENGINE_DIR}/python_stdlib.zip": stdlib,
-        f"{ENGINE_DIR}/engine-data.json": compact_json(engine_data(bundle)),
+        f"{ENGINE_DIR}/engine-data.json": compact_json(data),
         f"{ENGINE_DIR}/catalogue.json": compact_json(catalogue(bundle)),
     }
 
 
-def describe(files: dict[str, bytes], pyodide_dir: Path, version: str) -> dict[str, Any]:
-    """The worker's constants: each download's URL, size and type, and this build's cache names."""
-    wheel = next(p for p in files if p.endswith(".whl"))
+def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Memo) -> dict[str, Any]:
+    """The worker's constants: each download's URL, size and type, its ``.gz`` copy's size when
+    the worker reads it packed (not the scripts: the browser runs those from their own URL), and
+    this build's cache names."""
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     table: dict[str, Any] = {}
     hashes: dict[str, list[str]] = {"runtime": [], "engine": []}
     for key, (url, label, mime, cache) in DOWNLOADS.items():
-        url = wheel if url.endswith("/WHEEL") else url
         data = files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
         table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache}
+        packed = gzip_copy(url, data, memo) if mime != "text/javascript" else None
+        if packed is not None:
+            table[key]["packed"] = len(packed)      # at url + ".gz"
         hashes[cache].append(digest(data))
     return {
         "pyodide": version,

@@ -107,7 +107,7 @@ def put_engine(out: Output, bundle: dict) -> None:
     files = engine_files(REPO_ROOT, PYODIDE_DIR, bundle, MEMO)
     for rel, data in files.items():
         out.put(rel, data)
-    info = describe(files, PYODIDE_DIR, pyodide_version())
+    info = describe(files, PYODIDE_DIR, pyodide_version(), MEMO)
     out.put(WORKER, worker_script((DOCS_DIR / WORKER).read_text(encoding="utf-8"), info))
     ENGINE_INFO.parent.mkdir(parents=True, exist_ok=True)
     ENGINE_INFO.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -2,7 +2,9 @@
 
 ``site/sw.js`` gets this build's cache names and the list of what the ``pages`` cache holds
 (every page and asset a visit can ask for, but none of Pyodide, so pages without a calculator
-never fetch it). Files that compress get a ``<file>.gz`` beside them, for hosts that serve
+never fetch it), and of that list the ``core``: the shared assets (scripts, styles, icons), the
+home page, the 404 page and the pages that compute. The service worker takes over once it holds
+the core, which is quick; the rest of the site follows in the background. Files that compress get a ``<file>.gz`` beside them, for hosts that serve
 precompressed files (README "Deploying"). ``python -m generator serve`` does neither: the service
 worker then removes itself, so live reload is never answered from a cache.
 """
@@ -13,22 +15,29 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .engine_assets import Memo, gzip_bytes, worth_gzip
+from .engine_assets import Memo, gzip_copy, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
 # Never in the pages cache: the runtime and engine (their own caches), the open data downloads,
 # the search's other languages, source maps and the compressed copies.
 SKIP_PREFIXES = ("pyodide/", "data/", "assets/javascripts/lunr/", "assets/engine/")
-KEEP = ("assets/engine/catalogue.json",)
+# The calculator page reads its catalogue from the .gz copy (assets/js/packed.js).
+KEEP = ("assets/engine/catalogue.json.gz",)
 SKIP_SUFFIXES = (".map", ".gz", ".br")
 SKIP_FILES = ("sw.js",)
-BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
+# The core: what every page loads and the pages the engine runs on (found by their data-engine root).
+CORE_PREFIXES = ("assets/js/", "assets/css/", "assets/stylesheets/", "assets/javascripts/bundle.", "assets/theme/",
+                 "assets/icons/", "assets/images/", "assets/engine/")
+CORE_FILES = ("", "404.html", "manifest.webmanifest", "sitemap.xml")
+ENGINE_ROOT = b"data-engine"
 
 
 def make_offline_copy(site: Path, engine: dict[str, Any], memo: Memo) -> None:
-    """Fill in ``site/sw.js``'s lists, then write the ``.gz`` copies (of ``sw.js`` too)."""
-    write_service_worker(site, engine)
+    """Write the ``.gz`` copies (the pages cache lists one: the catalogue's), fill in
+    ``site/sw.js``'s lists, then write its own ``.gz`` copy again."""
     precompress(site, memo)
+    write_service_worker(site, engine)
+    gzip_beside(site / "sw.js", memo)
 
 
 def page_url(rel: str) -> str:
@@ -42,12 +51,18 @@ def precache_list(site: Path) -> list[tuple[str, Path]]:
     out = []
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if not path.is_file() or rel in SKIP_FILES or rel.endswith(SKIP_SUFFIXES) or rel == "sitemap.xml.gz":
+        if not path.is_file() or rel in SKIP_FILES or rel == "sitemap.xml.gz":
             continue
-        if rel.startswith(SKIP_PREFIXES) and rel not in KEEP:
+        if rel not in KEEP and (rel.endswith(SKIP_SUFFIXES) or rel.startswith(SKIP_PREFIXES)):
             continue
         out.append((page_url(rel), path))
     return out
+
+
+def is_core(url: str, path: Path) -> bool:
+    if url in CORE_FILES or url.startswith(CORE_PREFIXES):
+        return True
+    return path.name == "index.html" and ENGINE_ROOT in path.read_bytes()
 
 
 def offline_constants(site: Path, engine: dict[str, Any]) -> dict[str, Any]:
@@ -61,6 +76,7 @@ def offline_constants(site: Path, engine: dict[str, Any]) -> dict[str, Any]:
     return {
         "caches": {"pages": f"dd-pages-{h.hexdigest()[:16]}", **engine["caches"]},
         "precache": [url for url, _ in files],
+        "core": [url for url, path in files if is_core(url, path)],
         **by_cache,
     }
 
@@ -80,10 +96,10 @@ def precompress(site: Path, memo: Memo) -> None:
         rel = path.relative_to(site).as_posix()
         if not path.is_file() or rel == "sitemap.xml" or not worth_gzip(rel, path.stat().st_size):
             continue
-        data = path.read_bytes()
-        if len(data) >= BIG:
-            packed = memo.get("gzip:" + hashlib.sha256(data).hexdigest(), lambda d=data: gzip_bytes(d))
-        else:
-            packed = gzip_bytes(data)
-        if len(packed) <= 0.9 * len(data):
-            path.with_name(path.name + ".gz").write_bytes(packed)
+        gzip_beside(path, memo)
+
+
+def gzip_beside(path: Path, memo: Memo) -> None:
+    packed = gzip_copy(path.name, path.read_bytes(), memo)
+    if packed is not None:
+        path.with_name(path.name + ".gz").write_bytes(packed)

@@ -7,6 +7,7 @@ Python several times faster. If Node cannot run Pyodide, the build says so and s
 """
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tempfile
@@ -16,15 +17,16 @@ from pathlib import Path
 SCRIPT = Path(__file__).with_name("js") / "pycompile.mjs"
 
 
-def compile_sources(sources: dict[str, bytes]) -> tuple[dict[str, bytes], str] | None:
-    """``{"a/b.py": source}`` -> ``({"a/b.py": pyc}, cache_tag)``, or None when Node fails."""
+def compile_sources(sources: dict[str, bytes], strip: tuple[str, ...] = ()) -> tuple[dict[str, bytes], str] | None:
+    """``{"a/b.py": source}`` -> ``({"a/b.py": pyc}, cache_tag)``, or None when Node fails.
+    Sources whose path starts with one of ``strip`` lose their docstrings and asserts (``-OO``)."""
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
         with zipfile.ZipFile(src, "w") as zf:
             for name, data in sources.items():
                 zf.writestr(name, data)
         try:
-            proc = subprocess.run(["node", str(SCRIPT), str(src), str(out)], capture_output=True,
+            proc = subprocess.run(["node", str(SCRIPT), str(src), str(out), json.dumps(list(strip))], capture_output=True,
                                   text=True, timeout=600)
         except (OSError, subprocess.TimeoutExpired) as exc:
             proc = None

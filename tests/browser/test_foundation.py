@@ -25,8 +25,8 @@ def test_calculator_reaches_ready_from_own_origin(page, requests_log):
     expect(label).to_have_text("The calculator is ready.")
     assert not re.search(r"Python|Pyodide|\d+\.\d+", label.text_content())
     # The worker's own downloads are seen by the request log, so the origin check covers them.
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requests_log.urls)
-    assert any(url.endswith(".whl") for url in requests_log.urls)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm.gz") for url in requests_log.urls)
+    assert any(url.endswith("/assets/engine/engine.zip.gz") for url in requests_log.urls)
 
 
 def test_instant_navigation_from_home_to_calculator(page):

@@ -26,10 +26,12 @@ OFFLINE_PAGES = ("", f"sai/{SAI}/", "rules/die-roll-resolution/", "calculator/")
 PYODIDE_OR_ENGINE = re.compile(r"/pyodide/|/assets/engine/(?!catalogue\.json)")
 
 WAIT_FOR_SW = """async () => {
-  const reg = await navigator.serviceWorker.ready;             // installed (pages cached) and active
+  const reg = await navigator.serviceWorker.ready;             // installed (the core cached) and active
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   }
+  // The rest of the site is cached in the background: the service worker says when it is done.
+  while (document.documentElement.dataset.offline !== "site") await new Promise((r) => setTimeout(r, 100));
   return reg.active.scriptURL;
 }"""
 

@@ -1,7 +1,7 @@
 // Runs calculator.webworker.dispatch in Pyodide under Node, started as the site's engine worker
 // starts it: the site's cut-down, precompiled standard library (or the stock one), the lock
-// file's info only, and the site's wheel (with its bytecode).
-// stdin: {"stdlib": "<zip path>" | null, "wheel": "<path>", "calls": [["cmd", "<json>"], ...]}
+// file's info only, and the site's engine zip (its bytecode, imported from the zip).
+// stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "calls": [["cmd", "<json>"], ...]}
 // stdout: {"answers": [...], "boot_modules": [...], "modules": [...]} (sys.modules after start-up
 // and after the calls).
 import { readFileSync } from "node:fs";
@@ -14,7 +14,10 @@ if (request.stdlib) options.stdLibURL = request.stdlib;
 const pyodide = await loadPyodide(options);
 const modules = () => pyodide.runPython("import sys; sorted(sys.modules)").toJs();
 const boot = modules();
-pyodide.unpackArchive(new Uint8Array(readFileSync(request.wheel)), "wheel");
+pyodide.FS.writeFile("/lib/dragondice_engine.zip", new Uint8Array(readFileSync(request.engine)));
+const sys = pyodide.pyimport("sys");
+sys.path.insert(0, "/lib/dragondice_engine.zip");
+sys.destroy();
 const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
 const answers = request.calls.map(([cmd, payload]) => dispatch(cmd, payload));
 process.stdout.write(JSON.stringify({ answers, boot_modules: boot, modules: modules() }));

@@ -39,9 +39,12 @@ def offline(site) -> dict:
 
 
 def test_worker_knows_each_download_and_its_size(site, engine):
-    assert set(engine["files"]) == {"loader", "script", "wasm", "stdlib", "wheel", "data"}
+    assert set(engine["files"]) == {"loader", "script", "wasm", "stdlib", "code", "data"}
     for f in engine["files"].values():
         assert (site / f["url"]).stat().st_size == f["size"], f["url"]
+        if "packed" in f:           # the worker reads the .gz copy of the big data files
+            assert (site / (f["url"] + ".gz")).stat().st_size == f["packed"], f["url"]
+    assert {k for k, f in engine["files"].items() if "packed" in f} == {"wasm", "stdlib", "code", "data"}
     assert not (site / "assets" / "engine" / "manifest.json").exists()     # nothing to fetch first
 
 
@@ -53,11 +56,13 @@ def test_service_worker_lists_match_the_site(site, engine, offline):
     for rel in pages:
         assert (site / (rel + "index.html" if rel.endswith("/") or rel == "" else rel)).is_file(), rel
     assert {"", "sai/rend/", "rules/die-roll-resolution/", "calculator/", "404.html", "sitemap.xml",
-            "search/index.json", "assets/engine/catalogue.json", "assets/js/engine-worker.js",
+            "search/index.json", "assets/engine/catalogue.json.gz", "assets/js/engine-worker.js",
             "manifest.webmanifest"} <= set(pages)
     assert len([p for p in pages if p.endswith("/")]) == len(list(site.rglob("index.html"))) - 1
     # Nothing of Pyodide or the engine's own files in the pages cache: pages never fetch them.
-    assert not [p for p in pages if p.startswith("pyodide/") or re.search(r"\.(wasm|whl|zip|gz|map)$", p)]
+    # (but the calculator page's catalogue, which the page reads from its .gz copy).
+    assert not [p for p in pages if p.startswith("pyodide/") or re.search(r"\.(wasm|whl|zip|gz|map)$", p)
+                and p != "assets/engine/catalogue.json.gz"]
     assert re.fullmatch(r"dd-pages-[0-9a-f]{16}", offline["caches"]["pages"])
 
 

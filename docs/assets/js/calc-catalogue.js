@@ -2,9 +2,11 @@
    the engine's vocabulary (roll types, result types, limits) published with it. Names only:
    what a face does in a roll is asked of the engine ("plan"). */
 import { typeLabel } from "./calc-dom.js";
+import { fetchPacked } from "./packed.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url).href;   // assets/js/ -> site root
-// The page's own catalogue (names, faces, the engine's vocabulary), not the whole open data.
+// The page's own catalogue (names, faces, the engine's vocabulary), not the whole open data:
+// read from its .gz copy (packed.js).
 const CATALOGUE_URL = new URL("assets/engine/catalogue.json", SITE_ROOT).href;
 // The engine's input limits the page checks an input against before sending it. Their numbers
 // come only from the catalogue: one it does not publish stops the page with an error.
@@ -56,7 +58,7 @@ function index(b) {
 
 export function load() {
   if (!promise) {
-    promise = fetch(CATALOGUE_URL)
+    promise = fetchPacked(CATALOGUE_URL, "application/json")
       .then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
       .then(index)
       .catch((err) => { promise = null; throw err; });

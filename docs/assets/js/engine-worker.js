@@ -1,17 +1,23 @@
 /* Web Worker: loads the pinned Pyodide from this site's own origin, installs the calculator
    wheel and its data, then answers calls. No rules logic here: every command is passed to
    calculator.webworker.dispatch (Python).
-   It starts downloading at once, every file in parallel (their URLs and sizes are written into
-   ENGINE by the build, so nothing is fetched first to find them), reports bytes received per
-   file, and keeps each file in this build's cache so the next visit, online or not, reads them
-   from the device. */
+   It starts downloading at once (the URLs and sizes are written into ENGINE by the build, so
+   nothing is fetched first to find them): the runtime's files in parallel, then the engine and
+   its data while Python starts. A file the build keeps a .gz copy of ("packed") is fetched as
+   that copy and unpacked as it arrives (DecompressionStream), so even a host that sends files as
+   they are sends the small copy. It reports bytes received per file, and keeps each file,
+   unpacked, in this build's cache so the next visit, online or not, reads them from the device. */
 "use strict";
 
 const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site root
 const REPORT_MS = 100;
+const ENGINE_ZIP = "/lib/dragondice_engine.zip";
+const FAST_MS = 250;
 const nativeFetch = self.fetch.bind(self);
 const files = {};          // key -> {label, loaded, total, cached, done}
+const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
+let restGo = null;         // resolves when the engine and its data may start downloading
 const saving = [];         // cache writes still going on
 let stage = "download";
 let lastReport = 0;
@@ -57,44 +63,92 @@ function counter(id) {
   return new TransformStream({
     transform(chunk, ctl) {
       files[id].loaded += chunk.byteLength;
+      checkRest();
       report(false);
       ctl.enqueue(chunk);
     },
-    flush() { files[id].done = true; files[id].loaded = files[id].total; report(false); checkDownloaded(); },
+    flush() { arrived(id); report(false); checkDownloaded(); },
   });
+}
+
+function arrived(id) {
+  mark("in:" + id);
+  Object.assign(files[id], { loaded: files[id].total, done: true });
+  checkRest();
+}
+
+/* The engine and its data start once what is left of the runtime is no more than their own
+   size: then all arrive together, the runtime no later than if it had the link to itself. On a
+   fast link (the rest of the runtime due within FAST_MS at the rate seen so far), at once. */
+function checkRest() {
+  if (!restGo || restGo.done) return;
+  const left = (ids) => ids.reduce((n, id) => n + files[id].total - (files[id].done ? files[id].total : files[id].loaded), 0);
+  const rest = Object.keys(files).filter((id) => !FIRST.includes(id));
+  const took = performance.now() - restGo.since;
+  const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
+  const fast = took > 20 && got > 0 && left(FIRST) * took / got < FAST_MS;
+  if (!fast && left(FIRST) > left(rest)) return;
+  restGo.done = true;
+  restGo.resolve();
+}
+
+/* The body itself, or unpacked when it is a gzip stream (its first two bytes say so; a host that
+   labels the .gz copy with Content-Encoding has had the browser unpack it already). */
+async function unpacked(body) {
+  const reader = body.getReader();
+  const first = await reader.read();
+  const rest = new ReadableStream({
+    start(ctl) { if (first.done) ctl.close(); else ctl.enqueue(first.value); },
+    async pull(ctl) { const r = await reader.read(); if (r.done) ctl.close(); else ctl.enqueue(r.value); },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  const gzip = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  return gzip ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
+}
+
+async function get(url, label) {
+  try {
+    return await nativeFetch(url);
+  } catch (err) {
+    throw new Error(self.navigator && self.navigator.onLine === false
+      ? "you are offline, and the calculator is kept on this device only after one visit online"
+      : "the calculator could not be downloaded (" + label + ": no answer from the site)");
+  }
 }
 
 async function openCache(name) {
   try { return self.caches ? await self.caches.open(name) : null; } catch (err) { return null; }
 }
 
-/* One download: from this build's cache when kept there, else from the network (counted,
-   and kept in the cache for next time). Resolves to a Response whose body is read once. */
-async function download(id) {
+/* {cache, hit}: this build's cache for a file (or null) and the file as it keeps it (or null). */
+async function kept(id) {
   const f = ENGINE.files[id];
-  const url = abs(f.url);
-  files[id] = { label: f.label, loaded: 0, total: f.size, cached: false, done: false };
   const cache = await openCache(ENGINE.caches[f.cache]);
-  const hit = cache && await cache.match(url).catch(() => null);
+  const hit = cache && await cache.match(abs(f.url)).catch(() => null);
   if (hit) {
-    Object.assign(files[id], { loaded: f.size, cached: true, done: true });
+    Object.assign(files[id], { cached: true });
+    arrived(id);
     report(false);
     checkDownloaded();
-    return hit;
   }
-  let res;
-  try {
-    res = await nativeFetch(url);
-  } catch (err) {
-    throw new Error(self.navigator && self.navigator.onLine === false
-      ? "you are offline, and the calculator is kept on this device only after one visit online"
-      : "the calculator could not be downloaded (" + f.label + ": no answer from the site)");
+  return { cache, hit };
+}
+
+/* One download from the network, counted, and kept in the cache for next time. Resolves to a
+   Response whose body is read once. */
+async function download(id, cache) {
+  const f = ENGINE.files[id];
+  const url = abs(f.url);
+  let res = await get(f.packed ? url + ".gz" : url, f.label);
+  if (!res.ok && f.packed) {          // a copy of the site without its .gz files
+    files[id].total = f.size;
+    res = await get(url, f.label);
   }
   if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": HTTP " + res.status + ")");
   // Count the bytes as they arrive, not as they are used: a second branch is read at once,
   // into the cache (or, without one, just read), while the first waits for its reader.
   const headers = { "Content-Type": f.type };
-  const [mine, other] = res.body.pipeThrough(counter(id)).tee();
+  const [mine, other] = (await unpacked(res.body.pipeThrough(counter(id)))).tee();
   if (cache) saving.push(cache.put(url, new Response(other, { headers })));
   else other.pipeTo(new WritableStream()).catch(() => {});
   return new Response(mine, { headers });
@@ -112,7 +166,17 @@ async function runScript(response, id) {
 async function boot() {
   if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
   const started = {};
-  Object.keys(ENGINE.files).forEach((id) => { started[id] = download(id); });
+  Object.entries(ENGINE.files).forEach(([id, f]) => {
+    files[id] = { label: f.label, loaded: 0, total: f.packed || f.size, cached: false, done: false };
+  });
+  restGo = { since: performance.now() };
+  const go = new Promise((resolve) => { restGo.resolve = resolve; });
+  // The engine and its data wait their turn (checkRest), so that they do not slow the runtime.
+  Object.keys(ENGINE.files).forEach((id) => {
+    const hit = kept(id);
+    const turn = FIRST.includes(id) ? hit : Promise.all([hit, go]).then(([h]) => h);
+    started[id] = turn.then((k) => k.hit || download(id, k.cache));
+  });
   Object.values(started).forEach((p) => p.catch(() => {}));   // reported where awaited
   // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
   const byUrl = new Map(["wasm", "stdlib"].map((id) => [abs(ENGINE.files[id].url), started[id]]));
@@ -139,7 +203,11 @@ async function boot() {
   self.fetch = nativeFetch;
   WebAssembly.instantiateStreaming = instantiateStreaming;
   setStage("engine");
-  pyodide.unpackArchive(await (await started.wheel).arrayBuffer(), "wheel");
+  // The engine's bytecode is imported straight from its zip, as the standard library is.
+  pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(await (await started.code).arrayBuffer()));
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, ENGINE_ZIP);
+  sys.destroy();
   const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
   setStage("data");
   const info = JSON.parse(dispatch("load", await (await started.data).text()));
