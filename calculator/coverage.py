@@ -24,21 +24,17 @@ def _status(parts: list[bool | None]) -> str:
     return WORKED if all(parts) else PLAYER if not any(parts) else PARTLY
 
 
-def _kind_done(k: Any) -> bool | None:
-    return done_by_engine(k)
-
-
 def _sai_rows(idx: Index) -> list[dict[str, Any]]:
     rows = []
     for sai in idx.sais.values():
         parts: list[bool | None] = []
         player = []
         for c in sai.clauses:
-            done = [_kind_done(e) for e in c.effects]
+            done = [done_by_engine(e) for e in c.effects]
             if c.generates or c.reroll:
                 done.append(True)
             parts.append(None if not done else None if None in done else all(done))
-            player += [e.describe(0) for e in c.effects if _kind_done(e) is False]
+            player += [e.describe(0) for e in c.effects if done_by_engine(e) is False]
         rows.append(_row("SAI", sai.id, sai.name, _status(parts), player))
     return rows
 
@@ -49,7 +45,7 @@ def _ability_rows(idx: Index) -> list[dict[str, Any]]:
     for sp in idx.bundle.get("species") or []:
         for ab in sp.get("abilities") or []:
             k = engines.get(ab["id"])
-            done = _kind_done(k) if k is not None else None
+            done = done_by_engine(k) if k is not None else None
             needs = [k.p.get("needs") or k.describe(0)] if k is not None and done is False else []
             rows.append(_row("species ability", ab["id"], ab.get("name", ab["id"]), _status([done]), needs))
     return rows
@@ -60,8 +56,8 @@ def _spell_rows(idx: Index) -> list[dict[str, Any]]:
     for sid, spell in idx.spells.items():
         mods = idx.modifiers.get(sid) or ()
         if mods:
-            parts: list[bool | None] = [_kind_done(m) for m in mods]
-            needs = [m.label() for m in mods if _kind_done(m) is False]
+            parts: list[bool | None] = [done_by_engine(m) for m in mods]
+            needs = [m.label() for m in mods if done_by_engine(m) is False]
         else:
             # Its cost is paid in the magic mode; its effect on its target is the player's.
             target = spell.get("target")
@@ -79,9 +75,9 @@ def _face_rows(idx: Index) -> list[dict[str, Any]]:
         for icon in ids:
             face = idx.terrain_faces.get(icon)
             kinds = face.effects if face else ()
-            needs = [k.describe() for k in kinds if _kind_done(k) is False]
+            needs = [k.describe() for k in kinds if done_by_engine(k) is False]
             rows.append(_row(what, icon, face.name if face else idx.icon_name(icon),
-                             _status([_kind_done(k) for k in kinds]), needs))
+                             _status([done_by_engine(k) for k in kinds]), needs))
     return rows
 
 
