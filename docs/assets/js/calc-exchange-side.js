@@ -6,6 +6,7 @@ import { modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
 import { keptPicker } from "./calc-kept.js";
+import { heldRow } from "./calc-held.js";
 
 /* The side's name: the exchange's (attacking, defending army), or the one its mode gives (a maneuver's). */
 function nameOf(ctx, side) { return ctx.sideName ? ctx.sideName(side) : sideName(ctx.cat, side); }
@@ -81,8 +82,9 @@ function freeRow(ctx, side, id) {
     el("button", { type: "button", class: "md-button", "data-key": "ex-op-" + side, onclick: add }, "Add modifier"));
 }
 
-/* The side's controls, built once; render() redraws its lists. */
-export function build(ctx, side, box) {
+/* The side's controls, built once; render() redraws its lists. `held`: whether the side offers the
+   terrain faces its army holds (a maneuver draws its own terrain die instead). */
+export function build(ctx, side, box, held = true) {
   const cat = ctx.cat;
   const id = (k) => "dd-ex-" + side + "-" + k;
   const ui = {
@@ -124,10 +126,14 @@ export function build(ctx, side, box) {
   ui.dragonPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("dragon") }, "Dragon ", ui.dragon),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-dragon", onclick: addDragon }, "Add dragon")), ui.dragons);
-  ui.modPart = el("details", { class: "dd-calc-inline dd-ex-mods" }, el("summary", {}, "Spells and other modifiers"),
+  ui.modPart = el("details", { class: "dd-calc-inline dd-ex-mods" }, el("summary", {}, held ? "Spells, terrain faces and other modifiers" : "Spells and other modifiers"),
     el("div", { class: "dd-calc-row" }, el("label", { for: id("spell") }, "Spell ", ui.spell),
       el("button", { type: "button", class: "md-button", "data-key": "ex-spell-" + side, onclick: addSpell }, "Add spell")),
     freeRow(ctx, side, id), ui.modlist, ui.options);
+  if (held) {
+    ui.held = heldRow(ctx, side, ctx.sideOf);
+    ui.modPart.append(ui.held.part);
+  }
   box.replaceChildren(ui.legend, ui.armyPart, ui.dragonPart, ui.empty, ui.modPart);
   return ui;
 }
@@ -151,7 +157,8 @@ export function render(ctx, side, ui) {
     el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "ex-mod-remove-" + side + "-" + i,
       "aria-label": "Remove modifier " + (i + 1) + " of the " + nameOf(ctx, side).toLowerCase(),
       onclick: () => { s.modifiers.splice(i, 1); ctx.changed(); } }, "Remove"))));
-  if (s.modifiers && s.modifiers.length) ui.modPart.open = true;
+  if (ui.held) ui.held.sync();
+  if ((s.modifiers && s.modifiers.length) || (ui.held && ui.held.held())) ui.modPart.open = true;
   renderOptions(ctx, side, ui);
 }
 

@@ -87,7 +87,7 @@ function sideBoxes(mv) {
   mv.sideUi = {};
   mv.ui.sides.replaceChildren(...names.map((name) => {
     const box = el("fieldset", { class: "dd-ex-side", "data-mv-side": name });
-    const ui = buildSide(mv, name, box);
+    const ui = buildSide(mv, name, box, false);
     ui.minor = minorRow(mv, name, mv.sideOf);
     box.insertBefore(ui.minor, ui.modPart);
     if (name !== MARCHING) {

@@ -14,6 +14,7 @@ import { bindModes, openMode, setMode } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine, followEngine } from "./engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
+import { heldRow } from "./calc-held.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -93,6 +94,7 @@ function syncControls(ctx) {
     : t ? t.name + ": elements " + elementsText(t.elements) + "."
       : "No terrain chosen: abilities that need a terrain element do not apply.";
   ui.amount.disabled = ui.op.value === "halve" || ui.op.value === "double";
+  ctx.held.sync();
 }
 
 function render(ctx) {
@@ -238,6 +240,8 @@ function bind(root, cat) {
   };
   fillStatic(ctx.ui, cat);
   fillUnits(ctx.ui, cat);
+  ctx.held = heldRow(ctx, "roll", () => ctx.state);     // the terrain faces the army holds, after "Where"
+  ctx.ui.elements.after(ctx.held.part);
   bindForm(ctx);
   bindKeptRoll(ctx);
   ctx.ui.form.hidden = false;

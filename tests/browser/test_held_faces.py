@@ -1,0 +1,70 @@
+"""The terrain faces an army holds (an eighth face it controls, or its minor terrain's face) can be
+set in the single roll and on each side of an exchange, not only in a maneuver; a link that holds
+one shows it. Each total below is worked by hand from the rulebook (v4.01d p.15) and the dice data."""
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.page_kinds import ENGINE_TIMEOUT
+from tests.browser.test_exchange_page import exchange_link
+
+# Amazon War Chief rolled ID (3 ID results: its health) and Soldier rolled 1 save.
+ARMY = [{"die": "amazons/war-chief", "rolled": "id"}, {"die": "amazons/soldier", "rolled": "1 save"}]
+
+
+def roll_link(data: dict) -> str:
+    return "calculator/?roll=" + quote(json.dumps(data))
+
+
+def roll_answer(page: Page, check: str) -> dict:
+    """The totals of the roll's answer to the input whose JSON makes `check` (on `inp`) true."""
+    page.wait_for_function("""() => { const s = document.querySelector('[data-calc-results]');
+        if (!s || s.dataset.state !== 'resolved') return false;
+        const inp = JSON.parse(s.dataset.input); return !!(""" + check + "); }", timeout=ENGINE_TIMEOUT)
+    return json.loads(page.locator("[data-calc-results]").get_attribute("data-totals"))
+
+
+def test_an_eighth_face_picked_in_the_roll_form_doubles_id(page: Page):
+    page.goto(roll_link({"roll": "save", "terrain": "coastland-tower", "seed": 0, "army": ARMY}))
+    # no face held: 3 ID + 1 save = 4 saves
+    assert roll_answer(page, "!inp.eighth_faces")["save"] == 4
+    page.locator('[data-key="held-eighth-roll"]').select_option(label="Tower")
+    # the controller's ID results are doubled in any roll (p.15): 3 x 2 + 1 = 7 saves
+    assert roll_answer(page, "inp.eighth_faces && inp.eighth_faces[0] === 'tower'")["save"] == 7
+    expect(page.locator('[data-held="roll"] .dd-held-eighth a')).to_have_text("What Tower does")
+    page.locator('[data-key="held-eighth-roll"]').select_option("")
+    assert roll_answer(page, "!inp.eighth_faces && inp.army.length === 2")["save"] == 4
+
+
+def test_a_minor_terrain_in_a_link_is_shown_and_can_be_changed(page: Page):
+    page.goto(roll_link({"roll": "save", "terrain": "coastland", "seed": 0, "army": ARMY,
+                         "minor_terrain": "double-saves"}))
+    # Double Saves doubles ID results in a save roll (p.15): 3 x 2 + 1 = 7
+    assert roll_answer(page, "inp.minor_terrain === 'double-saves'")["save"] == 7
+    expect(page.locator('[data-key="mv-minor-face-roll"]')).to_have_value("double-saves")
+    page.locator('[data-key="mv-minor-roll"]').select_option("")
+    assert roll_answer(page, "!inp.minor_terrain && inp.army.length === 2")["save"] == 4
+
+
+def test_each_side_of_an_exchange_holds_its_own_faces(page: Page):
+    # Melee: the attacker's Amazon Warrior rolled ID (2 ID: its health), the defender's Soldier
+    # rolled 1 save. Without faces: 2 melee, 1 save, 1 damage. With Tower held by the attacker,
+    # its ID doubles (p.15): 4 melee, 1 save, 3 damage.
+    page.goto(exchange_link({"attack": "melee", "terrain": "coastland-tower", "seed": 0,
+                             "attacker": {"army": [{"die": "amazons/warrior", "rolled": "id"}]},
+                             "defender": {"army": [{"die": "amazons/soldier", "rolled": "1 save"}]}}))
+    shown = """() => { const s = document.querySelector('[data-exchange-results]');
+        if (!s || s.dataset.state !== 'resolved') return false;
+        const inp = JSON.parse(s.dataset.input); return !!(CHECK); }"""
+    page.wait_for_function(shown.replace("CHECK", "!inp.attacker.eighth_faces"), timeout=ENGINE_TIMEOUT)
+    box = page.locator('[data-ex-side="attacker"]')
+    box.locator("summary").click()
+    box.locator('[data-key="held-eighth-attacker"]').select_option(label="Tower")
+    page.wait_for_function(shown.replace("CHECK", "inp.attacker.eighth_faces && inp.attacker.eighth_faces[0] === 'tower'"),
+                           timeout=ENGINE_TIMEOUT)
+    result = page.locator("[data-exchange-results]")
+    expect(result).to_contain_text("3 damage")
+    assert "eighth_faces" not in json.loads(result.get_attribute("data-input"))["defender"]
