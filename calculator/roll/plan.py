@@ -65,8 +65,18 @@ def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
                 split |= g.choice and sum(t in roll.counts for t in g.types) > 1
         if len(types) > 1:
             out.append({"key": sid, "name": sai.name, "types": types, "default": roll.pick(tuple(types)) or types[0],
-                        **({"split": f"choose.{sid}"} if split else {})})
+                        **({"split": f"choose.{sid}", **_split_size(unit, sid, roll, idx)} if split else {})})
     return out
+
+
+def _split_size(unit: Unit, sid: str, roll: Roll, idx: Index) -> dict[str, Any]:
+    """``results``: how many results a split of the SAI shown must name (its X, p.28), when a face
+    rolled shows it; the engine checks the split against the same number."""
+    face = next((f for f in (unit.rolled, *unit.rerolled) if f and f.icon == sid), None)
+    clause = idx.sais[sid].part(roll, unit)[0] if face else None
+    if face is None or clause is None:
+        return {}
+    return {"results": sum(g.n(face.count) for g in clause.generates if g.choice)}
 
 
 def options(units: tuple[Unit, ...], roll: Roll, idx: Index) -> list[dict[str, Any]]:

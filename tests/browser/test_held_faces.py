@@ -68,3 +68,26 @@ def test_each_side_of_an_exchange_holds_its_own_faces(page: Page):
     result = page.locator("[data-exchange-results]")
     expect(result).to_contain_text("3 damage")
     assert "eighth_faces" not in json.loads(result.get_attribute("data-input"))["defender"]
+
+
+def test_an_sai_of_the_owners_choice_can_be_split_in_the_roll_form(page: Page):
+    # Dragon attack roll (melee, missile and saves counted), the Fireshadow rolled Create Fireminions, worth 4
+    # (the dice data) of the owner's choice. Split 1 melee, 3 saves (p.28): totals melee 1, save 3.
+    page.goto(roll_link({"roll": "dragon_attack", "seed": 0,
+                         "army": [{"die": "firewalkers/fireshadow", "rolled": "create-fireminions"}]}))
+    roll_answer(page, "inp.army.length === 1 && !inp.army[0].choose")
+    page.locator('[data-key="choose-0-create-fireminions"]').select_option("split")
+    # a split starts with all 4 where the default puts them (saves)
+    assert roll_answer(page, "inp.army[0].choose && typeof inp.army[0].choose['create-fireminions'] === 'object'")["save"] == 4
+    expect(page.locator('[data-split="create-fireminions"] legend')).to_have_text("Share its 4 results")
+    page.locator('[data-key="split-0-create-fireminions-save"]').fill("3")
+    page.locator('[data-key="split-0-create-fireminions-save"]').press("Tab")
+    # 3 saves name 3 of the 4 results: the engine refuses and names the field
+    page.wait_for_function("""() => { const s = document.querySelector('[data-calc-results]');
+        return s && s.textContent.includes('choose.create-fireminions') && s.textContent.includes('generated 4'); }""",
+                           timeout=ENGINE_TIMEOUT)
+    page.locator('[data-key="split-0-create-fireminions-melee"]').fill("1")
+    page.locator('[data-key="split-0-create-fireminions-melee"]').press("Tab")
+    totals = roll_answer(page, "(inp.army[0].choose || {})['create-fireminions'] && "
+                               "inp.army[0].choose['create-fireminions'].melee === 1")
+    assert totals["melee"] == 1 and totals["save"] == 3

@@ -331,6 +331,21 @@ def test_the_plan_names_the_split_field(engine):
     assert all("split" not in c for c in plan["units"][0]["choices"])
 
 
+def test_the_plan_says_how_many_results_a_split_shares(engine):
+    # The Fireshadow's Create Fireminions face is worth 4 (the dice data: "Create Fireminions | Fireshadow [4]"):
+    # X = 4 results of the owner's choice (p.28). Only a face rolled tells the number; a die not rolled has none.
+    rolled = {"die": "firewalkers/fireshadow", "rolled": "create-fireminions"}
+    plan = engine.plan({"roll": "dragon_attack", "army": [rolled]})
+    fire = next(c for c in plan["units"][0]["choices"] if c["key"] == "create-fireminions")
+    assert fire["results"] == 4
+    plan = engine.plan({"roll": "dragon_attack", "army": [{"die": "firewalkers/fireshadow"}]})
+    assert all("results" not in c for c in plan["units"][0]["choices"])
+    # the split the plan sizes is one the engine takes: 1 melee + 3 saves add up to 4
+    out = engine.resolve({"roll": "dragon_attack", "seed": 0,
+                          "army": [dict(rolled, choose={"create-fireminions": {"melee": 1, "save": 3}})]})
+    assert out["totals"]["melee"] == 1 and out["totals"]["save"] == 3
+
+
 def test_fly_in_a_dua_save_roll_gives_its_saves(engine):
     # Seed 000: in the DUA only SAIs that generate save results work; Fly generates X maneuver or X save, so
     # in a save roll of dice in the DUA the Chimera's Fly (X = 4) gives 4 saves.

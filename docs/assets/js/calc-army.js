@@ -115,17 +115,41 @@ function facePicker(ctx, u, i, name, level) {
 function choiceControls(ctx, u, i) {
   const pu = planned(ctx, i);
   if (!pu || !pu.choices.length) return null;
-  return el("div", { class: "dd-calc-choices" }, pu.choices.map((c) => {
+  return el("div", { class: "dd-calc-choices" }, pu.choices.flatMap((c) => {
+    const mine = (u.choose || {})[c.key];
+    const splitting = mine != null && typeof mine === "object";
     const sel = el("select", { "data-key": "choose-" + i + "-" + c.key, "aria-label": "Result type for " + c.name + " (" + u.label + ")" },
-      option("", "Default (" + c.default + ")"), c.types.map((t) => option(t, typeLabel(t), (u.choose || {})[c.key] === t)));
+      option("", "Default (" + c.default + ")"), c.types.map((t) => option(t, typeLabel(t), mine === t)),
+      c.results || splitting ? option("split", "Split between types", splitting) : null);
     sel.addEventListener("change", () => {
       u.choose = Object.assign({}, u.choose);
-      if (sel.value) u.choose[c.key] = sel.value; else delete u.choose[c.key];
+      // a split starts with every result where the default puts them; the engine checks the sum
+      if (sel.value === "split") u.choose[c.key] = { [c.default]: c.results };
+      else if (sel.value) u.choose[c.key] = sel.value; else delete u.choose[c.key];
       if (!Object.keys(u.choose).length) delete u.choose;
       ctx.changed();
     });
-    return el("label", { class: "dd-calc-choice" }, c.name + ": ", sel);
+    const label = el("label", { class: "dd-calc-choice" }, c.name + ": ", sel);
+    return splitting ? [label, splitControls(ctx, u, i, c)] : label;
   }));
+}
+
+/* p.28: the SAI's results shared between the types, as many as the engine's plan says it shows. */
+function splitControls(ctx, u, i, c) {
+  const split = u.choose[c.key];
+  return el("fieldset", { class: "dd-calc-split", "data-split": c.key }, el("legend", {}, c.results ? "Share its " + c.results + " results" : "Share its results"),
+    c.types.map((t) => {
+      const input = el("input", { type: "number", min: 0, max: c.results, value: split[t] || 0, "data-key": "split-" + i + "-" + c.key + "-" + t,
+        "aria-label": c.name + " results as " + typeLabel(t).toLowerCase() + " (" + u.label + ")" });
+      input.addEventListener("change", () => {
+        const n = parseInt(input.value, 10);
+        const next = Object.assign({}, split);
+        if (n > 0) next[t] = n; else delete next[t];
+        u.choose = Object.assign({}, u.choose, { [c.key]: next });
+        ctx.changed();
+      });
+      return el("label", {}, typeLabel(t) + " ", input);
+    }));
 }
 
 function unitItem(ctx, u, i) {
