@@ -40,6 +40,7 @@ def test_load_leaves_the_roll_to_warm_and_warming_changes_no_answer():
     # Loading made the index (calculator.bundle) without the single roll's steps.
     assert "calculator.bundle" in cold["loaded"]
     assert "calculator.roll.resolve" not in cold["loaded"] and "calculator.roll.plan" not in cold["loaded"]
+    assert "calculator.core.seams" not in cold["loaded"]       # the kinds name its Protocols in annotations only
     # "warm" imported them, and answers the modules it loaded.
     assert warmed["warm"]["ok"] and {"calculator.roll.resolve", "calculator.roll.plan",
                                      "calculator.magic.offer"} <= set(warmed["warm"]["result"])
