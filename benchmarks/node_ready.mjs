@@ -1,5 +1,5 @@
-// Engine-ready under Node on a build's own runtime files (its cut-down standard library, the wheel
-// with its bytecode, the slim data), as the site's worker starts it: wall time and the CPU time of
+// Engine-ready under Node on a build's own runtime files (its cut-down standard library, the
+// engine's bytecode zip, the slim data), as the site's worker starts it: wall time and the CPU time of
 // the whole process (every thread: wasm compilation included), which a busy machine disturbs less.
 // Resolves "pyodide" from the checkout it lies in (the benchmark's copy links another version).
 // argv: <site dir> <build/engine.json>; stdout: {"version", "python": [wall, cpu], "ready": [wall, cpu]} (ms)
@@ -17,7 +17,9 @@ const since = () => {
 };
 const pyodide = await loadPyodide({ stdLibURL: at(info.files.stdlib.url), lockFileContents: info.lockfile });
 const python = since();
-pyodide.unpackArchive(new Uint8Array(readFileSync(at(info.files.wheel.url))), "wheel");
+// The engine's bytecode zip, imported straight from where it is written, as the worker does.
+pyodide.FS.writeFile("/lib/dragondice_engine.zip", new Uint8Array(readFileSync(at(info.files.code.url))));
+pyodide.runPython("import sys; sys.path.insert(0, '/lib/dragondice_engine.zip')");
 const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
 const answer = JSON.parse(dispatch("load", readFileSync(at(info.files.data.url), "utf8")));
 if (!answer.ok) throw new Error(answer.error);

@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bundle import Index
 from .core.fields import check_tree
-from .roll.inputs import RollInput, parse_roll
-from .roll.resolve import resolve_input
-from .roll.results import RollResult
+
+if TYPE_CHECKING:
+    from .roll.inputs import RollInput
+    from .roll.results import RollResult
 
 
 class Engine:
@@ -21,18 +22,26 @@ class Engine:
     def __init__(self, bundle: Mapping[str, Any], lazy: bool = False) -> None:
         self.index = Index(bundle, lazy)     # lazy: entries made when first read (bundle.Lazy)
 
+    # Loading the data makes the index only: the single roll (calculator.roll) is imported by the
+    # first call that needs it, as every other part is, so the engine is ready sooner.
+
     def parse(self, data: Any) -> RollInput:
         """Check a single-roll input; raises :class:`calculator.InputError` naming the field."""
+        from .roll.inputs import parse_roll
+
         check_tree(data)
         return parse_roll(data, self.index)
 
     def roll(self, data: Any) -> RollResult:
         """Resolve a single roll into typed results."""
+        from .roll.resolve import resolve_input
+
         return resolve_input(self.parse(data), self.index)
 
     def resolve(self, data: Any) -> dict[str, Any]:
         """Resolve a single roll; the JSON form of :meth:`roll`, with the magic part (calculator.magic)."""
         from .magic import magic_answer
+        from .roll.resolve import resolve_input
 
         inp = self.parse(data)
         result = resolve_input(inp, self.index)

@@ -4,6 +4,10 @@ The worker's JavaScript only moves strings; every decision is made here or in th
 command's input is JSON text read as the command line reads it (calculator.core.jsontext); "read"
 only reads and checks a text (a link naming no dice yet), answering its value.
 
+"load" makes the engine's index and no more, so the page hears "ready" as soon as the data is in;
+"warm", which the worker sends once it has said so, imports the single roll (every page that
+rolls needs it) while the player is still reading the page, so the first roll is no slower.
+
 >>> import json
 >>> json.loads(dispatch("version", "null"))["ok"]
 True
@@ -39,6 +43,16 @@ def _load(bundle: Any) -> dict[str, Any]:
     return {"python": sys.version.split()[0], "entries": sum(len(v) for v in bundle.values() if isinstance(v, list))}
 
 
+def _warm() -> list[str]:
+    """Import the parts a page's first roll needs (what "plan" and "resolve" use: calculator.roll and
+    its magic part); answers the modules it loaded."""
+    before = set(sys.modules)
+    from .magic import offer  # noqa: F401
+    from .roll import plan, resolve  # noqa: F401
+
+    return sorted(name for name in set(sys.modules) - before if name.startswith("calculator."))
+
+
 def dispatch(cmd: str, payload: str) -> str:
     """Run ``cmd`` with a JSON ``payload``; answer ``{"ok": ..., "result"|"error": ...}``."""
     from .core.errors import BundleError, InputError
@@ -48,6 +62,8 @@ def dispatch(cmd: str, payload: str) -> str:
             result: Any = _load(json.loads(payload))
         elif cmd == "version":
             result = {"python": sys.version.split()[0]}
+        elif cmd == "warm":
+            result = _warm()
         elif _engine is None:
             return json.dumps({"ok": False, "error": "the engine has no data loaded"})
         elif cmd == "read":

@@ -40,6 +40,9 @@ from .stdlib import slim_stdlib
 ENGINE_DIR = "assets/engine"
 WORKER = "assets/js/engine-worker.js"
 PLACEHOLDER = "/* @engine-files@ */ null"
+PACKED = "assets/js/packed.js"
+UNPACKED = "/* @packed-unpacked@ */"
+UNPACKED_FN = "export async function unpacked("
 # The kinds of the open data bundle that the calculator page reads; fields that only record
 # where a fact comes from are left out. A kind the page starts to read is added here.
 CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "terrain_types", "terrains", "dragons")
@@ -220,7 +223,15 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
     }
 
 
-def worker_script(source: str, constants: dict[str, Any]) -> str:
-    if PLACEHOLDER not in source:
-        raise SystemExit(f"error: docs/{WORKER} lost its '{PLACEHOLDER}' line; the build fills it in")
-    return source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1)
+def worker_script(source: str, constants: dict[str, Any], packed: str) -> str:
+    """The worker with its constants and, from ``packed`` (the text of packed.js), the function
+    that unpacks a .gz stream, so that both scripts run the same one."""
+    for mark in (PLACEHOLDER, UNPACKED):
+        if mark not in source:
+            raise SystemExit(f"error: docs/{WORKER} lost its '{mark}' line; the build fills it in")
+    start = packed.find(UNPACKED_FN)
+    end = packed.find("\n}\n", start)
+    if start < 0 or end < 0:
+        raise SystemExit(f"error: docs/{PACKED} lost its '{UNPACKED_FN}(...)' function, which the worker runs too")
+    function = packed[start + len("export "):end + 2]
+    return source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1).replace(UNPACKED, function, 1)

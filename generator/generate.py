@@ -16,7 +16,7 @@ from . import og_images, urls
 from .app_icons import app_icons
 from .data import load_dataset
 from .dataset import Dataset
-from .engine_assets import WORKER, Memo, describe, engine_files, worker_script
+from .engine_assets import PACKED, WORKER, Memo, describe, engine_files, worker_script
 from .pages import render_pages
 from .paths import BUILD_DIR, DATA_DIR, DOCS_DIR, OUT_DIR, REPO_ROOT
 
@@ -108,7 +108,8 @@ def put_engine(out: Output, bundle: dict) -> None:
     for rel, data in files.items():
         out.put(rel, data)
     info = describe(files, PYODIDE_DIR, pyodide_version(), MEMO)
-    out.put(WORKER, worker_script((DOCS_DIR / WORKER).read_text(encoding="utf-8"), info))
+    out.put(WORKER, worker_script((DOCS_DIR / WORKER).read_text(encoding="utf-8"), info,
+                                  (DOCS_DIR / PACKED).read_text(encoding="utf-8")))
     ENGINE_INFO.parent.mkdir(parents=True, exist_ok=True)
     ENGINE_INFO.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 

@@ -22,11 +22,13 @@ calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypeVar
 
 from .errors import ParamError
-from .seams import FaceCtx
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
+
+if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from .seams import FaceCtx
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
 PHASES = ("face", "step-2", "step-3", "step-6", "step-7", "step-8", "step-9", "step-10", "after-roll", "exchange")

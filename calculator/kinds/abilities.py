@@ -6,14 +6,16 @@ the situation (counter-attack or not), and the terrain elements it needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.dice import ALLOYS, ELEMENTS
-from ..core.seams import AbilityOwner, ExchangeRun, ExchangeStep, ExchangeUnit, RollUnit
 from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
 from ..core.rolls import Roll
 from . import ABILITIES
+
+if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from ..core.seams import AbilityOwner, ExchangeRun, ExchangeStep, ExchangeUnit, RollUnit
 
 SITUATIONS = ("counter-attack", "not-counter-attack", "counter-maneuver")
 

@@ -6,15 +6,17 @@ exchange (calculator.exchange) applies the ones it can and lists the rest for th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.dice import ELEMENTS
 from ..core.records import EffectUse
 from ..core.rolls import Roll
-from ..core.seams import ExchangeStep, FaceCtx
 from ..core.registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
 from .roll import names
+
+if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from ..core.seams import ExchangeStep, FaceCtx
 
 TARGETS = ("defending-army", "one-defending-unit", "opposing-army-this-terrain", "opposing-army-same-terrain",
            "opposing-army-any-terrain", "each-counter-maneuvering-army", "one-attacking-unit",

@@ -4,16 +4,18 @@ and the structured clause fields ``generates`` and ``reroll``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.records import CountsAs, Multiplier, Note
-from ..core.seams import FaceCtx
 from ..core.errors import InputError, ParamError
 from ..core.interpret import see
 from ..core.registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
                         result_types)
 from ..core.rolls import RESULT_TYPES
 from . import EFFECTS
+
+if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from ..core.seams import FaceCtx
 
 DRAGON_FACES = ("jaws", "claws", "tail", "wing", "belly", "breath", "treasure")
 

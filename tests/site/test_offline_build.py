@@ -48,6 +48,17 @@ def test_worker_knows_each_download_and_its_size(site, engine):
     assert not (site / "assets" / "engine" / "manifest.json").exists()     # nothing to fetch first
 
 
+def test_worker_runs_the_page_s_own_unpacking_function(site):
+    # Written once, in packed.js; the build copies it into the classic worker (no module import).
+    worker = (site / "assets" / "js" / "engine-worker.js").read_text(encoding="utf-8")
+    packed = (site / "assets" / "js" / "packed.js").read_text(encoding="utf-8")
+    function = re.search(r"export (async function unpacked\(.*?\n\}\n)", packed, re.S)
+    assert function and function.group(1) in worker
+    assert worker.count("async function unpacked(") == 1 and "@packed-unpacked@" not in worker
+    source = (Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "engine-worker.js").read_text()
+    assert "async function unpacked(" not in source and "new DecompressionStream" not in source
+
+
 def test_service_worker_lists_match_the_site(site, engine, offline):
     assert {k: v for k, v in offline["caches"].items() if k != "pages"} == engine["caches"]
     for kind in ("runtime", "engine"):

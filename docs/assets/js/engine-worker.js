@@ -92,19 +92,10 @@ function checkRest() {
   restGo.resolve();
 }
 
-/* The body itself, or unpacked when it is a gzip stream (its first two bytes say so; a host that
-   labels the .gz copy with Content-Encoding has had the browser unpack it already). */
-async function unpacked(body) {
-  const reader = body.getReader();
-  const first = await reader.read();
-  const rest = new ReadableStream({
-    start(ctl) { if (first.done) ctl.close(); else ctl.enqueue(first.value); },
-    async pull(ctl) { const r = await reader.read(); if (r.done) ctl.close(); else ctl.enqueue(r.value); },
-    cancel(reason) { return reader.cancel(reason); },
-  });
-  const gzip = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
-  return gzip ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
-}
+/* unpacked(body): the body itself, or unpacked when it is a gzip stream. The page's own code has it
+   too (packed.js, an ES module, which this classic worker cannot import): the build writes that
+   function in here, so it is written once. */
+/* @packed-unpacked@ */
 
 async function get(url, label) {
   try {
@@ -220,12 +211,22 @@ async function boot() {
   return { dispatch, info: info.result };
 }
 
+/* Once the page has heard "ready": the engine imports what a first roll needs (calculator.webworker
+   "warm"), in the time the page takes to draw itself and the player to choose; a call that comes
+   first waits its turn, as it would have waited for the same imports before "ready". */
+function warm(engine) {
+  if (engine.warmed) return;
+  engine.warmed = true;
+  setTimeout(() => { engine.dispatch("warm", "null"); mark("warm"); }, 0);
+}
+
 self.onmessage = async (event) => {
   const { id, cmd, payload } = event.data || {};      // the payload: JSON text (engine.js)
   try {
     const engine = await (booting = booting || boot());
     if (cmd === "boot") {
       self.postMessage({ type: "reply", id, ok: true, result: engine.info });
+      warm(engine);
       return;
     }
     const reply = JSON.parse(engine.dispatch(cmd, typeof payload === "string" ? payload : "null"));

@@ -3,7 +3,9 @@
    host that labels the copy with Content-Encoding has had the browser unpack it already (the
    first two bytes say which); a copy of the site without its .gz files is read as it is. */
 
-/* The stream, unpacked when it is gzip. */
+/* The stream, unpacked when it is gzip. The build writes this very function into the engine's
+   worker (engine-worker.js, a classic script that cannot import a module): it uses nothing from
+   outside itself. */
 export async function unpacked(body) {
   const reader = body.getReader();
   const first = await reader.read();
