@@ -39,8 +39,8 @@ class Pause(Exception):
 
 
 class Checkpoint(Exception):
-    """Between two effects of a roll, after some unit rolled alone: the run is set aside here so
-    that the ways it got here can be merged before it goes on."""
+    """Before each effect of a roll and after its last: the run is set aside here so that the ways
+    it got here can be merged before it goes on."""
 
     def __init__(self, index: int, state: RunState, marks: StepMarks, dealt: tuple[int, int]) -> None:
         super().__init__("checkpoint")
@@ -135,6 +135,18 @@ class Entry:
     notes: list[str]
     chosen: dict[tuple, Chosen] = field(default_factory=dict)
     merged: dict[str, list[tuple[tuple, float]]] = field(default_factory=dict)
+    kinds: dict[tuple, list[tuple[tuple, float]]] = field(default_factory=dict)
+
+    def members(self, kind: tuple) -> list[tuple[tuple, float]]:
+        """The outcomes of one kind (the same effects and units, any totals: ``kind_of``), each with
+        its chance given the kind; the first stands for them all until the effects are done."""
+        if not self.kinds:
+            for key, p in self.outcomes:
+                self.kinds.setdefault(kind_of(key), []).append((key, p))
+            for k, keys in self.kinds.items():
+                mass = sum(p for _, p in keys)
+                self.kinds[k] = [(key, p / mass) for key, p in keys]
+        return self.kinds[kind]
 
     def read_as(self, reads: Any) -> list[tuple[tuple, float]]:
         """The outcomes, those the caller cannot tell apart merged (one stands for them all)."""
@@ -179,6 +191,11 @@ class Entry:
         return Chosen(sig, self.roll, dict(zip(self.roll.counts, totals)), effects, parts)
 
 
+def kind_of(key: tuple) -> tuple:
+    """An outcome's kind: what a roll's effects can read of it (all but the totals)."""
+    return key[1:]
+
+
 class OddsRun(Run):
     """The exchange's run, with rolls whose outcomes are chosen by the odds (see the module)."""
 
@@ -190,8 +207,8 @@ class OddsRun(Run):
         self.entries: dict[str, Entry] = {}
         self.left = Once()
         self.resume: Resume | None = None
-        self.since = 0
         self.resumed = False
+        self.start = 0
         self.pruned = 0.0
         self.resolving = False
         self.flat = [u for s in self.sides.values() for u in s.units]     # in the order of RunState.units
@@ -199,7 +216,6 @@ class OddsRun(Run):
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:
-        self.since += 1
         if self.at < len(self.script):
             entry, key = self.script[self.at]
             self.at += 1
@@ -235,27 +251,28 @@ class OddsRun(Run):
                         frozenset(self.flags), dict(self.ctx), self.done)
 
     def resume_at(self, step: Any) -> int:
-        self.since, self.resumed = 0, False
+        self.start, self.resumed = 0, False
         if self.resume is None:
             return 0
         at, self.resume = self.resume, None
         self._set(at.state)
         set_step_marks(step, at.marks)
-        self.resumed = at.index < len(step.result.effects)
+        self.start, self.resumed = at.index, True
         return at.index
 
     def checkpoint(self, step: Any, i: int) -> None:
-        # After a unit rolled alone; and after the last effect when the run was taken up again from
-        # a merged point (the ways merged there may differ in the roll's totals, which only the rest
-        # of the stage reads: the effects read their X and the units, never the totals).
-        if self.since or (self.resumed and i == len(step.result.effects)):
+        # Before the roll's first effect and after each effect the run is set aside, so that the
+        # ways that reach the same point with the same next effect go on once (the ways whose
+        # outcomes share their first effects share that work; the effects read their X and the
+        # units, never the roll's totals). A run taken up at an effect goes on to the next point.
+        if i > self.start or (not self.resumed and step.result.effects):
             raise Checkpoint(i, self.state(), step_marks(step), dealt(self.damages))
 
     def load(self, state: RunState, script: list[tuple[Entry, tuple]], resume: Resume | None = None) -> None:
         """Start a stage again from ``state``: its rolls take the outcomes of ``script`` in turn, and
         its effects start at ``resume`` (the effect's index, the state and the step's fields there)."""
         self._set(state)
-        self.script, self.at, self.resume, self.since = script, 0, resume, 0
+        self.script, self.at, self.resume = script, 0, resume
 
     def _set(self, state: RunState) -> None:
         for u, (status, why, damage) in zip(self.flat, state.units):

@@ -24,7 +24,7 @@ from ..core.fields import short
 from ..core.interpret import see
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
-from .branch import Checkpoint, OddsRun, Pause, dealt
+from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
 from .state import Resume, RunState, signature
 from .request import parse_exchange
 from .sample import sampled_odds
@@ -198,54 +198,55 @@ def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
 def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, float, tuple]]:
     """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
 
-    A way is a script of outcomes for the stage's rolls; the stage runs again for each. Between two
-    effects of the stage's roll, after a unit rolled alone, the run is set aside: the ways that
-    reach the same point with the same effects still to come are merged there (from the first
-    effect to the last) and go on from it once; after the last effect they part again, each with
-    its own outcome of the roll (in a stage that only keeps its roll's step after the effects, they
-    go on once and part at the end). Chances are kept per (outcome of the stage's roll, damage dealt)."""
-    todo: list[tuple[Resume | None, list, Payload]] = [(None, [], {(None, 0, 0): 1.0})]
+    A way is a script of outcomes for the stage's rolls; the stage runs again for each. Before each
+    effect of the stage's roll, the run is set aside: the ways that reach the same point with the
+    same effect next are merged there (whatever effects follow) and go on from it once, each way
+    keeping its own outcome of the roll; after the last effect they part again, each with its own
+    outcome (in a stage that only keeps its roll's step after the effects, they go on once and part
+    at the end). Chances are kept per (outcome of the stage's roll, damage dealt); a way's ``factor``
+    is the chance of the single units' rolls it took since it was last set aside."""
+    todo: list[tuple[Resume | None, list, Payload, float, float]] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0)]
     later: dict[int, dict[tuple, list]] = {}
     keeps = stage in KEEPS_ITS_ROLL
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
-        resume, script, payload = todo.pop()
-        mass = sum(payload.values())
-        if mass < PRUNE:
-            run.pruned += mass
+        resume, script, payload, factor, mass = todo.pop()
+        if mass * factor < PRUNE:
+            run.pruned += mass * factor
             continue
         budget.spend(RUN_COST + ROLL_COST * len(script), 0)
         run.load(state, script, resume)
         try:
             stage(run)
         except Pause as pause:
-            first = not script
+            if script:
+                for key, q in reversed(pause.outcomes):
+                    todo.append((resume, script + [(pause.entry, key)], payload, factor * q, mass))
+                continue
             for key, q in reversed(pause.outcomes):
-                todo.append((resume, script + [(pause.entry, key)],
-                             {((key if first else k), d, a): p * q for (k, d, a), p in payload.items()}))
+                todo.append((resume, [(pause.entry, key)], {(key, d, a): p * q for (_, d, a), p in payload.items()},
+                             factor, mass * q))
             continue
         except Checkpoint as cp:
-            _set_aside_at(later, cp, script[0][0], payload)
+            _set_aside_at(later, cp, script[0][0], payload, factor, resume is None)
             continue
         got = dealt(run.damages)
         end = run.state()
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
-            yield from _part(run, end, script[0], payload, got)
+            yield from _part(run, end, script[0], payload, factor, got)
             continue
         for (_, d, a), p in payload.items():
-            yield end, p, (d + got[0], a + got[1])
+            yield end, p * factor, (d + got[0], a + got[1])
 
 
-def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, got: tuple) -> Iterator[tuple]:
+def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: float,
+          got: tuple) -> Iterator[tuple]:
     """The ways merged after the last effect part at the end of the stage: each keeps the step of
     its own outcome of the roll (the stage ran with ``played``, one of them)."""
     entry, key = played
     shown = entry.result(key)
-    by_outcome: dict[tuple, Payload] = {}
-    for (k, d, a), p in payload.items():
-        by_outcome.setdefault(k, {})[(k, d, a)] = p
-    for k, part in by_outcome.items():
+    for k, part in _by_outcome(entry, payload, factor).items():
         mass = sum(part.values())
         if mass < PRUNE:
             run.pruned += mass
@@ -263,37 +264,50 @@ def _with_result(step: Any, result: Any) -> Any:
     return out
 
 
-def _set_aside_at(later: dict, cp: Checkpoint, entry: Any, payload: Payload) -> None:
-    # What follows depends on the state, the step's fields and the effects still to come (not on
-    # the roll's totals until the last effect is done).
-    ch = entry.channels
-    key0 = next(iter(payload))[0]
-    effects = key0[1][:len(ch.uses)]
-    key = (signature(cp.state), cp.marks, effects)
-    slot = later.setdefault(cp.index, {}).get(key)
-    if slot is None:
-        slot = later[cp.index][key] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
-    acc = slot[2]
+def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, factor: float, fresh: bool) -> None:
+    # What follows depends on the state, the step's fields and the next effect of each way's outcome,
+    # not on the roll's totals until the last effect is done: the outcomes are kept by their kind
+    # (``fresh``: the ways come straight from the roll, each with its own outcome).
+    sig = (signature(cp.state), cp.marks)
+    slots = later.setdefault(cp.index, {})
+    nexts: dict[tuple, Any] = {}
     for (k, d, a), p in payload.items():
+        if fresh:
+            k = kind_of(k)
+        nxt = nexts.get(k, 0)
+        if nxt == 0:
+            effects = entry.result(entry.members(k)[0][0]).effects
+            nxt = nexts[k] = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
+        slot = slots.get(nxt)
+        if slot is None:
+            slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
+        acc = slot[2]
         kk = (k, d + cp.dealt[0], a + cp.dealt[1])
-        acc[kk] = acc.get(kk, 0.0) + p
+        acc[kk] = acc.get(kk, 0.0) + p * factor
 
 
 def _take_up(later: dict, slots: dict, keeps: bool) -> list:
-    """Ways set aside at one effect go on from there, once for all; after the last effect, once
-    per outcome of the roll (``keeps``: once for all, parting at the end of the stage)."""
+    """Ways set aside at one effect go on from there, once for all (the first outcome of the first
+    kind stands for them); after the last effect, once per outcome of the roll (``keeps``: once for
+    all, parting at the end of the stage)."""
     todo = []
     for resume, entry, payload in slots.values():
-        last = resume.index == len(entry.result(next(iter(payload))[0]).effects)
-        if not last or keeps:
-            rep = next(iter(payload))[0]
-            todo.append((resume, [(entry, rep)], payload))
+        rep = entry.members(next(iter(payload))[0])[0][0]
+        if keeps or resume.index < len(entry.result(rep).effects):
+            todo.append((resume, [(entry, rep)], payload, 1.0, sum(payload.values())))
             continue
-        by_outcome: dict[tuple, Payload] = {}
-        for (k, d, a), p in payload.items():
-            by_outcome.setdefault(k, {})[(k, d, a)] = p
-        todo += [(resume, [(entry, k)], part) for k, part in by_outcome.items()]
+        for k, part in _by_outcome(entry, payload, 1.0).items():
+            todo.append((resume, [(entry, k)], part, 1.0, sum(part.values())))
     return todo
+
+
+def _by_outcome(entry: Entry, payload: Payload, factor: float) -> dict[tuple, Payload]:
+    """Chances kept by the outcomes' kind, parted by outcome (each with its chance given its kind)."""
+    out: dict[tuple, Payload] = {}
+    for (c, d, a), p in payload.items():
+        for k, w in entry.members(c):
+            out.setdefault(k, {})[(k, d, a)] = p * factor * w
+    return out
 
 
 def _losses(run: OddsRun, state: RunState) -> Losses:
