@@ -36,6 +36,9 @@ ROLL_COST = 25         # and each roll it takes again
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12
+# A stage whose states are on course to take past the work bound is refused once this many have
+# run, at the work they took each (the rest of the stage would take about as much per state).
+PROJECT_AFTER = 1
 Losses = tuple
 Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
 NONE: Losses = (0, 0, 0, 0, 0, 0)
@@ -91,12 +94,16 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
     if not seen:
         _foresee(run, stage, frontier, budget)
+    before, ran, waiting = budget.work, 0, sum(1 for state, _, _ in frontier.values() if not state.done)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
             continue
         for end, p, dealt in _explore(run, stage, state, budget):
             _merge(out, () if last else signature(end), end, payload, p, dealt, _losses(run, end), aside)
+        ran += 1
+        if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
+            budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
         if len(out) > BOUNDS["states"]:
             raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
                                      f"{BOUNDS['states']:,} different situations); try fewer dice")
@@ -105,12 +112,12 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
 
 def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     """Refuse at once a stage that would take past the bound: every state runs the stage at least
-    once per outcome of its roll (a state's roll is looked up once for all states alike)."""
+    once per way its roll goes (``Entry.ways``; a state's roll is looked up once for all states alike)."""
     ahead = 0
     for state, _, _ in frontier.values():
         if not state.done:
             pause = _first_roll(run, stage, state)
-            ahead += len(pause.outcomes) * RUN_COST if pause is not None else RUN_COST
+            ahead += pause.entry.ways() * RUN_COST if pause is not None else RUN_COST
         budget.spend(0, len(frontier), ahead)
 
 
@@ -205,28 +212,26 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
     outcome (in a stage that only keeps its roll's step after the effects, they go on once and part
     at the end). Chances are kept per (outcome of the stage's roll, damage dealt); a way's ``factor``
     is the chance of the single units' rolls it took since it was last set aside."""
-    todo: list[tuple[Resume | None, list, Payload, float, float]] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0)]
+    todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, list]] = {}
     keeps = stage in KEEPS_ITS_ROLL
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
-        resume, script, payload, factor, mass = todo.pop()
+        resume, script, payload, factor, mass, until = todo.pop()
         if mass * factor < PRUNE:
             run.pruned += mass * factor
             continue
         budget.spend(RUN_COST + ROLL_COST * len(script), 0)
-        run.load(state, script, resume)
+        run.load(state, script, resume, until)
         try:
             stage(run)
         except Pause as pause:
             if script:
                 for key, q in reversed(pause.outcomes):
-                    todo.append((resume, script + [(pause.entry, key)], payload, factor * q, mass))
-                continue
-            for key, q in reversed(pause.outcomes):
-                todo.append((resume, [(pause.entry, key)], {(key, d, a): p * q for (_, d, a), p in payload.items()},
-                             factor, mass * q))
+                    todo.append((resume, script + [(pause.entry, key)], payload, factor * q, mass, until))
+            else:
+                todo += reversed(_first(pause, payload))
             continue
         except Checkpoint as cp:
             _set_aside_at(later, cp, script[0][0], payload, factor, resume is None)
@@ -238,6 +243,19 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
             continue
         for (_, d, a), p in payload.items():
             yield end, p * factor, (d + got[0], a + got[1])
+
+
+def _first(pause: Pause, payload: Payload) -> list[tuple]:
+    """The ways of the stage's roll: the outcomes whose effects are alike go on together until
+    those effects are done (the first stands for them all); one with no effects goes on alone."""
+    entry = pause.entry
+    ways: dict[Any, tuple[tuple, Payload, int]] = {}
+    for key, q in pause.outcomes:
+        ids = entry.effect_ids(kind_of(key))
+        way = ways.setdefault(kind_of(key) if ids else (key,), (key, {}, len(ids)))
+        for (_, d, a), p in payload.items():
+            way[1][(key, d, a)] = p * q
+    return [(None, [(entry, key)], part, 1.0, sum(part.values()), n) for key, part, n in ways.values()]
 
 
 def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: float,
@@ -288,17 +306,30 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
 
 def _take_up(later: dict, slots: dict, keeps: bool) -> list:
     """Ways set aside at one effect go on from there, once for all (the first outcome of the first
-    kind stands for them); after the last effect, once per outcome of the roll (``keeps``: once for
-    all, parting at the end of the stage)."""
-    todo = []
+    kind stands for them) until their effects differ; after the last effect, once per outcome of
+    the roll (``keeps``: once for all, parting at the end of the stage)."""
+    todo: list[tuple] = []
     for resume, entry, payload in slots.values():
-        rep = entry.members(next(iter(payload))[0])[0][0]
-        if keeps or resume.index < len(entry.result(rep).effects):
-            todo.append((resume, [(entry, rep)], payload, 1.0, sum(payload.values())))
+        kinds = list(dict.fromkeys(c for c, _, _ in payload))
+        rep, at = entry.members(kinds[0])[0][0], resume.index
+        mine = entry.effect_ids(kinds[0])
+        if keeps or at < len(mine):
+            until = at + min(_common(mine[at:], entry.effect_ids(c)[at:]) for c in kinds)
+            todo.append((resume, [(entry, rep)], payload, 1.0, sum(payload.values()), until))
             continue
         for k, part in _by_outcome(entry, payload, 1.0).items():
-            todo.append((resume, [(entry, k)], part, 1.0, sum(part.values())))
+            todo.append((resume, [(entry, k)], part, 1.0, sum(part.values()), 0))
     return todo
+
+
+def _common(a: tuple, b: tuple) -> int:
+    """How many effects two ways still to go share from here (all: both end together)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            return n
+        n += 1
+    return n if len(a) == len(b) else min(n, len(a), len(b))
 
 
 def _by_outcome(entry: Entry, payload: Payload, factor: float) -> dict[tuple, Payload]:
