@@ -205,13 +205,15 @@ def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
 def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, float, tuple]]:
     """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
 
-    A way is a script of outcomes for the stage's rolls; the stage runs again for each. Before each
-    effect of the stage's roll, the run is set aside: the ways that reach the same point with the
-    same effect next are merged there (whatever effects follow) and go on from it once, each way
-    keeping its own outcome of the roll; after the last effect they part again, each with its own
-    outcome (in a stage that only keeps its roll's step after the effects, they go on once and part
-    at the end). Chances are kept per (outcome of the stage's roll, damage dealt); a way's ``factor``
-    is the chance of the single units' rolls it took since it was last set aside."""
+    A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
+    of the stage's roll with the same effects go through them together. After an effect in which a
+    unit rolled alone, and where the effects of the ways a run carries part, the run is set aside:
+    the ways that reach the same point with the same effect next are merged there (whatever effects
+    follow) and go on from it once, each keeping its own outcome; after the last effect they part
+    again, each with its own outcome (in a stage that only keeps its roll's step after the effects,
+    they go on once and part at the end). Chances are kept per (outcome of the stage's roll, or its
+    kind while its effects act; damage dealt); a way's ``factor`` is the chance of the single units'
+    rolls it took since it was last set aside."""
     todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, list]] = {}
     keeps = stage in KEEPS_ITS_ROLL
@@ -329,7 +331,7 @@ def _common(a: tuple, b: tuple) -> int:
         if x != y:
             return n
         n += 1
-    return n if len(a) == len(b) else min(n, len(a), len(b))
+    return n
 
 
 def _by_outcome(entry: Entry, payload: Payload, factor: float) -> dict[tuple, Payload]:
