@@ -39,8 +39,8 @@ class Pause(Exception):
 
 
 class Checkpoint(Exception):
-    """Between two effects of a roll, after some unit rolled alone: the run is set aside here so
-    that the ways it got here can be merged before it goes on."""
+    """Before each effect of a roll and after its last: the run is set aside here so that the ways
+    it got here can be merged before it goes on."""
 
     def __init__(self, index: int, state: RunState, marks: StepMarks, dealt: tuple[int, int]) -> None:
         super().__init__("checkpoint")
@@ -135,6 +135,36 @@ class Entry:
     notes: list[str]
     chosen: dict[tuple, Chosen] = field(default_factory=dict)
     merged: dict[str, list[tuple[tuple, float]]] = field(default_factory=dict)
+    kinds: dict[tuple, list[tuple[tuple, float]]] = field(default_factory=dict)
+    ids: dict[tuple, tuple[int, ...]] = field(default_factory=dict)
+    n_ways: int = -1
+
+    def ways(self) -> int:
+        """The fewest runs a stage starting with this roll takes: one per kind of outcome with
+        effects (they go on together), one per outcome without (calculator.exchange.odds)."""
+        if self.n_ways < 0:
+            self.n_ways = len({kind_of(k) if self.effect_ids(kind_of(k)) else k for k, _ in self.outcomes})
+        return self.n_ways
+
+    def effect_ids(self, kind: tuple) -> tuple[int, ...]:
+        """The effects an outcome of this kind brings, in order (by identity)."""
+        hit = self.ids.get(kind)
+        if hit is None:
+            hit = self.ids[kind] = tuple(id(u) for u in self.result(self.members(kind)[0][0]).effects)
+        return hit
+
+    def members(self, kind: tuple) -> list[tuple[tuple, float]]:
+        """The outcomes of one kind (the same effects and units, any totals: ``kind_of``), each with
+        its chance given the kind; the first stands for them all until the effects are done."""
+        if not self.kinds:
+            for key, p in self.outcomes:
+                self.kinds.setdefault(kind_of(key), []).append((key, p))
+            for k, keys in self.kinds.items():
+                mass = 0.0
+                for _, p in keys:         # not sum(): Python 3.12 and later add floats otherwise
+                    mass += p
+                self.kinds[k] = [(key, p / mass) for key, p in keys]
+        return self.kinds[kind]
 
     def read_as(self, reads: Any) -> list[tuple[tuple, float]]:
         """The outcomes, those the caller cannot tell apart merged (one stands for them all)."""
@@ -179,6 +209,14 @@ class Entry:
         return Chosen(sig, self.roll, dict(zip(self.roll.counts, totals)), effects, parts)
 
 
+ALL = 1 << 30      # an effect index past every roll's effects
+
+
+def kind_of(key: tuple) -> tuple:
+    """An outcome's kind: what a roll's effects can read of it (all but the totals)."""
+    return key[1:]
+
+
 class OddsRun(Run):
     """The exchange's run, with rolls whose outcomes are chosen by the odds (see the module)."""
 
@@ -190,8 +228,10 @@ class OddsRun(Run):
         self.entries: dict[str, Entry] = {}
         self.left = Once()
         self.resume: Resume | None = None
-        self.since = 0
         self.resumed = False
+        self.start = 0
+        self.since = 0
+        self.until = ALL
         self.pruned = 0.0
         self.resolving = False
         self.flat = [u for s in self.sides.values() for u in s.units]     # in the order of RunState.units
@@ -235,27 +275,30 @@ class OddsRun(Run):
                         frozenset(self.flags), dict(self.ctx), self.done)
 
     def resume_at(self, step: Any) -> int:
-        self.since, self.resumed = 0, False
+        self.start, self.resumed, self.since = 0, False, 0
         if self.resume is None:
             return 0
         at, self.resume = self.resume, None
         self._set(at.state)
         set_step_marks(step, at.marks)
-        self.resumed = at.index < len(step.result.effects)
+        self.start, self.resumed = at.index, True
         return at.index
 
     def checkpoint(self, step: Any, i: int) -> None:
-        # After a unit rolled alone; and after the last effect when the run was taken up again from
-        # a merged point (the ways merged there may differ in the roll's totals, which only the rest
-        # of the stage reads: the effects read their X and the units, never the totals).
-        if self.since or (self.resumed and i == len(step.result.effects)):
+        # Once an effect has run, the run is set aside after a unit rolled alone (the ways that got
+        # here merge), and where the ways it goes for part on what comes next (calculator.exchange.odds:
+        # ``until``; the effects read their X and the units, never the roll's totals).
+        if i > self.start and (self.since or i >= self.until):
             raise Checkpoint(i, self.state(), step_marks(step), dealt(self.damages))
 
-    def load(self, state: RunState, script: list[tuple[Entry, tuple]], resume: Resume | None = None) -> None:
+    def load(self, state: RunState, script: list[tuple[Entry, tuple]], resume: Resume | None = None,
+             until: int = 0) -> None:
         """Start a stage again from ``state``: its rolls take the outcomes of ``script`` in turn, and
-        its effects start at ``resume`` (the effect's index, the state and the step's fields there)."""
+        its effects start at ``resume`` (the effect's index, the state and the step's fields there);
+        ``until``: the effect at which the ways it goes for part (0: never)."""
         self._set(state)
         self.script, self.at, self.resume, self.since = script, 0, resume, 0
+        self.until = until or ALL
 
     def _set(self, state: RunState) -> None:
         for u, (status, why, damage) in zip(self.flat, state.units):

@@ -24,7 +24,7 @@ from ..core.fields import short
 from ..core.interpret import see
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
-from .branch import Checkpoint, OddsRun, Pause, dealt
+from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
 from .state import Resume, RunState, signature
 from .request import parse_exchange
 from .sample import sampled_odds
@@ -36,6 +36,9 @@ ROLL_COST = 25         # and each roll it takes again
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12
+# A stage whose states are on course to take past the work bound is refused once this many have
+# run, at the work they took each (the rest of the stage would take about as much per state).
+PROJECT_AFTER = 1
 Losses = tuple
 Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
 NONE: Losses = (0, 0, 0, 0, 0, 0)
@@ -91,12 +94,16 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
     if not seen:
         _foresee(run, stage, frontier, budget)
+    before, ran, waiting = budget.work, 0, sum(1 for state, _, _ in frontier.values() if not state.done)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
             continue
         for end, p, dealt in _explore(run, stage, state, budget):
             _merge(out, () if last else signature(end), end, payload, p, dealt, _losses(run, end), aside)
+        ran += 1
+        if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
+            budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
         if len(out) > BOUNDS["states"]:
             raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
                                      f"{BOUNDS['states']:,} different situations); try fewer dice")
@@ -105,12 +112,12 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
 
 def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     """Refuse at once a stage that would take past the bound: every state runs the stage at least
-    once per outcome of its roll (a state's roll is looked up once for all states alike)."""
+    once per way its roll goes (``Entry.ways``; a state's roll is looked up once for all states alike)."""
     ahead = 0
     for state, _, _ in frontier.values():
         if not state.done:
             pause = _first_roll(run, stage, state)
-            ahead += len(pause.outcomes) * RUN_COST if pause is not None else RUN_COST
+            ahead += pause.entry.ways() * RUN_COST if pause is not None else RUN_COST
         budget.spend(0, len(frontier), ahead)
 
 
@@ -198,54 +205,68 @@ def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
 def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, float, tuple]]:
     """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
 
-    A way is a script of outcomes for the stage's rolls; the stage runs again for each. Between two
-    effects of the stage's roll, after a unit rolled alone, the run is set aside: the ways that
-    reach the same point with the same effects still to come are merged there (from the first
-    effect to the last) and go on from it once; after the last effect they part again, each with
-    its own outcome of the roll (in a stage that only keeps its roll's step after the effects, they
-    go on once and part at the end). Chances are kept per (outcome of the stage's roll, damage dealt)."""
-    todo: list[tuple[Resume | None, list, Payload]] = [(None, [], {(None, 0, 0): 1.0})]
+    A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
+    of the stage's roll with the same effects go through them together. After an effect in which a
+    unit rolled alone, and where the effects of the ways a run carries part, the run is set aside:
+    the ways that reach the same point with the same effect next are merged there (whatever effects
+    follow) and go on from it once, each keeping its own outcome; after the last effect they part
+    again, each with its own outcome (in a stage that only keeps its roll's step after the effects,
+    they go on once and part at the end). Chances are kept per (outcome of the stage's roll, or its
+    kind while its effects act; damage dealt); a way's ``factor`` is the chance of the single units'
+    rolls it took since it was last set aside."""
+    todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, list]] = {}
     keeps = stage in KEEPS_ITS_ROLL
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
-        resume, script, payload = todo.pop()
-        mass = sum(payload.values())
-        if mass < PRUNE:
-            run.pruned += mass
+        resume, script, payload, factor, mass, until = todo.pop()
+        if mass * factor < PRUNE:
+            run.pruned += mass * factor
             continue
         budget.spend(RUN_COST + ROLL_COST * len(script), 0)
-        run.load(state, script, resume)
+        run.load(state, script, resume, until)
         try:
             stage(run)
         except Pause as pause:
-            first = not script
-            for key, q in reversed(pause.outcomes):
-                todo.append((resume, script + [(pause.entry, key)],
-                             {((key if first else k), d, a): p * q for (k, d, a), p in payload.items()}))
+            if script:
+                for key, q in reversed(pause.outcomes):
+                    todo.append((resume, script + [(pause.entry, key)], payload, factor * q, mass, until))
+            else:
+                todo += reversed(_first(pause, payload))
             continue
         except Checkpoint as cp:
-            _set_aside_at(later, cp, script[0][0], payload)
+            _set_aside_at(later, cp, script[0][0], payload, factor, resume is None)
             continue
         got = dealt(run.damages)
         end = run.state()
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
-            yield from _part(run, end, script[0], payload, got)
+            yield from _part(run, end, script[0], payload, factor, got)
             continue
         for (_, d, a), p in payload.items():
-            yield end, p, (d + got[0], a + got[1])
+            yield end, p * factor, (d + got[0], a + got[1])
 
 
-def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, got: tuple) -> Iterator[tuple]:
+def _first(pause: Pause, payload: Payload) -> list[tuple]:
+    """The ways of the stage's roll: the outcomes whose effects are alike go on together until
+    those effects are done (the first stands for them all); one with no effects goes on alone."""
+    entry = pause.entry
+    ways: dict[Any, tuple[tuple, Payload, int]] = {}
+    for key, q in pause.outcomes:
+        ids = entry.effect_ids(kind_of(key))
+        way = ways.setdefault(kind_of(key) if ids else (key,), (key, {}, len(ids)))
+        for (_, d, a), p in payload.items():
+            way[1][(key, d, a)] = p * q
+    return [(None, [(entry, key)], part, 1.0, sum(part.values()), n) for key, part, n in ways.values()]
+
+
+def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: float,
+          got: tuple) -> Iterator[tuple]:
     """The ways merged after the last effect part at the end of the stage: each keeps the step of
     its own outcome of the roll (the stage ran with ``played``, one of them)."""
     entry, key = played
     shown = entry.result(key)
-    by_outcome: dict[tuple, Payload] = {}
-    for (k, d, a), p in payload.items():
-        by_outcome.setdefault(k, {})[(k, d, a)] = p
-    for k, part in by_outcome.items():
+    for k, part in _by_outcome(entry, payload, factor).items():
         mass = sum(part.values())
         if mass < PRUNE:
             run.pruned += mass
@@ -263,37 +284,63 @@ def _with_result(step: Any, result: Any) -> Any:
     return out
 
 
-def _set_aside_at(later: dict, cp: Checkpoint, entry: Any, payload: Payload) -> None:
-    # What follows depends on the state, the step's fields and the effects still to come (not on
-    # the roll's totals until the last effect is done).
-    ch = entry.channels
-    key0 = next(iter(payload))[0]
-    effects = key0[1][:len(ch.uses)]
-    key = (signature(cp.state), cp.marks, effects)
-    slot = later.setdefault(cp.index, {}).get(key)
-    if slot is None:
-        slot = later[cp.index][key] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
-    acc = slot[2]
+def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, factor: float, fresh: bool) -> None:
+    # What follows depends on the state, the step's fields and the next effect of each way's outcome,
+    # not on the roll's totals until the last effect is done: the outcomes are kept by their kind
+    # (``fresh``: the ways come straight from the roll, each with its own outcome).
+    sig = (signature(cp.state), cp.marks)
+    slots = later.setdefault(cp.index, {})
+    nexts: dict[tuple, Any] = {}
     for (k, d, a), p in payload.items():
+        if fresh:
+            k = kind_of(k)
+        nxt = nexts.get(k, 0)
+        if nxt == 0:
+            effects = entry.result(entry.members(k)[0][0]).effects
+            nxt = nexts[k] = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
+        slot = slots.get(nxt)
+        if slot is None:
+            slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
+        acc = slot[2]
         kk = (k, d + cp.dealt[0], a + cp.dealt[1])
-        acc[kk] = acc.get(kk, 0.0) + p
+        acc[kk] = acc.get(kk, 0.0) + p * factor
 
 
 def _take_up(later: dict, slots: dict, keeps: bool) -> list:
-    """Ways set aside at one effect go on from there, once for all; after the last effect, once
-    per outcome of the roll (``keeps``: once for all, parting at the end of the stage)."""
-    todo = []
+    """Ways set aside at one effect go on from there, once for all (the first outcome of the first
+    kind stands for them) until their effects differ; after the last effect, once per outcome of
+    the roll (``keeps``: once for all, parting at the end of the stage)."""
+    todo: list[tuple] = []
     for resume, entry, payload in slots.values():
-        last = resume.index == len(entry.result(next(iter(payload))[0]).effects)
-        if not last or keeps:
-            rep = next(iter(payload))[0]
-            todo.append((resume, [(entry, rep)], payload))
+        kinds = list(dict.fromkeys(c for c, _, _ in payload))
+        rep, at = entry.members(kinds[0])[0][0], resume.index
+        mine = entry.effect_ids(kinds[0])
+        if keeps or at < len(mine):
+            until = at + min(_common(mine[at:], entry.effect_ids(c)[at:]) for c in kinds)
+            todo.append((resume, [(entry, rep)], payload, 1.0, sum(payload.values()), until))
             continue
-        by_outcome: dict[tuple, Payload] = {}
-        for (k, d, a), p in payload.items():
-            by_outcome.setdefault(k, {})[(k, d, a)] = p
-        todo += [(resume, [(entry, k)], part) for k, part in by_outcome.items()]
+        for k, part in _by_outcome(entry, payload, 1.0).items():
+            todo.append((resume, [(entry, k)], part, 1.0, sum(part.values()), 0))
     return todo
+
+
+def _common(a: tuple, b: tuple) -> int:
+    """How many effects two ways still to go share from here (all: both end together)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            return n
+        n += 1
+    return n
+
+
+def _by_outcome(entry: Entry, payload: Payload, factor: float) -> dict[tuple, Payload]:
+    """Chances kept by the outcomes' kind, parted by outcome (each with its chance given its kind)."""
+    out: dict[tuple, Payload] = {}
+    for (c, d, a), p in payload.items():
+        for k, w in entry.members(c):
+            out.setdefault(k, {})[(k, d, a)] = p * factor * w
+    return out
 
 
 def _losses(run: OddsRun, state: RunState) -> Losses:

@@ -50,12 +50,24 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
         extra["delayed"], run.delayed[side] = run.delayed[side], []
     if against == "melee" and run.resolving:      # only Bash reads it (the exact odds refuse Bash)
         extra["attacker_melee"] = [ur.results("melee") for ur, u in zip(hit.result.rolls, hit.units) if u.alive]
-    result = run.roll(side, name, run.side_input(side, "save_and_melee" if combination else "save", **extra), units)
+    # p.11: the save results are subtracted from the attack's results to give the damage (none below
+    # 0), so saves past the attack's results change nothing: the exact chances merge those outcomes.
+    reads = None if combination else _saves_up_to(hit.result.totals.get(against, 0))
+    result = run.roll(side, name, run.side_input(side, "save_and_melee" if combination else "save", **extra), units, reads)
     mark_step_2(run, result, units)
     step = Step(run, side, name, result, units, against, hit.counter)
     run_effects(step)
     after_save(run, step)
     return step
+
+
+def _saves_up_to(cap: int) -> tuple[str, Any]:
+    """What the rest of a save stage reads of its save roll: the saves up to ``cap``, the other
+    totals, the effects and what each unit rolled (step 2, abilities acting on its saves)."""
+    def read(r: Any) -> tuple:
+        return ((min(r.totals.get("save", 0), cap),) + tuple(v for k, v in r.totals.items() if k != "save")
+                + r.sig[1:] + tuple((u.excluded, u.rolled_id, tuple(sorted(u.res.items()))) for u in r.rolls))
+    return f"saves up to {cap}", read
 
 
 def after_save(run: Run, step: Step) -> None:

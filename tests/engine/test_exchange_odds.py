@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from calculator import InputError
 from calculator.core.errors import TooLarge
+from calculator.core.limits import BOUNDS
 from calculator.exchange import resolve_exchange
 from calculator.exchange.odds import exchange_odds
 from calculator.exchange.request import parse_exchange
@@ -195,3 +196,30 @@ def test_random_is_not_used(engine):
     # The seed rolls faces in a resolved exchange; the chances do not depend on it.
     data = exchange(army("amazons/soldier"), army("coral-elves/fighter"))
     assert engine.exchange_odds(dict(data, seed=1)) == engine.exchange_odds(dict(data, seed=random.randrange(10**6)))
+
+
+def test_a_stage_on_course_past_the_bound_is_refused_before_its_work(engine, monkeypatch):
+    # 24-point Dwarves shoot at 24-point Coral Elves at a Coastland (air): the Coral Elves answer
+    # with missiles (Defensive Volley), their Bullseyes each making Dwarves roll alone. Every state
+    # in which most Coral Elves stand takes about as much work as the first: after it the stage is
+    # on course past the bound, and it is refused then, well before the bound's work is spent.
+    from calculator.exchange import odds
+    from calculator.roll.distribution import Budget
+
+    spent = []
+
+    class Counted(Budget):
+        def spend(self, n: int, states: int, ahead: int = 0) -> None:
+            spent.append(self.work + n)
+            super().spend(n, states, ahead)
+
+    monkeypatch.setattr(odds, "Budget", Counted)
+    dwarves = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
+               "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman",
+               "dwarves/footman", "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
+    coral = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
+             "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
+             "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"]
+    out = engine.exchange_odds(dict(exchange(army(*dwarves), army(*coral), "missile"), terrain="coastland"))
+    assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
+    assert max(spent) < BOUNDS["work"] // 2
