@@ -32,6 +32,7 @@ from .paths import DATA_DIR, OUT_DIR, REPO_ROOT, SITE_DIR
 
 CONFIG = REPO_ROOT / "mkdocs.yml"
 SITE_STAMP = OUT_DIR.parent / ".site-built"
+SITE_BUILT_FOR = OUT_DIR.parent / ".site-url"      # the SITE_URL site/ was last built with (JSON)
 
 
 def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR, *,
@@ -68,12 +69,23 @@ def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, 
 
 def make_site() -> Path:
     """Build ``site/`` from ``build/docs`` and check that every published URL still lands."""
+    SITE_BUILT_FOR.unlink(missing_ok=True)      # unknown until this build is done
     build_site()
     problems = urls.check_site(SITE_DIR)   # no published URL may disappear
     if problems:
         raise SystemExit(f"error: {problems[0]}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    SITE_BUILT_FOR.write_text(json.dumps({"site_url": os.environ.get("SITE_URL")}))
     SITE_STAMP.write_text(str(time.time()))
     return SITE_DIR
+
+
+def built_for() -> str | None:
+    """The SITE_URL ``site/`` was last built with by :func:`make_site` (None: none was set);
+    raises LookupError when that is not known (a site built before this was recorded)."""
+    try:
+        return json.loads(SITE_BUILT_FOR.read_text(encoding="utf-8"))["site_url"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise LookupError("how site/ was built is not recorded") from exc
 
 
 def ensure_site() -> Path:

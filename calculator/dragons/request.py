@@ -28,6 +28,7 @@ from ..exchange.request import ExchangeInput, Side, parse_side
 from ..core.fields import need_int, need_list, only, opt_list, short
 from ..roll.inputs import parse_seed, parse_where
 from ..core.limits import LIMITS
+from ..core.names import player_names
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
 from .fear import keep_out, parse_free
 from .targets import ARMY, choose_targets, target_text
@@ -43,6 +44,7 @@ class DragonIn:
     rolled: DragonFace | None
     rerolled: list[DragonFace]
     target: Any = None                        # the input's target (None: the calculator's choice)
+    name: str = ""                            # as players name it: "2nd Red Drake" beside another (parse)
 
 
 @dataclass
@@ -173,6 +175,8 @@ def parse_dragon_attack(data: Any, idx: Any) -> DragonInput:
     if not raw:
         raise InputError("attacker.dragons", "expected a non-empty list of dragons")
     present = [parse_dragon(i, d, idx) for i, d in enumerate(raw)]
+    for d, name in zip(present, player_names([d.die.name for d in present])):
+        d.name = name                # two Red Drakes are the 1st and the 2nd, as units are (core.names)
     targets, picked = choose_targets([d.die for d in present], [d.target for d in present])
     side, split = parse_defender(data.get("defender"), idx)
     breath, casualties = parse_casualties(data.get("casualties"), side)

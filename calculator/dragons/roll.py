@@ -31,7 +31,8 @@ class DragonRoll:
 
     @property
     def label(self) -> str:
-        return self.dragon.die.name
+        """The dragon as players name it ("1st Red Drake" when two Red Drakes attack)."""
+        return self.dragon.name or self.dragon.die.name
 
     @property
     def damage(self) -> int:

@@ -122,6 +122,35 @@ def test_the_result_says_who_chose_the_casualties_and_the_owner_may_choose(clean
     expect(page.locator('.dd-ex-damage li[data-from="attack"] .dd-ex-chosen')).to_have_attribute("data-chosen-by", "calculator")
 
 
+def test_after_a_refused_choice_the_calculator_may_choose_again(clean: Page):
+    # The same 2 damage, no saves. The owner ticks the 1st Soldier alone: 1 health, while p.29 wants
+    # units as close to the 2 damage as possible (the Warrior, or both Soldiers), so the engine
+    # refuses the choice. From that message the owner goes back to the calculator's own choice:
+    # the Warrior dies, as in the test above.
+    page = clean
+    page.goto(exchange_link(CHOICE))
+    exchange_shown(page, "!inp.casualties && inp.defender.army.length === 3")
+    choice = page.locator('.dd-ex-damage li[data-from="attack"] details.dd-ex-choice')
+    choice.locator("summary").click()
+    choice.locator('[data-key="casualty-defender-attack-0"]').uncheck()
+    choice.locator('[data-key="casualty-defender-attack-1"]').check()
+    choice.locator('[data-key="casualties-defender-attack"]').click()
+    page.wait_for_function("""() => { const s = document.querySelector('[data-exchange-results]');
+        const asked = document.querySelector('[data-exchange-input]');
+        if (!s || s.dataset.state !== 'error' || !asked) return false;
+        const inp = JSON.parse(asked.dataset.exchangeInput);
+        return !!(inp.casualties && inp.casualties.defender.attack.join() === '1'); }""", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-exchange-error]")).to_contain_text("casualties.defender.attack: these units have 1 health")
+    back = page.get_by_role("button", name="Let the calculator choose the casualties")
+    expect(back).to_have_count(1)
+    back.click()
+    exchange_shown(page, "!inp.casualties && inp.defender.army.length === 3")
+    said = page.locator('.dd-ex-damage li[data-from="attack"] .dd-ex-chosen')
+    expect(said).to_have_attribute("data-chosen-by", "calculator")
+    expect(said).to_contain_text("The calculator chose which units die: Warrior")
+    expect(page.get_by_role("button", name="Let the calculator choose the casualties")).to_have_count(0)
+
+
 def test_a_missile_exchange_shows_no_counter_attack_rows(clean: Page):
     # p.11: no counter-attack against a missile attack. Spearer 4 missile, Trooper 2 save: 2 damage.
     page = clean

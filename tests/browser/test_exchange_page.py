@@ -18,6 +18,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.links import open_in_place, wait_answer
 from tests.browser.slow import SLOW_ODDS
 from tests.engine.test_exchange import melee, missile_summary, summary, u
 
@@ -167,17 +168,25 @@ def listed_dead(page: Page, side: str) -> list[int]:
                                             "els => els.map((e) => Number(e.dataset.unit))"))
 
 
-@pytest.mark.parametrize("data,expected,dead", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_hand_worked_exchange_links(page: Page, data: dict, expected: dict, dead: dict):
-    page.goto(exchange_link(data))
-    assert page_summary(page) == expected
-    for side in ("attacker", "defender"):
-        assert highlighted(page, side) == dead[side], side
-        assert listed_dead(page, side) == dead[side], side
-    # The page's own link replaces the hand-written one, and the mode is the exchange.
-    assert "#x=1." in page.url and "?exchange=" not in page.url
-    expect(page.locator('[data-calc-mode="exchange"]')).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("[data-calc-form]")).to_be_hidden()
+def test_hand_worked_exchange_links(page: Page, subtests):
+    # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
+    # each is read by the page's ?exchange= reader all the same, and its own answer is waited for.
+    # One subtest per case: a case that fails does not hide the others.
+    for i, (name, data, expected, dead) in enumerate(CASES):
+        with subtests.test(name):
+            if i == 0:
+                page.goto(exchange_link(data))
+            else:
+                open_in_place(page, exchange_link(data))
+            wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
+            assert page_summary(page) == expected
+            for side in ("attacker", "defender"):
+                assert highlighted(page, side) == dead[side], side
+                assert listed_dead(page, side) == dead[side], side
+            # The page's own link replaces the hand-written one, and the mode is the exchange.
+            assert "#x=1." in page.url and "?exchange=" not in page.url
+            expect(page.locator('[data-calc-mode="exchange"]')).to_have_attribute("aria-pressed", "true")
+            expect(page.locator("[data-calc-form]")).to_be_hidden()
 
 
 def test_the_arithmetic_in_words_and_the_rolls_in_order(page: Page):

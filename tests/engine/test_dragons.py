@@ -175,6 +175,24 @@ def test_two_dragons_melee_on_one_missile_on_the_other(engine):
     assert "10 melee" in whys[0] and "5 missile" in whys[1]
 
 
+def test_two_of_the_same_dragon_are_named_1st_and_2nd(engine):
+    # Two Red Drakes (same element: they do not attack each other, p.17), Claws (6) and Wing (5): 11
+    # damage. The army as in the first test: 4 melee + the Warrior's 2 ID cannot reach the 10 that
+    # kill a drake, so the ID results are saves: 1 + 2 = 3. Damage 11 - 3 = 8, more than the army's
+    # 3 + 2 + 1 = 6 health: all three die. Players tell the two drakes apart as units are told apart
+    # (calculator.core.names): the 1st and the 2nd Red Drake, in the order given.
+    out = engine.exchange(attack([dragon("red-drake", "claws"), dragon("red-drake", "wing")], AMAZONS))
+    assert numbers(out) == summary(dragon_damage=11, response_save=3, response_melee=4, army_damage=8)
+    assert [d["label"] for d in out["dragons"]] == ["1st Red Drake", "2nd Red Drake"]
+    assert [d["text"] for d in out["dragons"]] == ["1st Red Drake rolled Claws (6): 6 damage",
+                                                   "2nd Red Drake rolled Wings (5): 5 damage"]
+    assert out["dragons"][1]["target_text"].startswith("The 2nd Red Drake attacks the army")
+    assert killed(out) == ["Soldier", "War Chief", "Warrior"]
+    # A Red Drake beside a Red Wyrm keeps its plain name: no other dragon shares it.
+    out = engine.exchange(attack([dragon("red-drake", "claws"), dragon("red-wyrm", "belly")], AMAZONS))
+    assert [d["label"] for d in out["dragons"]] == ["Red Drake", "Red Wyrm"]
+
+
 def test_wing_flies_away_and_treasure_promotes(engine):
     # Wings 5 damage, Treasure none. Saves 2 + 1 = 3; damage 5 - 3 = 2: the Warrior (2). The Ivory Drake
     # survives and flies back to the Summoning Pool; the Ivory Wyrm's Treasure lets the army promote one

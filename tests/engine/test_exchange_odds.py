@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+import os
 import random
 import subprocess
 import sys
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -73,11 +76,11 @@ def test_faces_given_stay_fixed(engine):
     assert dist(out, "attacker", "damage") == pytest.approx({0: 1.0}, abs=1e-12)
 
 
-def _monte_carlo(engine, data: dict, n: int) -> dict[str, dict[str, Counter]]:
-    """What the exchange's own resolver does over ``n`` seeded exchanges."""
+def _monte_carlo(engine, data: dict, n: int, seeds: range | None = None) -> dict[str, dict[str, Counter]]:
+    """What the exchange's own resolver does over ``n`` seeded exchanges (seeds 1 to n, or ``seeds``)."""
     inp = parse_exchange(data, engine.index)
     seen = {s: {"damage": Counter(), "killed": Counter()} for s in ("attacker", "defender")}
-    for seed in range(1, n + 1):
+    for seed in seeds if seeds is not None else range(1, n + 1):
         for side in inp.sides.values():
             for u in side.units:
                 u.status, u.why, u.damage = "", "", 0
@@ -89,6 +92,31 @@ def _monte_carlo(engine, data: dict, n: int) -> dict[str, dict[str, Counter]]:
         for name, side in run.sides.items():
             seen[name]["damage"][dealt[name] + sum(u.damage for u in side.units)] += 1
             seen[name]["killed"][sum(u.health for u in side.units if u.status in ("killed", "buried"))] += 1
+    return seen
+
+
+def _monte_carlo_part(job: tuple[dict, dict, range]) -> dict[str, dict[str, Counter]]:
+    """One process's share of :func:`_parallel_monte_carlo`: its own engine over the same bundle."""
+    from calculator import Engine
+
+    bundle, data, seeds = job
+    return _monte_carlo(Engine(bundle), data, len(seeds), seeds)
+
+
+def _parallel_monte_carlo(engine, bundle: dict, data: dict, n: int) -> dict[str, dict[str, Counter]]:
+    """:func:`_monte_carlo` over the same ``n`` seeds, split between the machine's cores (the exchanges
+    are independent; the counts added up are the same)."""
+    parts = min(4, os.cpu_count() or 1)
+    if parts == 1:
+        return _monte_carlo(engine, data, n)
+    cuts = [1 + n * i // parts for i in range(parts + 1)]
+    jobs = [(bundle, data, range(cuts[i], cuts[i + 1])) for i in range(parts)]
+    seen = {s: {"damage": Counter(), "killed": Counter()} for s in ("attacker", "defender")}
+    with ProcessPoolExecutor(max_workers=parts, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for part in pool.map(_monte_carlo_part, jobs):
+            for side, whats in part.items():
+                for what, counts in whats.items():
+                    seen[side][what].update(counts)
     return seen
 
 
@@ -107,14 +135,21 @@ def _agree(odds: dict, seen: dict, n: int) -> list[tuple]:
     return bad
 
 
-def test_odds_agree_with_100000_exchanges_of_the_resolver(engine):
+SAMPLED = exchange(army("amazons/chimera", "amazons/war-chief"),
+                   army("coral-elves/protector", "coral-elves/trooper", "coral-elves/fighter"))
+
+
+def test_odds_agree_with_100000_exchanges_of_the_resolver(engine, bundle):
     # Smite (damage with no save) and SAIs that target units, a counter-attack of the survivors,
     # and an attacker's save roll: every part of the exchange is sampled.
-    data = exchange(army("amazons/chimera", "amazons/war-chief"),
-                    army("coral-elves/protector", "coral-elves/trooper", "coral-elves/fighter"))
-    odds = engine.exchange_odds(data)
+    odds = engine.exchange_odds(SAMPLED)
     n = 100_000
-    assert _agree(odds, _monte_carlo(engine, data, n), n) == []
+    assert _agree(odds, _parallel_monte_carlo(engine, bundle, SAMPLED, n), n) == []
+
+
+def test_the_monte_carlo_split_between_processes_counts_the_same(engine, bundle):
+    n = 300
+    assert _parallel_monte_carlo(engine, bundle, SAMPLED, n) == _monte_carlo(engine, SAMPLED, n)
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [

@@ -4,8 +4,10 @@ one line naming the field."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from .conftest import ROOT
 from .terrain_cases import CASES, MANEUVERS
@@ -19,8 +21,10 @@ def _cli(command: str, data: object, bundle_file) -> subprocess.CompletedProcess
 
 
 def test_every_case_through_the_command_line(engine, bundle_file):
-    for case in CASES:
-        proc = _cli(case["command"], case["input"], bundle_file)
+    # One command line per case, as many at a time as the machine has cores (each is its own process).
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        procs = list(pool.map(lambda case: _cli(case["command"], case["input"], bundle_file), CASES))
+    for case, proc in zip(CASES, procs):
         assert proc.returncode == 0, (case["id"], proc.stderr)
         expected = getattr(engine, METHOD[case["command"]])(case["input"])
         assert json.loads(proc.stdout) == json.loads(json.dumps(expected)), case["id"]

@@ -1,9 +1,10 @@
 """Deploy defaults: without SITE_URL no page or sitemap entry points at a development address; with
 SITE_URL set, canonical links and the sitemap are absolute to it; the home page title names the site once.
 
-Each variant is a real build of the generated pages into a temporary folder (MkDocs, then the
-generator's finishing steps), with the environment set explicitly, so the result does not depend
-on how site/ was last built.
+Each variant is a real build of the generated pages (MkDocs, then the generator's finishing steps)
+with the environment set explicitly, so the result does not depend on how site/ was last built: the
+public one into a temporary folder; the local one is site/ itself when the build recorded that it
+had no SITE_URL (one build fewer in `make test`), else it too is built into a temporary folder.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import OUT_DIR, ensure_site
+from generator.build import OUT_DIR, built_for, ensure_site
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = "https://dragondice.example.org/reference/"
@@ -37,12 +38,25 @@ def build_site(target: Path, site_url: str | None) -> Path:
     return target
 
 
+def local_site(root: Path) -> Path:
+    """The build without SITE_URL: site/ itself when it is current and was built so (as `make build`
+    and the other tests build it; generator.build records the SITE_URL it was built with), else a
+    build of its own."""
+    site = ensure_site()
+    try:
+        if built_for() is None:
+            return site
+    except LookupError:
+        pass
+    return build_site(root / "local", None)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
-    ensure_site()   # build/docs is current
-    assert OUT_DIR.exists()
     root = tmp_path_factory.mktemp("deploy")
-    return {"local": build_site(root / "local", None), "public": build_site(root / "public", PUBLIC)}
+    local = local_site(root)    # build/docs is current
+    assert OUT_DIR.exists()
+    return {"local": local, "public": build_site(root / "public", PUBLIC)}
 
 
 def pages(site: Path) -> list[Path]:

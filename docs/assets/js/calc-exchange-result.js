@@ -149,10 +149,18 @@ export function render(section, cat, out, input, choose) {
   section.removeAttribute("aria-busy");
 }
 
-/* The engine refused the input: its message as it is (the CLI prints the same line). */
-export function error(section, text, lead) {
-  section.replaceChildren(el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-error", role: "alert" },
-    lead || "The engine could not resolve this exchange: ", el("span", { "data-exchange-error": true }, text)));
+/* The engine refused the input: its message as it is (the CLI prints the same line). With
+   ``backToCalculator`` (the owner chose casualties), a way back to the calculator's own choice. */
+export function error(section, text, lead, backToCalculator) {
+  const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-error", role: "alert" },
+    lead || "The engine could not resolve this exchange: ", el("span", { "data-exchange-error": true }, text))];
+  if (backToCalculator) {
+    const again = el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "casualties-calc" },
+      "Let the calculator choose the casualties");
+    again.addEventListener("click", backToCalculator);
+    parts.push(el("p", {}, again));
+  }
+  section.replaceChildren(...parts);
   section.dataset.state = "error";
   section.removeAttribute("aria-busy");
 }

@@ -110,7 +110,8 @@ function ask(xc) {
     if (seq !== xc.seq) return;
     xc.result = null;
     render(xc);
-    showError(ui.results, String((err && err.message) || err));
+    const back = xc.x.casualties ? () => { delete xc.x.casualties; xc.changed(); } : null;
+    showError(ui.results, String((err && err.message) || err), null, back);
     refreshOdds(ui.odds, xc.cat, null);
   });
 }

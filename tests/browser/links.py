@@ -1,0 +1,56 @@
+"""Many links on one calculator page: a link swapped into the address of the page already shown,
+as the page reads an address change (its hashchange listener), instead of a reload each time, so
+that the engine started once answers every case. The page then reads the link exactly as when it
+is opened: a ?roll=, ?magic=, ?exchange= or ?maneuver= link through its query reader, a #s=, #x=
+or #m= share link through its share-link reader.
+
+A query link is given the hash "#link", which the page's reader passes over when the query names
+an input, so that the address's hash changes as a player's click would change it."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+PAGE = "calculator/"
+
+SWAP = """([query, hash]) => {
+  // Replace the address without a history step (as the page's own links do), then tell the page:
+  // setting location.hash would make the site's instant navigation load the page again.
+  history.replaceState(history.state, "", location.pathname + query + hash);
+  window.dispatchEvent(new HashChangeEvent("hashchange"));
+}"""
+
+
+def open_in_place(page: Page, link: str) -> None:
+    """Open ``link`` ("calculator/?magic=...", "calculator/#x=1....") on the calculator page shown."""
+    assert link.startswith(PAGE), link
+    rest = link[len(PAGE):]
+    query, _, hash_ = rest.partition("#")
+    assert query.startswith("?") or not query, link
+    assert "/calculator/" in page.url, "open the calculator page first"
+    page.evaluate(SWAP, [query, "#" + hash_ if hash_ else "#link"])
+
+
+# JSON with sorted keys, the same in the page and here: the page's input is compared as a value.
+CANON_JS = """const canon = (x) => Array.isArray(x) ? '[' + x.map(canon).join(',') + ']'
+    : x && typeof x === 'object' ? '{' + Object.keys(x).sort().map((k) => JSON.stringify(k) + ':' + canon(x[k])).join(',') + '}'
+    : JSON.stringify(x);"""
+
+
+def canon(x: Any) -> str:
+    if isinstance(x, dict):
+        return "{" + ",".join(json.dumps(k) + ":" + canon(x[k]) for k in sorted(x)) + "}"
+    if isinstance(x, list):
+        return "[" + ",".join(canon(v) for v in x) + "]"
+    return json.dumps(x)
+
+
+def wait_answer(page: Page, selector: str, expected: dict, timeout: float) -> None:
+    """Wait until the result section ``selector`` shows the engine's answer to exactly this input
+    (its data-input): never an answer an earlier link left on the page."""
+    page.wait_for_function("(want) => { " + CANON_JS + """
+        const s = document.querySelector('""" + selector + """');
+        return !!s && s.dataset.state === 'resolved' && !!s.dataset.input && canon(JSON.parse(s.dataset.input)) === want; }""",
+                           arg=canon(expected), timeout=timeout)
