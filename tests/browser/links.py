@@ -24,12 +24,15 @@ SWAP = """([query, hash]) => {
 
 
 def open_in_place(page: Page, link: str) -> None:
-    """Open ``link`` ("calculator/?magic=...", "calculator/#x=1....") on the calculator page shown."""
+    """Open ``link`` ("calculator/?magic=...", "calculator/#x=1....") on the calculator page shown;
+    the first link, before any calculator page is shown, is opened with a page load."""
     assert link.startswith(PAGE), link
+    if "/calculator/" not in page.url:
+        page.goto(link)
+        return
     rest = link[len(PAGE):]
     query, _, hash_ = rest.partition("#")
     assert query.startswith("?") or not query, link
-    assert "/calculator/" in page.url, "open the calculator page first"
     page.evaluate(SWAP, [query, "#" + hash_ if hash_ else "#link"])
 
 

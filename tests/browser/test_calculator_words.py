@@ -50,11 +50,16 @@ def roll_link(data: dict) -> str:
     return "calculator/?roll=" + quote(json.dumps(data))
 
 
-def exchange_shown(page: Page, check: str) -> None:
-    """Wait for the exchange's answer to the input whose JSON makes `check` (a JS expression on `inp`) true."""
-    page.wait_for_function("""() => { const s = document.querySelector('[data-exchange-results]');
+def answer_shown(page: Page, section: str, check: str) -> None:
+    """Wait for the result `section`'s answer to the input whose JSON makes `check` (a JS expression on `inp`) true."""
+    page.wait_for_function("""() => { const s = document.querySelector('""" + section + """');
         if (!s || s.dataset.state !== 'resolved') return false;
         const inp = JSON.parse(s.dataset.input); return !!(""" + check + "); }", timeout=ENGINE_TIMEOUT)
+
+
+def exchange_shown(page: Page, check: str) -> None:
+    """Wait for the exchange's answer to the input whose JSON makes `check` (a JS expression on `inp`) true."""
+    answer_shown(page, "[data-exchange-results]", check)
 
 
 def test_two_units_of_one_die_are_named_the_1st_and_the_2nd(clean: Page):

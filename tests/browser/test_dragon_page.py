@@ -140,11 +140,8 @@ def test_every_hand_worked_dragon_attack_as_a_link(page: Page, bundle: dict):
     assert len(cases) >= 8, "the engine tests hold at least 8 hand-worked dragon attacks"
     # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
     # each is read by the page's ?exchange= reader all the same; the page's answer to THIS input is read.
-    for i, case in enumerate(cases):
-        if i == 0:
-            page.goto(exchange_link(case["data"]))
-        else:
-            open_in_place(page, exchange_link(case["data"]))
+    for case in cases:
+        open_in_place(page, exchange_link(case["data"]))
         wait_answer(page, "[data-exchange-results]", case["data"], ENGINE_TIMEOUT)
         assert page_summary(page) == case["summary"], case["data"]
 

@@ -15,12 +15,9 @@ from tests.engine.test_turn_rules import TARGET_CASES
 def test_who_attacks_whom_as_a_link(page: Page, subtests):
     # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
     # each is read by the page's ?exchange= reader all the same, and its own answer is waited for.
-    for n, (name, data, targets, attacks, words) in enumerate(c[:5] for c in TARGET_CASES):
+    for name, data, targets, attacks, words in (c[:5] for c in TARGET_CASES):
         with subtests.test(name):
-            if n == 0:
-                page.goto(exchange_link(data))
-            else:
-                open_in_place(page, exchange_link(data))
+            open_in_place(page, exchange_link(data))
             wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
             items = page.locator(".dd-ex-targets li")
             # The words of THIS input's dragons (each case names its own dragons), one line per dragon.

@@ -172,12 +172,9 @@ def test_hand_worked_exchange_links(page: Page, subtests):
     # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
     # each is read by the page's ?exchange= reader all the same, and its own answer is waited for.
     # One subtest per case: a case that fails does not hide the others.
-    for i, (name, data, expected, dead) in enumerate(CASES):
+    for name, data, expected, dead in CASES:
         with subtests.test(name):
-            if i == 0:
-                page.goto(exchange_link(data))
-            else:
-                open_in_place(page, exchange_link(data))
+            open_in_place(page, exchange_link(data))
             wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
             assert page_summary(page) == expected
             for side in ("attacker", "defender"):

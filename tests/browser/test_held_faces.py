@@ -4,26 +4,20 @@ one shows it. Each total below is worked by hand from the rulebook (v4.01d p.15)
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.page_kinds import ENGINE_TIMEOUT
+from tests.browser.test_calculator_words import answer_shown, exchange_shown, roll_link
 from tests.browser.test_exchange_page import exchange_link
 
 # Amazon War Chief rolled ID (3 ID results: its health) and Soldier rolled 1 save.
 ARMY = [{"die": "amazons/war-chief", "rolled": "id"}, {"die": "amazons/soldier", "rolled": "1 save"}]
 
 
-def roll_link(data: dict) -> str:
-    return "calculator/?roll=" + quote(json.dumps(data))
-
-
 def roll_answer(page: Page, check: str) -> dict:
     """The totals of the roll's answer to the input whose JSON makes `check` (on `inp`) true."""
-    page.wait_for_function("""() => { const s = document.querySelector('[data-calc-results]');
-        if (!s || s.dataset.state !== 'resolved') return false;
-        const inp = JSON.parse(s.dataset.input); return !!(""" + check + "); }", timeout=ENGINE_TIMEOUT)
+    answer_shown(page, "[data-calc-results]", check)
     return json.loads(page.locator("[data-calc-results]").get_attribute("data-totals"))
 
 
@@ -56,15 +50,11 @@ def test_each_side_of_an_exchange_holds_its_own_faces(page: Page):
     page.goto(exchange_link({"attack": "melee", "terrain": "coastland-tower", "seed": 0,
                              "attacker": {"army": [{"die": "amazons/warrior", "rolled": "id"}]},
                              "defender": {"army": [{"die": "amazons/soldier", "rolled": "1 save"}]}}))
-    shown = """() => { const s = document.querySelector('[data-exchange-results]');
-        if (!s || s.dataset.state !== 'resolved') return false;
-        const inp = JSON.parse(s.dataset.input); return !!(CHECK); }"""
-    page.wait_for_function(shown.replace("CHECK", "!inp.attacker.eighth_faces"), timeout=ENGINE_TIMEOUT)
+    exchange_shown(page, "!inp.attacker.eighth_faces")
     box = page.locator('[data-ex-side="attacker"]')
     box.locator("summary").click()
     box.locator('[data-key="held-eighth-attacker"]').select_option(label="Tower")
-    page.wait_for_function(shown.replace("CHECK", "inp.attacker.eighth_faces && inp.attacker.eighth_faces[0] === 'tower'"),
-                           timeout=ENGINE_TIMEOUT)
+    exchange_shown(page, "inp.attacker.eighth_faces && inp.attacker.eighth_faces[0] === 'tower'")
     result = page.locator("[data-exchange-results]")
     expect(result).to_contain_text("3 damage")
     assert "eighth_faces" not in json.loads(result.get_attribute("data-input"))["defender"]

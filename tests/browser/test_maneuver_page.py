@@ -105,12 +105,9 @@ def test_hand_worked_maneuvers_open_as_links(page: Page, engine: Engine, dataset
     assert len(MANEUVERS) >= 12
     # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
     # each is read by the page's ?maneuver= reader all the same, and its own answer is waited for.
-    for i, case in enumerate(MANEUVERS):
+    for case in MANEUVERS:
         link = "calculator/?maneuver=" + quote(json.dumps(case["input"]))
-        if i == 0:
-            page.goto(link)
-        else:
-            open_in_place(page, link)
+        open_in_place(page, link)
         wait_input(page, "[data-maneuver-results]", case["input"])
         assert_case_shown(page, case, engine, dataset)
         expect(page.locator('[data-calc-mode="maneuver"]')).to_have_attribute("aria-pressed", "true")
