@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_helpers import (CHROMIUM, CHROMIUM_ARGS, OFFLINE_AT, TIMEOUT, WAIT_OFFLINE,  # noqa: E402
+from browser_helpers import (BARE_PYODIDE, CHROMIUM, CHROMIUM_ARGS, OFFLINE_AT, TIMEOUT, WAIT_OFFLINE,  # noqa: E402
                              engine_ready_ms, ms, new_page)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -35,12 +35,6 @@ ROLL = {"roll": "melee", "terrain": "highland", "seed": 1, "army": [
     {"die": "dwarves/warlord", "rolled": 3}, {"die": "amazons/spearer", "rolled": 2},
     {"die": "coral-elves/sharpshooter", "rolled": 1}, {"die": "amazons/centaur", "rolled": 5}]}
 
-BARE_PYODIDE = """async ([root, options]) => {
-  const t0 = performance.now();
-  const mod = await import(root + "pyodide/pyodide.mjs");
-  await mod.loadPyodide(Object.assign({ indexURL: root + "pyodide/" }, options));
-  return performance.now() - t0;
-}"""
 
 # Click a face, then wait for the trace computed from the new input (includes the UI's debounce).
 CLICK_TO_TRACE = """async (face) => {

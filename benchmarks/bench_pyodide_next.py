@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, engine_ready_ms, ms, new_page  # noqa: E402
+from browser_helpers import BARE_PYODIDE, CHROMIUM, CHROMIUM_ARGS, LINK, engine_ready_ms, ms, new_page, throttle  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from pyodide_next import next_tree  # noqa: E402
 
@@ -31,15 +31,7 @@ from tests.site_server import SiteServer  # noqa: E402
 RUNS = 5
 NODE_RUNS = 9
 SLOW_RUNS = 3
-# benchmarks/bench_slowlink.py's link: 9 Mbit/s down and up, 85 ms latency (Chromium's throttling).
-LINK = {"offline": False, "latency": 85, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
 REPO = Path(__file__).resolve().parent.parent
-BARE = """async ([root, options]) => {
-  const t0 = performance.now();
-  const mod = await import(root + "pyodide/pyodide.mjs");
-  await mod.loadPyodide(Object.assign({ indexURL: root + "pyodide/" }, options));
-  return performance.now() - t0;
-}"""
 
 
 class Build:
@@ -55,9 +47,7 @@ class Build:
     def visit(self, browser, server, link: dict | None = None) -> tuple[float, int]:  # noqa: ANN001
         ctx, page = new_page(browser, server.url)
         if link:
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", link)
+            throttle(ctx, page, link)
         server.bytes.reset()
         took = engine_ready_ms(page)
         sent = server.bytes.reset()
@@ -67,7 +57,7 @@ class Build:
     def bare(self, browser, server, options: dict) -> float:  # noqa: ANN001
         ctx, page = new_page(browser, server.url, service_workers="block")
         page.goto("open-data/")
-        took = page.evaluate(BARE, [server.url, options])
+        took = page.evaluate(BARE_PYODIDE, [server.url, options])
         ctx.close()
         return took
 

@@ -15,16 +15,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_helpers import (BASELINE, CHROMIUM, CHROMIUM_ARGS, TIMEOUT, baseline_site,  # noqa: E402
-                             engine_ready_ms, new_page)
+from browser_helpers import (BASELINE, CHROMIUM, CHROMIUM_ARGS, FULL_SPEED, LINK, TIMEOUT,  # noqa: E402
+                             baseline_site, engine_ready_ms, new_page, throttle)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from generator.build import ensure_site  # noqa: E402
 from tests.site_server import SiteServer  # noqa: E402
 
 RUNS = 3
-LINK = {"offline": False, "latency": 85, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
-FULL_SPEED = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 SETTLE = """async () => {   // the offline copy, when the build makes one, before the second visit
   if (!navigator.serviceWorker || !document.querySelector('script[src$="offline.js"]')) return;
   await navigator.serviceWorker.ready;
@@ -39,9 +37,7 @@ SETTLE = """async () => {   // the offline copy, when the build makes one, befor
 
 def one_profile(browser, server) -> tuple[float, int, float, int]:  # noqa: ANN001
     ctx, page = new_page(browser, server.url)
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", LINK)
+    cdp = throttle(ctx, page, LINK)
     server.bytes.reset()
     first = engine_ready_ms(page)
     first_bytes = server.bytes.reset()

@@ -40,6 +40,18 @@ WATCH_READY = """(() => {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-offline"] });
 })();"""
 
+# Bare Pyodide in the page, timed from its import to loadPyodide's end (ms).
+BARE_PYODIDE = """async ([root, options]) => {
+  const t0 = performance.now();
+  const mod = await import(root + "pyodide/pyodide.mjs");
+  await mod.loadPyodide(Object.assign({ indexURL: root + "pyodide/" }, options));
+  return performance.now() - t0;
+}"""
+
+# The slow link of the first-visit goal: 9 Mbit/s down and up, 85 ms latency (Chromium's throttling).
+LINK = {"offline": False, "latency": 85, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
+FULL_SPEED = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+
 READY_AT = "() => window.__ddReadyAt"
 WAIT_OFFLINE = "() => window.__ddOfflineAt !== undefined"
 OFFLINE_AT = "() => window.__ddOfflineAt"
@@ -83,6 +95,14 @@ def new_page(browser, base_url: str, **options):  # noqa: ANN001, ANN201 - Playw
     ctx = browser.new_context(base_url=base_url, **options)
     ctx.add_init_script(WATCH_READY)
     return ctx, ctx.new_page()
+
+
+def throttle(ctx, page, link: dict):  # noqa: ANN001, ANN201 - a CDP session
+    """Put ``page`` on ``link``; the session returned can change the link later."""
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", link)
+    return cdp
 
 
 def engine_ready_ms(page) -> float:  # noqa: ANN001
