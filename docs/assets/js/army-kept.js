@@ -15,11 +15,12 @@ export function renderKept(ctx) {
 
 function status(ctx, text) { ctx.ui.status.textContent = text; }
 
-/* Check a force from a link or a file with the engine, then keep it (once) and show it. */
+/* Check a force from a link or a file with the engine, then keep it (once) and show it; the
+   promise settles once it is shown or refused. */
 export function openForce(ctx, got, what) {
   ctx.say("Opening the force from the " + what + "…");
   const input = ctx.inputOf(got.force);
-  engine.whenReady().then(() => engine.call("force", input)).then(() => {
+  return engine.whenReady().then(() => engine.call("force", input)).then(() => {
     if (!ctx.root.isConnected) return;
     const same = store.kept().find((f) => JSON.stringify(f.force) === JSON.stringify(got.force) && (!got.name || f.name === got.name));
     ctx.say("");

@@ -134,12 +134,16 @@ function bindForm(ctx) {
   if (ui.filter) ui.filter.addEventListener("submit", (e) => e.preventDefault());
 }
 
-/* The force the address names, if any: checked, kept and shown (or an error in words). */
+/* The force the address names, if any: checked, kept and shown (or an error in words). Once it
+   is settled the link leaves the address, so a reload shows the kept force, not the link again.
+   Not before: Back or Forward may make the theme swap the page in while the engine checks the
+   force, and the page it brings must still find the link to open. */
 function openLink(ctx) {
   const got = readLink();
   if (!got) return;
-  dropLink();                         // a reload shows the kept force, not the link again
-  if (got.error) say(ctx, got.error); else openForce(ctx, got, "link");
+  if (got.error) { dropLink(); say(ctx, got.error); return; }
+  const address = location.search;
+  openForce(ctx, got, "link").then(() => { if (ctx.root.isConnected && location.search === address) dropLink(); });
 }
 
 function bind(root, cat) {
