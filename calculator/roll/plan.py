@@ -50,7 +50,9 @@ def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
     """Result-type choices the unit's owner may make in this roll (ID results in a combination
     roll, "or" SAIs such as Fly, and which part of an SAI to use when two fit equally). An SAI whose
     results are of the owner's choice may also be split between the types a combination roll counts
-    (p.28): ``split`` names the input field, ``{"<type>": n, ...}`` adding up to the SAI's X."""
+    (p.28): ``split`` names the input field, ``{"<type>": n, ...}`` adding up to the SAI's X, and
+    ``split_types`` the types worth sharing to (the counted ones: a result of another type counts
+    for nothing in this roll)."""
     out = []
     if roll.type.combination and any(f.icon == "id" for f in unit.faces + (unit.rolled,) if f):
         out.append({"key": "id", "name": "ID icon", "types": list(roll.counts), "default": roll.pick(roll.counts)})
@@ -65,7 +67,8 @@ def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
                 split |= g.choice and sum(t in roll.counts for t in g.types) > 1
         if len(types) > 1:
             out.append({"key": sid, "name": sai.name, "types": types, "default": roll.pick(tuple(types)) or types[0],
-                        **({"split": f"choose.{sid}", **_split_size(unit, sid, roll, idx)} if split else {})})
+                        **({"split": f"choose.{sid}", "split_types": [t for t in types if t in roll.counts],
+                            **_split_size(unit, sid, roll, idx)} if split else {})})
     return out
 
 

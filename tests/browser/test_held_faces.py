@@ -70,6 +70,10 @@ def test_an_sai_of_the_owners_choice_can_be_split_in_the_roll_form(page: Page):
     # a split starts with all 4 where the default puts them (saves)
     assert roll_answer(page, "inp.army[0].choose && typeof inp.army[0].choose['create-fireminions'] === 'object'")["save"] == 4
     expect(page.locator('[data-split="create-fireminions"] legend')).to_have_text("Share its 4 results")
+    # Create Fireminions may make magic or maneuver results too (p.31), but the army attacked by a dragon
+    # counts melee, missile and saves (p.17): only those three are offered to share.
+    shares = page.locator('[data-split="create-fireminions"] input').evaluate_all("(els) => els.map((e) => e.dataset.key)")
+    assert shares == ["split-0-create-fireminions-" + t for t in ("melee", "missile", "save")]
     page.locator('[data-key="split-0-create-fireminions-save"]').fill("3")
     page.locator('[data-key="split-0-create-fireminions-save"]').press("Tab")
     # 3 saves name 3 of the 4 results: the engine refuses and names the field

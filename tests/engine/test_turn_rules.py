@@ -327,6 +327,10 @@ def test_the_plan_names_the_split_field(engine):
     plan = engine.plan({"roll": "dragon_attack", "army": [{"die": "firewalkers/fireshadow"}]})
     fire = next(c for c in plan["units"][0]["choices"] if c["key"] == "create-fireminions")
     assert fire["split"] == "choose.create-fireminions"
+    # Create Fireminions: X magic, maneuver, melee, missile or save results (the SAI table, p.31); the army
+    # attacked by a dragon counts melee, missile and save results (p.17): a split shares those three only.
+    assert fire["types"] == ["magic", "maneuver", "melee", "missile", "save"]
+    assert fire["split_types"] == ["melee", "missile", "save"]
     plan = engine.plan({"roll": "melee", "army": [{"die": "firewalkers/fireshadow"}]})   # one type counted
     assert all("split" not in c for c in plan["units"][0]["choices"])
 

@@ -138,7 +138,7 @@ function choiceControls(ctx, u, i) {
 function splitControls(ctx, u, i, c) {
   const split = u.choose[c.key];
   return el("fieldset", { class: "dd-calc-split", "data-split": c.key }, el("legend", {}, c.results ? "Share its " + c.results + " results" : "Share its results"),
-    c.types.map((t) => {
+    (c.split_types || c.types).map((t) => {
       const input = el("input", { type: "number", min: 0, max: c.results, value: split[t] || 0, "data-key": "split-" + i + "-" + c.key + "-" + t,
         "aria-label": c.name + " results as " + typeLabel(t).toLowerCase() + " (" + u.label + ")" });
       input.addEventListener("change", () => {
