@@ -110,10 +110,10 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     before, ran, waiting = budget.work, 0, sum(1 for state, _, _ in frontier.values() if not state.done)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
-            _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
+            _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
-        for end, p, dealt in _explore(run, stage, state, budget):
-            _merge(out, () if last else signature(end), end, payload, p, dealt, _losses(run, end), aside)
+        for end, ways in _explore(run, stage, state, budget):
+            _merge(out, () if last else signature(end), end, payload, ways, _losses(run, end), aside)
         ran += 1
         if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
             budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
@@ -134,24 +134,21 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
         budget.spend(0, len(frontier), ahead)
 
 
-def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, p: float, dealt: tuple[int, int],
-           now: Losses | None, aside: str) -> None:
-    """Add a state's chances to ``out``; ``now``: the killed and single-unit damage read from it
-    (a side set aside keeps what it had)."""
+def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[tuple[float, tuple[int, int]]],
+           now: Losses, aside: str) -> None:
+    """Add a state's chances to ``out``, reached in each of ``ways`` (its chance, the damage dealt to
+    each side); ``now``: the killed and single-unit damage read from it (a side set aside keeps what
+    it had)."""
     have = out.get(sig)
     if have is None:
         have = out[sig] = (state, dict[Any, float](), aside)
     acc = have[1]
-    for old, q in payload.items():
-        new = list(old)
-        new[0] += dealt[0]
-        new[3] += dealt[1]
-        if now is not None:
-            for i, side in enumerate(SIDES):
-                if side != aside:
-                    new[3 * i + 1: 3 * i + 3] = now[3 * i + 1: 3 * i + 3]
-        k = tuple(new)
-        acc[k] = acc.get(k, 0.0) + q * p
+    keep_d, keep_a = aside == SIDES[0], aside == SIDES[1]
+    for p, (to_d, to_a) in ways:
+        for old, q in payload.items():
+            k = (old[0] + to_d, old[1] if keep_d else now[1], old[2] if keep_d else now[2],
+                 old[3] + to_a, old[4] if keep_a else now[4], old[5] if keep_a else now[5])
+            acc[k] = acc.get(k, 0.0) + q * p
 
 
 def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
@@ -165,15 +162,19 @@ def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, di
     saver: dict[tuple, tuple[RunState, Payload, str]] = {}
     other_side: dict[tuple, tuple[RunState, Payload, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
-    for sig, (state, payload, aside) in frontier.items():
+    plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
+    for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
         if state.done:
             _pool(both, sig, state, payload, aside)
             continue
         blank = _blank(run, state, other)
-        if _plain_roll(run, stage, state):
-            _pool(both, signature(blank), blank, payload, other)
+        mine = signature(blank)
+        if mine not in plain:
+            plain[mine] = _plain_roll(run, stage, state)
+        if plain[mine]:
+            _pool(both, mine, blank, payload, other)
             continue
-        _pool(saver, signature(blank), blank, payload, other)
+        _pool(saver, mine, blank, payload, other)
         _pool(other_side, signature(state, answered_only=True), state, payload, aside)
     return both, saver, other_side
 
@@ -215,8 +216,9 @@ def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
     return replace(state, units=tuple(units))
 
 
-def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, float, tuple]]:
-    """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
+def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, list]]:
+    """Every way the stage can end from ``state``: each state it ends in, with the ways it gets there
+    (each way's chance and the damage dealt to each side).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -256,8 +258,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
             yield from _part(run, end, script[0], payload, factor, got)
             continue
-        for (_, d, a), p in payload.items():
-            yield end, p * factor, (d + got[0], a + got[1])
+        yield end, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()]
 
 
 def _first(pause: Pause, payload: Payload) -> list[tuple]:
@@ -287,8 +288,7 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
         mine = entry.result(k)
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
         state = replace(end, ctx=ctx)
-        for (_, d, a), p in part.items():
-            yield state, p, (d + got[0], a + got[1])
+        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
 
 
 def _with_result(step: Any, result: Any) -> Any:
