@@ -361,7 +361,8 @@ def _losses(run: OddsRun, state: RunState) -> Losses:
     damage its units took alone (Gore, Bash, ...)."""
     out = [0] * 6
     for (i, health), (status, _, damage) in zip(run.loss_at, state.units):
-        if status == "killed" or status == "buried":
+        if status and (status == "killed" or status == "buried"):
             out[i + 1] += health
-        out[i + 2] += damage
+        if damage:
+            out[i + 2] += damage
     return tuple(out)
