@@ -6,7 +6,8 @@ only reads and checks a text (a link naming no dice yet), answering its value.
 
 "load" makes the engine's index and no more, so the page hears "ready" as soon as the data is in;
 "warm", which the worker sends once it has said so, imports the single roll (every page that
-rolls needs it) while the player is still reading the page, so the first roll is no slower.
+rolls needs it) and the exchange room while the player is still reading the page, so the first roll
+or exchange is no slower.
 
 >>> import json
 >>> json.loads(dispatch("version", "null"))["ok"]
@@ -45,8 +46,9 @@ def _load(bundle: Any) -> dict[str, Any]:
 
 def _warm() -> list[str]:
     """Import the parts a page's first roll needs (what "plan" and "resolve" use: calculator.roll and
-    its magic part); answers the modules it loaded."""
+    its magic part) and an exchange's odds (the exchange room); answers the modules it loaded."""
     before = set(sys.modules)
+    from .exchange import odds  # noqa: F401
     from .magic import offer  # noqa: F401
     from .roll import plan, resolve  # noqa: F401
 

@@ -208,7 +208,7 @@ class Run:
         if picked is not None:
             killed = check_choice(alive, dmg.amount, picked, f"casualties.{dmg.to}.{event}")
         else:
-            key = (dmg.to, tuple(u.index for u in alive), dmg.amount)
+            key = (dmg.to, tuple([u.index for u in alive]), dmg.amount)
             chosen = self.chosen.get(key)
             if chosen is None:
                 chosen = self.chosen[key] = choose(alive, dmg.amount, self.strength)

@@ -13,23 +13,23 @@ given in the input stay as given. The work is counted and bounded like a single 
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping
 from copy import copy
 from dataclasses import replace
 from typing import Any, Iterator
 
-from ..roll.distribution import Budget, summarize
+from ..roll.distribution import Budget
 from ..core.errors import InputError, TooLarge
 from ..core.fields import short
-from ..core.interpret import see
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
+from .answer import SIDES, answer
 from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
 from .state import Resume, RunState, signature
 from .request import parse_exchange
 from .sample import sampled_odds
 
-SIDES = ("defender", "attacker")
 RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
 ROLL_COST = 25         # and each roll it takes again
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
@@ -68,6 +68,19 @@ def _method(data: Any) -> tuple[Any, str]:
 
 
 def _exact(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
+    """The exact odds, with the cyclic garbage collector paused: the work makes no reference cycles
+    (tests/engine/test_exchange_odds.py checks it), so its passes over the many states kept would
+    find nothing and cost a sixth of the time."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return _exact_odds(engine, inp, project)
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     budget = Budget()
     run = OddsRun(engine, inp, budget)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
@@ -78,13 +91,13 @@ def _exact(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
         frontier = _advance(run, stage, frontier, budget)
     last = STAGES[-1]
     if not project:
-        return _answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
+        return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
     # Each side's losses are answered on their own (the answer gives each side's chances, not both
     # sides' together), so before the last stage the states merge by what each side's losses depend on.
     both, saver, other = _set_aside(run, last, frontier)
     parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, (run.other(SAVER_OF_LAST_STAGE),))]
     _foresee(run, last, {i: v for i, v in enumerate(v for part, _ in parts for v in part.values())}, budget)
-    return _answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in parts])
+    return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in parts])
 
 
 def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False,
@@ -97,10 +110,10 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     before, ran, waiting = budget.work, 0, sum(1 for state, _, _ in frontier.values() if not state.done)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
-            _merge(out, () if last else sig, state, payload, 1.0, (0, 0), _losses(run, state), aside)
+            _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
-        for end, p, dealt in _explore(run, stage, state, budget):
-            _merge(out, () if last else signature(end), end, payload, p, dealt, _losses(run, end), aside)
+        for end, ways in _explore(run, stage, state, budget):
+            _merge(out, () if last else signature(end), end, payload, ways, _losses(run, end), aside)
         ran += 1
         if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
             budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
@@ -121,24 +134,21 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
         budget.spend(0, len(frontier), ahead)
 
 
-def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, p: float, dealt: tuple[int, int],
-           now: Losses | None, aside: str) -> None:
-    """Add a state's chances to ``out``; ``now``: the killed and single-unit damage read from it
-    (a side set aside keeps what it had)."""
+def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[tuple[float, tuple[int, int]]],
+           now: Losses, aside: str) -> None:
+    """Add a state's chances to ``out``, reached in each of ``ways`` (its chance, the damage dealt to
+    each side); ``now``: the killed and single-unit damage read from it (a side set aside keeps what
+    it had)."""
     have = out.get(sig)
     if have is None:
         have = out[sig] = (state, dict[Any, float](), aside)
     acc = have[1]
-    for old, q in payload.items():
-        new = list(old)
-        new[0] += dealt[0]
-        new[3] += dealt[1]
-        if now is not None:
-            for i, side in enumerate(SIDES):
-                if side != aside:
-                    new[3 * i + 1: 3 * i + 3] = now[3 * i + 1: 3 * i + 3]
-        k = tuple(new)
-        acc[k] = acc.get(k, 0.0) + q * p
+    keep_d, keep_a = aside == SIDES[0], aside == SIDES[1]
+    for p, (to_d, to_a) in ways:
+        for old, q in payload.items():
+            k = (old[0] + to_d, old[1] if keep_d else now[1], old[2] if keep_d else now[2],
+                 old[3] + to_a, old[4] if keep_a else now[4], old[5] if keep_a else now[5])
+            acc[k] = acc.get(k, 0.0) + q * p
 
 
 def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
@@ -152,15 +162,19 @@ def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, di
     saver: dict[tuple, tuple[RunState, Payload, str]] = {}
     other_side: dict[tuple, tuple[RunState, Payload, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
-    for sig, (state, payload, aside) in frontier.items():
+    plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
+    for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
         if state.done:
             _pool(both, sig, state, payload, aside)
             continue
         blank = _blank(run, state, other)
-        if _plain_roll(run, stage, state):
-            _pool(both, signature(blank), blank, payload, other)
+        mine = signature(blank)
+        if mine not in plain:
+            plain[mine] = _plain_roll(run, stage, state)
+        if plain[mine]:
+            _pool(both, mine, blank, payload, other)
             continue
-        _pool(saver, signature(blank), blank, payload, other)
+        _pool(saver, mine, blank, payload, other)
         _pool(other_side, signature(state, answered_only=True), state, payload, aside)
     return both, saver, other_side
 
@@ -185,7 +199,7 @@ def _first_roll(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
     try:
         stage(run)
     except Pause as pause:
-        return pause
+        return pause.with_traceback(None)       # no cycle through this frame for the collector to find
     except Checkpoint:        # only after a roll: a run with no script pauses at its first roll
         pass
     return None
@@ -202,8 +216,9 @@ def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
     return replace(state, units=tuple(units))
 
 
-def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, float, tuple]]:
-    """Every way the stage can end from ``state``, with its chance and the damage dealt to each side.
+def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, list]]:
+    """Every way the stage can end from ``state``: each state it ends in, with the ways it gets there
+    (each way's chance and the damage dealt to each side).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -243,8 +258,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
             yield from _part(run, end, script[0], payload, factor, got)
             continue
-        for (_, d, a), p in payload.items():
-            yield end, p * factor, (d + got[0], a + got[1])
+        yield end, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()]
 
 
 def _first(pause: Pause, payload: Payload) -> list[tuple]:
@@ -274,8 +288,7 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
         mine = entry.result(k)
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
         state = replace(end, ctx=ctx)
-        for (_, d, a), p in part.items():
-            yield state, p, (d + got[0], a + got[1])
+        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
 
 
 def _with_result(step: Any, result: Any) -> Any:
@@ -348,51 +361,8 @@ def _losses(run: OddsRun, state: RunState) -> Losses:
     damage its units took alone (Gore, Bash, ...)."""
     out = [0] * 6
     for (i, health), (status, _, damage) in zip(run.loss_at, state.units):
-        if status == "killed" or status == "buried":
+        if status and (status == "killed" or status == "buried"):
             out[i + 1] += health
-        out[i + 2] += damage
+        if damage:
+            out[i + 2] += damage
     return tuple(out)
-
-
-def _answer(run: OddsRun, parts: list[tuple[dict, tuple[str, ...]]]) -> dict[str, Any]:
-    """``parts``: the states at the end, each part with the sides whose losses it answers for."""
-    joint: dict[str, dict[str, dict[int, float]]] = {s: {"damage": {}, "killed": {}} for s in SIDES}
-    total = {s: 0.0 for s in SIDES}
-    for frontier, answers in parts:
-        for _, payload, _ in frontier.values():
-            for loss, p in payload.items():
-                for i, side in enumerate(SIDES):
-                    if side not in answers:
-                        continue
-                    total[side] += p
-                    for what, n in (("damage", loss[3 * i] + loss[3 * i + 2]), ("killed", loss[3 * i + 1])):
-                        acc = joint[side][what]
-                        acc[n] = acc.get(n, 0.0) + p
-    sides = {side: {what: _dist(dist) for what, dist in joint[side].items()} for side in SIDES}
-    notes = _notes(run)
-    dropped = max(0.0, 1.0 - min(total.values()))
-    if dropped > 1e-9:
-        notes.append(f"very unlikely ways the exchange can go were left out: {dropped:.3g} of the probability "
-                     f"is not shown")
-    return {"attack": run.inp.attack, "sides": sides, "dropped": dropped, "notes": notes,
-            "see": see("exchange-odds"), "method": "exact"}
-
-
-def _dist(dist: dict[int, float]) -> dict[str, Any]:
-    full = summarize(dist, 0.0, [], "")
-    return {k: full[k] for k in ("distribution", "mean", "sd", "at_least")}
-
-
-def _notes(run: OddsRun) -> list[str]:
-    notes: list[str] = []
-    for e in run.entries.values():
-        notes += [n for n in e.notes if n not in notes]
-        for t in e.channels.listed:
-            if f"Left to you when it happens: {t}" not in notes:
-                notes.append(f"Left to you when it happens: {t}")
-    notes += [w["text"] for w in run.warnings if w["text"] not in notes]
-    for left in run.left:
-        text = f"Left to you when it happens: {left.text}"
-        if text not in notes:
-            notes.append(text)
-    return notes

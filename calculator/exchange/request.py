@@ -27,7 +27,7 @@ CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", 
 SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain")
 
 
-@dataclass
+@dataclass(slots=True)
 class ExUnit:
     """One unit of one side, with the faces given for each roll and what has become of it."""
 

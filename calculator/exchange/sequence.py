@@ -23,6 +23,8 @@ from ..core.seams import RollOutcome
 def mark_step_2(run: Run, result: RollOutcome, units: list[ExUnit]) -> None:
     """Units taken out at step 2 of a save roll (Choke kills them, Hypnotic Glare holds them)."""
     for ur, u in zip(result.rolls, units):
+        if not ur.excluded:
+            continue
         if ur.excluded.startswith("killed"):
             run.kill(u, ur.excluded)
         elif ur.excluded.startswith("hypnotized"):

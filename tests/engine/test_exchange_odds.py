@@ -258,3 +258,26 @@ def test_a_stage_on_course_past_the_bound_is_refused_before_its_work(engine, mon
     out = engine.exchange_odds(dict(exchange(army(*dwarves), army(*coral), "missile"), terrain="coastland"))
     assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
     assert max(spent) < BOUNDS["work"] // 2
+
+
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("amazons/spearer"), army("coral-elves/archer", "coral-elves/knight"), "missile", {"terrain": "coastland"}),
+    (army("frostwings/wolf-pack", "amazons/war-chief"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+])
+def test_the_exact_odds_leave_nothing_for_the_cycle_collector(engine, attacker, defender, attack, extra):
+    # The exact odds pause the cyclic garbage collector while they work (calculator.exchange.odds):
+    # that is only sound while they make no reference cycles, which would pile up unfreed meanwhile.
+    # Counter, Smite and Bullseye chains, Howl; each stage's first roll looked up ahead.
+    import gc
+    data = dict(exchange(attacker, defender, attack), **extra)
+    engine.exchange_odds(data)            # caches filled once (they may hold cycles: they stay)
+    gc.collect()
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        assert engine.exchange_odds(data)["method"] == "exact"
+        assert gc.collect() == 0
+    finally:
+        if was_on:
+            gc.enable()

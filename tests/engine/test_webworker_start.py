@@ -1,5 +1,5 @@
 """The browser worker's start: "load" makes the index only, "warm" then imports what a first roll
-needs, and every answer is the same whether the worker was warmed or not."""
+or exchange needs, and every answer is the same whether the worker was warmed or not."""
 from __future__ import annotations
 
 import json
@@ -12,6 +12,8 @@ from generator.data import load_dataset
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLL = {"roll": "melee", "army": [{"die": "dwarves/warlord", "rolled": 3}]}
+EXCHANGE = {"attack": "melee", "attacker": {"army": [{"die": "amazons/soldier"}]},
+            "defender": {"army": [{"die": "coral-elves/fighter"}]}}
 
 # A fresh interpreter: which modules a command imports is a fact of one process's history.
 SCRIPT = """
@@ -23,12 +25,13 @@ loaded = sorted(m for m in sys.modules if m.startswith("calculator."))
 warm = json.loads(webworker.dispatch("warm", "null")) if sys.argv[1] == "warm" else None
 plan = webworker.dispatch("plan", roll)
 answer = webworker.dispatch("resolve", roll)
-print(json.dumps({"loaded": loaded, "warm": warm, "plan": plan, "answer": answer}))
+odds = webworker.dispatch("exchange-odds", json.dumps(%r))
+print(json.dumps({"loaded": loaded, "warm": warm, "plan": plan, "answer": answer, "odds": odds}))
 """
 
 
 def _run(mode: str, data: str) -> dict:
-    done = subprocess.run([sys.executable, "-c", SCRIPT % (ROLL,), mode], cwd=ROOT, input=data, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", SCRIPT % (ROLL, EXCHANGE), mode], cwd=ROOT, input=data, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
@@ -41,8 +44,9 @@ def test_load_leaves_the_roll_to_warm_and_warming_changes_no_answer():
     assert "calculator.bundle" in cold["loaded"]
     assert "calculator.roll.resolve" not in cold["loaded"] and "calculator.roll.plan" not in cold["loaded"]
     assert "calculator.core.seams" not in cold["loaded"]       # the kinds name its Protocols in annotations only
-    # "warm" imported them, and answers the modules it loaded.
-    assert warmed["warm"]["ok"] and {"calculator.roll.resolve", "calculator.roll.plan",
-                                     "calculator.magic.offer"} <= set(warmed["warm"]["result"])
-    assert json.loads(cold["answer"])["ok"]
-    assert (cold["plan"], cold["answer"]) == (warmed["plan"], warmed["answer"])
+    assert "calculator.exchange.odds" not in cold["loaded"]
+    # "warm" imported them (and the exchange's odds), and answers the modules it loaded.
+    assert warmed["warm"]["ok"] and {"calculator.roll.resolve", "calculator.roll.plan", "calculator.magic.offer",
+                                     "calculator.exchange.odds"} <= set(warmed["warm"]["result"])
+    assert json.loads(cold["answer"])["ok"] and json.loads(cold["odds"])["ok"]
+    assert (cold["plan"], cold["answer"], cold["odds"]) == (warmed["plan"], warmed["answer"], warmed["odds"])
