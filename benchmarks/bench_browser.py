@@ -141,7 +141,7 @@ def main() -> None:
     print(f"{'  the whole site kept, after engine ready':<48} {ms(site_kept)}")
     print(f"{'second visit: navigation -> engine ready':<48} {ms(second)}")
     print(f"{'click face -> rendered trace (incl. debounce)':<48} {ms(click)}")
-    stages = [k for k in ("loader", "script", "downloaded", "engine", "data", "ready", "warm") if all(k in m for m in marks)]
+    stages = [k for k in ("rest", "loader", "script", "downloaded", "engine", "data", "ready", "warm") if all(k in m for m in marks)]
     print("worker marks (ms since the worker started, median): " +
           ", ".join(f"{k} {statistics.median(m[k] for m in marks):.0f}" for k in stages))
 

@@ -201,15 +201,15 @@ def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Me
 
 def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Memo) -> dict[str, Any]:
     """The worker's constants: each download's URL, size and type, its ``.gz`` copy's size when
-    the worker reads it packed (not the scripts: the browser runs those from their own URL), and
-    this build's cache names."""
+    the worker may read it packed (the scripts only where no Content-Security-Policy reaches the
+    worker: engine-worker.js), and this build's cache names."""
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     table: dict[str, Any] = {}
     hashes: dict[str, list[str]] = {"runtime": [], "engine": []}
     for key, (url, label, mime, cache) in DOWNLOADS.items():
         data = files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
         table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache}
-        packed = gzip_copy(url, data, memo) if mime != "text/javascript" else None
+        packed = gzip_copy(url, data, memo)
         if packed is not None:
             table[key]["packed"] = len(packed)      # at url + ".gz"
         hashes[cache].append(digest(data))

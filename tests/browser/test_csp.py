@@ -50,8 +50,15 @@ def test_page_kind_runs_under_the_policy(csp_page: Page, kind: str):
     response_policy = []
     csp_page.on("response", lambda r: response_policy.append(r.headers.get("content-security-policy"))
                 if r.request.resource_type == "document" else None)
+    asked: list[str] = []
+    csp_page.context.on("request", lambda r: asked.append(r.url))     # the engine worker's too
     open_kind(csp_page, kind)      # a calculator mode waits for the engine's answer (and its chances)
     assert response_policy and response_policy[0] == POLICY
+    if any(u.endswith(".wasm.gz") for u in asked):
+        # The policy reaches the worker: it runs the runtime's scripts from their own URL (never a
+        # blob: of the .gz copy, which the policy would refuse), so it asks for them as they are.
+        assert any(u.endswith("/pyodide/pyodide.asm.js") for u in asked)
+        assert not any(u.endswith("/pyodide/pyodide.asm.js.gz") for u in asked)
     assert csp_page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") == POLICY
     # Instant navigation (the theme's) to another page kind keeps working.
     csp_page.locator(".md-tabs__link", has_text="Rules").click()

@@ -137,3 +137,21 @@ def test_loading_shows_bytes_received_per_file(page: Page):
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     expect(page.locator("[data-engine-files]")).to_be_hidden()
     assert page.evaluate(f"async () => {ENGINE}.state.progress.stage") == "ready"
+
+
+def test_engine_files_wait_for_the_runtime_on_a_slow_link(page: Page):
+    # On a 9 Mbit/s link the engine's code and data start downloading only once the runtime's
+    # files (loader, script, wasm, standard library) are all in: Python starts while they arrive,
+    # instead of the runtime's last bytes sharing the link with them. The worker's own marks (the
+    # order of its steps, not their times): "rest" when the engine's files may start, "in:..."
+    # when a file's last byte was read.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 85,
+                                                   "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8})
+    page.goto("calculator/", wait_until="commit")
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    marks = page.workers[0].evaluate("timings")
+    runtime = [marks["in:" + key] for key in ("loader", "script", "wasm", "stdlib")]
+    assert marks["rest"] >= max(runtime), marks
+    assert marks["in:code"] >= marks["rest"] and marks["in:data"] >= marks["rest"], marks

@@ -42,9 +42,9 @@ def test_worker_knows_each_download_and_its_size(site, engine):
     assert set(engine["files"]) == {"loader", "script", "wasm", "stdlib", "code", "data"}
     for f in engine["files"].values():
         assert (site / f["url"]).stat().st_size == f["size"], f["url"]
-        if "packed" in f:           # the worker reads the .gz copy of the big data files
+        if "packed" in f:           # the worker reads the .gz copy (the scripts: where it may run them from a blob)
             assert (site / (f["url"] + ".gz")).stat().st_size == f["packed"], f["url"]
-    assert {k for k, f in engine["files"].items() if "packed" in f} == {"wasm", "stdlib", "code", "data"}
+    assert {k for k, f in engine["files"].items() if "packed" in f} == {"loader", "script", "wasm", "stdlib", "code", "data"}
     assert not (site / "assets" / "engine" / "manifest.json").exists()     # nothing to fetch first
 
 
