@@ -167,6 +167,9 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     dropped = 1.0 - survive
     packer = packer_for(per_unit, lay.full)
     army = Army(lay, packer, list(inp.modifiers))
+    if not aside and all(_sums_only(o) for dist in per_unit for o in dist):
+        sums = _convolve_sums(per_unit, packer, budget)
+        return {(v, (), (), (), ()): p for v, p in sums.items()}, army, uses, dropped, notes
     states: dict[State, float] = {army.start(): 1.0}
     for n, dist in enumerate(per_unit):
         # Even if the states stopped growing, the rest would cost this much: refuse at once.
@@ -179,6 +182,28 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
                 nxt[key] = nxt.get(key, 0.0) + p * q
         states = nxt
     return states, army, uses, dropped, notes
+
+
+def _sums_only(o: Outcome) -> bool:
+    """Whether adding this outcome to a state only adds its counts (Army.add changes nothing else)."""
+    return not (o.mults or o.casas or (o.record is not None and any(o.record[1])))
+
+
+def _convolve_sums(per_unit: list[dict[Outcome, float]], packer: Packer, budget: Budget) -> dict[int, float]:
+    """Army.add's convolution when every outcome only adds counts: the states are the packed sums
+    alone (the very same states, probabilities and order as the general loop, as plain numbers)."""
+    states: dict[int, float] = {0: 1.0}
+    for n, dist in enumerate(per_unit):
+        budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
+        packed = [(packer.pack(o.vec), q) for o, q in dist.items()]
+        nxt: dict[int, float] = {}
+        get = nxt.get
+        for s, p in states.items():
+            for v, q in packed:
+                key = s + v
+                nxt[key] = get(key, 0.0) + p * q
+        states = nxt
+    return states
 
 
 def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
