@@ -134,18 +134,25 @@ def _add(a: tuple, b: tuple) -> tuple:
 
 
 def faces_of(unit: Unit) -> list[Face]:
-    return sorted(set(unit.faces) | set(unit.rerolled) | ({unit.rolled} if unit.rolled else set()))
+    return unit.all_faces
 
 
 def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool) -> tuple[dict[Outcome, float], float]:
     """Distribution of one unit's outcome and the probability mass of dropped long chains."""
-    contrib = {f: contribution(unit, f, lay.roll, lay.idx) for f in faces_of(unit)}
+    roll, idx = lay.roll, lay.idx
+    contrib = {f: contribution(unit, f, roll, idx) for f in unit.all_faces}
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
         raise InputError(f"army[{unit.index}]", f"every face of {unit.name} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
     parts = {f: _reduced(c, lay, unit) for f, c in contrib.items()}
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
-    done, dropped = _chains(unit, first, parts, contrib)
+    if unit.rerolled or any(c.rerolls for c in contrib.values()):
+        done, dropped = _chains(unit, first, parts, contrib)
+    else:               # no face rolls again: each chain is its first face (as _chains would find)
+        done, dropped = {}, 0.0
+        for f, p in first:
+            chain = (parts[f], f)
+            done[chain] = done.get(chain, 0.0) + p
     out: dict[Outcome, float] = {}
     for (acc, first_face), p in done.items():
         key = _outcome(unit, acc, first_face, contrib, lay, aside_ids)

@@ -2,7 +2,8 @@
 die type, faces), checked into a :class:`Unit`; its rolled faces checked against its die."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -52,6 +53,19 @@ class Unit:
                                          tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
                                                       for k, v in self.choose.items())), self.alloy))
 
+    @cached_property
+    def all_faces(self) -> list[Face]:
+        """Every face this unit can show in a roll (its faces, those given as rolled or rolled again), in order."""
+        return sorted(set(self.faces) | set(self.rerolled) | ({self.rolled} if self.rolled else set()))
+
+    def named_as(self, name: str) -> Unit:
+        """This unit under another name: a copy with every other field as it is (``key`` and
+        ``is_item`` leave the name out, so nothing is worked out again)."""
+        twin = object.__new__(Unit)
+        twin.__dict__.update(self.__dict__)
+        object.__setattr__(twin, "name", name)
+        return twin
+
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
         mine = self.choose.get(key)
@@ -79,6 +93,19 @@ def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], labe
         return faces[value - 1]
     if not isinstance(value, str) or len(value) > LIMITS["text"]:
         raise InputError(where, f"expected a face like '3 melee' or a face number, got {short(value)}")
+    if not faces:       # a die described by hand: the face is the same wherever it is written
+        memo = ("hand-face", value, one_icon)
+        hit = idx.memo.get(memo)
+        if hit is None:
+            if len(idx.memo) > 50_000:       # bounded memory, as faceval.contribution's answers
+                idx.memo.clear()
+            hit = idx.memo[memo] = _hand_face(value, where, idx, one_icon)
+        return hit
+    count, icon = _icon_of(value, where, idx)
+    return _face_of(value, where, icon, count, faces, label)
+
+
+def _icon_of(value: str, where: str, idx: Index) -> tuple[int | None, str]:
     try:
         count, name = split_face(value)
     except ValueError as exc:
@@ -86,11 +113,14 @@ def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], labe
     icon = idx.icon_id(name)
     if icon is None:
         raise InputError(where, f"unknown icon '{name}' in '{value}'")
-    if not faces:
-        if count is not None and count > LIMITS["face_count"]:
-            raise InputError(where, f"a face shows at most {LIMITS['face_count']} icons, got {count}")
-        return Face(icon, count if count is not None else one_icon)
-    return _face_of(value, where, icon, count, faces, label)
+    return count, icon
+
+
+def _hand_face(value: str, where: str, idx: Index, one_icon: int) -> Face:
+    count, icon = _icon_of(value, where, idx)
+    if count is not None and count > LIMITS["face_count"]:
+        raise InputError(where, f"a face shows at most {LIMITS['face_count']} icons, got {count}")
+    return Face(icon, count if count is not None else one_icon)
 
 
 def _face_of(value: str, where: str, icon: str, count: int | None, faces: tuple[Face, ...], label: str) -> Face:
@@ -202,7 +232,7 @@ def named(units: Sequence[Unit]) -> list[Unit]:
     (a name the input gives is kept)."""
     plain = [u for u in units if u.name == u.label]
     names = dict(zip((u.index for u in plain), player_names([u.label for u in plain])))
-    return [replace(u, name=names[u.index]) if names.get(u.index, u.name) != u.name else u for u in units]
+    return [u.named_as(names[u.index]) if names.get(u.index, u.name) != u.name else u for u in units]
 
 
 def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:
