@@ -82,8 +82,8 @@ class Packer:
 def packer_for(per_unit: list[dict[Outcome, float]], width: int) -> Packer:
     bounds = [0] * width
     for dist in per_unit:
-        top = [max((o.vec[i] for o in dist), default=0) for i in range(width)]
-        bounds = [a + b for a, b in zip(bounds, top)]
+        if dist:      # the largest count of each field among this unit's outcomes
+            bounds = [a + b for a, b in zip(bounds, map(max, zip(*(o.vec for o in dist))))]
     return Packer(bounds)
 
 
@@ -214,12 +214,13 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
     if state[4]:
         state, excluded = _step_2(state, army, uses)
     full, mults, casas, recs, _ = state
-    vec, groups, species = lay.unfold(army.packer.unpack(full))
     k, counts = lay.k, lay.roll.counts
     if army.plain and not (mults or casas or recs):
         # Nothing but results and step-10 additions (the common case): steps 5-10 add them up.
-        out = (tuple(vec[i] + vec[k + i] for i in range(k)), vec[2 * k + 1:])
+        vec = army.packer.unpack(full)
+        out = (tuple(vec[i] + vec[k + i] for i in range(k)), vec[2 * k + 1:lay.width])
         return out + (excluded,) if with_excluded else out
+    vec, groups, species = lay.unfold(army.packer.unpack(full))
     recs = recs + tuple((sp, res) for sp, res in species.items())
     sai = {t: vec[k + i] for i, t in enumerate(counts)} if lay.split else {t: 0 for t in counts}
     sums = Sums({t: vec[i] for i, t in enumerate(counts)}, sai)

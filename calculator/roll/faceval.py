@@ -24,7 +24,8 @@ def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution
     >>> contribution(u, Face("id", 2), Roll(ROLL_TYPES["save"], ("save",), "melee"), Index({})).nonsai
     {'save': 2}
     """
-    key = (unit.key, face, roll.key)
+    # A normal icon's part does not depend on the unit (_normal): one answer for every die showing it.
+    key = (face, roll.key) if face.icon != "id" and face.icon in RESULT_TYPES else (unit.key, face, roll.key)
     hit = idx.memo.get(key)
     if hit is None:
         hit = idx.memo[key] = _evaluate(unit, face, roll, idx)

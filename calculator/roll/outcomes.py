@@ -64,6 +64,8 @@ class Layout:
         self.groups: list[Any] = [None] + sorted(self.species_groups)
         self.species_slots = [] if self.one_unit else sorted(self.species_mult)
         self.full = self.width + len(self.groups) * len(self.sources) + len(self.species_slots) * self.k
+        self.counted = [t if t in self.keep else "" for t in roll.counts]     # "": a type left out
+        self.folded = bool(self.sources or self.species_slots)     # anything kept past the sums
 
     def group_of(self, unit: Unit) -> Any:
         if unit.is_item or unit.species not in self.species_groups:
@@ -79,7 +81,7 @@ class Layout:
         return vec[:w], groups, species
 
     def reduce(self, c: Contribution, unit: Unit) -> tuple[int, ...]:
-        counts = [t if t in self.keep else "" for t in self.roll.counts]     # "": a type left out
+        counts = self.counted
         if self.split:
             vec = [c.nonsai.get(t, 0) for t in counts] + [c.sai.get(t, 0) for t in counts]
         else:
@@ -122,9 +124,9 @@ def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution
 
 def _reduced(c: Contribution, lay: Layout, unit: Unit) -> tuple:
     """(vector, rolled sources, multipliers, counts-as, lose automatic saves) of one face."""
-    mults = tuple((m.sai, m.name, m.factor, m.types, m.choose_one, m.species) for m in c.multiply)
-    casas = tuple((x.name, x.src, x.to) for x in c.counts_as)
-    rolled = tuple(c.rolled.get(s, 0) for s in lay.sources)
+    mults = tuple((m.sai, m.name, m.factor, m.types, m.choose_one, m.species) for m in c.multiply) if c.multiply else ()
+    casas = tuple((x.name, x.src, x.to) for x in c.counts_as) if c.counts_as else ()
+    rolled = tuple(c.rolled.get(s, 0) for s in lay.sources) if lay.sources else ()
     return lay.reduce(c, unit), rolled, mults, casas, c.lose_auto_saves
 
 
@@ -198,11 +200,13 @@ def _outcome(unit: Unit, acc: tuple, first: Face, contrib: dict, lay: Layout, as
     aside = None
     if aside_ids and contrib[first].rolled_id and not unit.is_item:
         aside = (unit.health or 1, sum(results), die_key(unit))
-    species_mults = tuple(sorted(set(m for m in mults if m[5] is not None)))
+    if mults:
+        species_mults = tuple(sorted(set(m for m in mults if m[5] is not None)))
+        mults = tuple(sorted(m for m in mults if m[5] is None)) + species_mults
     tag = unit.species if unit.species in lay.species_mult else None
     record = (tag, results) if lay.one_unit and not unit.is_item else None
-    return Outcome(_fold(vec, rolled, unit, results, lay), tuple(sorted(m for m in mults if m[5] is None)) + species_mults,
-                   tuple(sorted(casas)), record, aside)
+    return Outcome(_fold(vec, rolled, unit, results, lay) if lay.folded else vec, mults,
+                   tuple(sorted(casas)) if casas else casas, record, aside)
 
 
 def _fold(vec: tuple, rolled: tuple, unit: Unit, results: tuple, lay: Layout) -> tuple:
