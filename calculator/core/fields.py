@@ -61,8 +61,9 @@ def short(value: Any) -> str:
 
 
 def only(raw: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
-    extra = sorted(k for k in raw if k not in keys)
+    extra = [k for k in raw if k not in keys]
     if extra:
+        extra.sort()
         raise InputError(f"{where}.{extra[0]}" if where else str(extra[0]), "unknown field")
 
 

@@ -270,12 +270,9 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
     out: dict[tuple, float] = {}
-    cache: dict[State, tuple] = {}
     budget.spend(0 if army.plain else 30 * len(states), len(states))   # one evaluation ~ 30 additions
-    for s, p in states.items():
-        key = cache.get(s)
-        if key is None:
-            key = cache[s] = evaluate(s, army, uses, mods, trace, with_excluded)
+    for s, p in states.items():         # each state once (the keys of a dict)
+        key = evaluate(s, army, uses, mods, trace, with_excluded)
         out[key] = out.get(key, 0.0) + p
     budget.spend(len(states), len(out))
     # In an exchange, "the exchange applies it" goes without saying.

@@ -135,7 +135,7 @@ def _add(a: tuple, b: tuple) -> tuple:
             a[3] + b[3], a[4] or b[4])
 
 
-def faces_of(unit: Unit) -> list[Face]:
+def faces_of(unit: Unit) -> tuple[Face, ...]:
     return unit.all_faces
 
 

@@ -3,7 +3,6 @@ die type, faces), checked into a :class:`Unit`; its rolled faces checked against
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -42,21 +41,20 @@ class Unit:
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
     name: str = field(default="", compare=False, hash=False)   # as the player names it (core.names)
+    # Every face it can show in a roll (its faces, those given as rolled or rolled again), in order.
+    all_faces: tuple[Face, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.name:
             object.__setattr__(self, "name", self.label)
         # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
         object.__setattr__(self, "is_item", is_item(self.kind))
+        object.__setattr__(self, "all_faces", tuple(sorted(set(self.faces) | set(self.rerolled) |
+                                                           ({self.rolled} if self.rolled else set()))))
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
                                          self.health, self.auto_saves, self.elements,
                                          tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
                                                       for k, v in self.choose.items())), self.alloy))
-
-    @cached_property
-    def all_faces(self) -> list[Face]:
-        """Every face this unit can show in a roll (its faces, those given as rolled or rolled again), in order."""
-        return sorted(set(self.faces) | set(self.rerolled) | ({self.rolled} if self.rolled else set()))
 
     def named_as(self, name: str) -> Unit:
         """This unit under another name: a copy with every other field as it is (``key`` and
@@ -114,6 +112,16 @@ def _icon_of(value: str, where: str, idx: Index) -> tuple[int | None, str]:
     if icon is None:
         raise InputError(where, f"unknown icon '{name}' in '{value}'")
     return count, icon
+
+
+def _hand_face_at(value: Any, where: str, j: int, idx: Index, one_icon: int) -> Face:
+    """Face ``j`` of a die described by hand: a spelling met before is its face (parse_face
+    remembers only faces it accepted), any other is checked by parse_face, naming the field."""
+    if type(value) is str:
+        hit = idx.memo.get(("hand-face", value, one_icon))
+        if hit is not None:
+            return hit
+    return parse_face(value, f"{where}.faces[{j}]", idx, (), "", one_icon)
 
 
 def _hand_face(value: str, where: str, idx: Index, one_icon: int) -> Face:
@@ -213,7 +221,7 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     health = health if health is not None else (None if is_item(kind) else idx.default_health(kind, size))
     one = idx.x_rules.single_icon(kind, size, species)
     faces_raw = opt_list(raw.get("faces"), f"{where}.faces", LIMITS["faces_per_die"])
-    faces = tuple(parse_face(f, f"{where}.faces[{j}]", idx, (), "", one) for j, f in enumerate(faces_raw))
+    faces = tuple(_hand_face_at(f, where, j, idx, one) for j, f in enumerate(faces_raw))
     name = raw.get("name")
     label = need_str(name, f"{where}.name") if name is not None else \
         (idx.species_names.get(species or "", "Item") + f" {kind}").strip()
