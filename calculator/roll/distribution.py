@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..bundle import Index
 from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
-from ..core.records import CountsAs, Multiplier
+from ..core.records import Contribution, CountsAs, Multiplier
 from ..core.errors import InputError, TooLarge
 from .faceval import contribution
 from .inputs import RollInput
@@ -131,7 +131,9 @@ def _aside_key(o: Outcome) -> tuple:
 
 
 def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[str, ...] = ()
-             ) -> tuple[Layout, list[Unit], list[str]]:
+             ) -> tuple[Layout, list[Unit], list[list[Contribution]], list[str]]:
+    """The layout of the roll, the units that roll, each one's contributions (face by face, as
+    faces_of lists them) and the notes on units that do not roll."""
     notes: list[str] = []
     rolling = []
     for u in inp.units:
@@ -142,8 +144,9 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
         if u.rolled is not None:
             notes.append(f"{u.name} is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
-    parts = [contribution(u, f, inp.roll, idx) for u in rolling for f in faces_of(u)]
-    return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, notes
+    known = [[contribution(u, f, inp.roll, idx) for f in faces_of(u)] for u in rolling]
+    parts = [c for cs in known for c in cs]
+    return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, known, notes
 
 
 def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
@@ -156,12 +159,12 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
         raise InputError("delayed", "the chances with Confuse are not worked out (its targets depend on every "
                                     "die); resolve single rolls instead")
     aside = any(u.effect.selects_id_rollers for u in uses)
-    lay, rolling, notes = _prepare(inp, idx, extra, n_extra, keep)
+    lay, rolling, known, notes = _prepare(inp, idx, extra, n_extra, keep)
     per_unit = []
     dropped = 0.0
     survive = 1.0
-    for u in rolling:
-        dist, lost = unit_outcomes(u, lay, aside)
+    for u, cs in zip(rolling, known):
+        dist, lost = unit_outcomes(u, lay, aside, cs)
         survive *= 1.0 - lost
         per_unit.append(dist)
     dropped = 1.0 - survive

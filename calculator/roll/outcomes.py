@@ -9,6 +9,7 @@ each unit's own results only when an effect doubles one unit's results.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from ..bundle import Index
@@ -66,6 +67,7 @@ class Layout:
         self.full = self.width + len(self.groups) * len(self.sources) + len(self.species_slots) * self.k
         self.counted = [t if t in self.keep else "" for t in roll.counts]     # "": a type left out
         self.folded = bool(self.sources or self.species_slots)     # anything kept past the sums
+        self.memo: dict[int, tuple[Contribution, tuple]] = {}
 
     def group_of(self, unit: Unit) -> Any:
         if unit.is_item or unit.species not in self.species_groups:
@@ -90,6 +92,16 @@ class Layout:
         if self.extra:
             vec += list(self.extra(unit, c))
         return tuple(vec)
+
+    def reduced(self, c: Contribution, unit: Unit) -> tuple:
+        """_reduced of one face, remembered per contribution when no caller's quantity (``extra``,
+        which may read the unit) is kept: a normal icon's contribution is shared by every die."""
+        if self.extra is not None:
+            return _reduced(c, self, unit)
+        hit = self.memo.get(id(c))
+        if hit is None or hit[0] is not c:       # the entry holds c, so its id is not reused meanwhile
+            hit = self.memo[id(c)] = (c, _reduced(c, self, unit))
+        return hit[1]
 
     def results(self, vec: tuple[int, ...]) -> tuple[int, ...]:
         k = self.k
@@ -139,14 +151,17 @@ def faces_of(unit: Unit) -> tuple[Face, ...]:
     return unit.all_faces
 
 
-def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool) -> tuple[dict[Outcome, float], float]:
-    """Distribution of one unit's outcome and the probability mass of dropped long chains."""
+def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Contribution] = ()
+                  ) -> tuple[dict[Outcome, float], float]:
+    """Distribution of one unit's outcome and the probability mass of dropped long chains.
+    ``known``: the contributions of its faces, in the order of faces_of, if already worked out."""
     roll, idx = lay.roll, lay.idx
-    contrib = {f: contribution(unit, f, roll, idx) for f in unit.all_faces}
+    contrib = dict(zip(unit.all_faces, known)) if known else \
+        {f: contribution(unit, f, roll, idx) for f in unit.all_faces}
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
         raise InputError(f"army[{unit.index}]", f"every face of {unit.name} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
-    parts = {f: _reduced(c, lay, unit) for f, c in contrib.items()}
+    parts = {f: lay.reduced(c, unit) for f, c in contrib.items()}
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
     if unit.rerolled or any(c.rerolls for c in contrib.values()):
         done, dropped = _chains(unit, first, parts, contrib)
