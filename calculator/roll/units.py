@@ -17,6 +17,7 @@ from ..core.rolls import RESULT_TYPES, Roll
 
 UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled", "faces", "name", "element",
              "choose")
+HAND_KEYS = UNIT_KEYS[1:]       # a unit described by hand
 
 
 @dataclass(frozen=True)
@@ -202,10 +203,10 @@ def _species(raw: Mapping[str, Any], where: str, idx: Index) -> str | None:
 
 def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     where = f"army[{i}]"
-    only(raw, UNIT_KEYS[1:], where)
+    only(raw, HAND_KEYS, where)
     species = _species(raw, where, idx)
     kind = raw.get("die_type", "unit")
-    if kind in idx.species_names:      # older links named a species as the die type: a unit of it
+    if isinstance(kind, str) and kind in idx.species_names:    # older links named a species as the die type: a unit of it
         kind, species = "unit", species or kind
     if kind not in DIE_KINDS:
         raise InputError(f"{where}.die_type", f"unknown die type {short(kind)} (one of {', '.join(DIE_KINDS)})")

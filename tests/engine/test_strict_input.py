@@ -67,6 +67,12 @@ CASES = [
      "maneuvering.army[0].rolled", "U+202E"),
     ("force-nul", "force", '{"size": 24, "armies": {"home": ["amazons/warrior\\u0000"]}}', "armies.home[0]", "U+0000"),
     ("force-twice", "force", '{"size": 24, "size": 30}', "size", "given twice"),
+    # A die type that is not a text once stopped the engine with a traceback (a list or an object
+    # cannot be looked up among the species).
+    ("die-type-list", "distribution", roll(army='{"species": "amazons", "die_type": ["unit"], "faces": ["melee"]}'),
+     "army[0].die_type", "unknown die type"),
+    ("die-type-object", "distribution", roll(army='{"species": "amazons", "die_type": {"unit": 1}, "faces": ["melee"]}'),
+     "army[0].die_type", "unknown die type"),
     # A roll without 'roll' once said "unknown roll None": the field is missing, and says so.
     ("roll-missing", "resolve", '{"army": [' + WARRIOR + "]}", "roll", "missing"),
     ("roll-null", "resolve", '{"roll": null, "army": [' + WARRIOR + "]}", "roll", "missing"),
