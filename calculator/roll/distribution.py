@@ -95,6 +95,14 @@ class Army:
         self.k = max(lay.one_unit, 1)
         # No modifier, no Bash, no counts-as source, not split: steps 5-10 only add up.
         self.plain = not (mods or lay.split or lay.bash or lay.sources)
+        self.sums_only = False      # every state only adds counts (army_states' plain convolution)
+
+    def totals_of_sums(self, full: int) -> tuple:
+        """evaluate's answer for a plain army's state that only adds counts, from its packed sums:
+        steps 5-10 add the results and the step-10 additions (the same numbers, read directly)."""
+        lay, k = self.lay, self.lay.k
+        vec = [(full >> sh) & m for sh, m in zip(self.packer.shifts[:lay.width], self.packer.masks)]
+        return tuple(vec[i] + vec[k + i] for i in range(k)), tuple(vec[2 * k + 1:])
 
     def start(self) -> State:
         return (0, (), (), (), ())
@@ -172,6 +180,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     army = Army(lay, packer, list(inp.modifiers))
     if not aside and all(_sums_only(o) for dist in per_unit for o in dist):
         sums = _convolve_sums(per_unit, packer, budget)
+        army.sums_only = True
         return {(v, (), (), (), ()): p for v, p in sums.items()}, army, uses, dropped, notes
     states: dict[State, float] = {army.start(): 1.0}
     for n, dist in enumerate(per_unit):
@@ -274,8 +283,12 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     ability_warnings(list(inp.units), inp.roll, idx, trace)
     out: dict[tuple, float] = {}
     budget.spend(0 if army.plain else 30 * len(states), len(states))   # one evaluation ~ 30 additions
+    direct = army.plain and army.sums_only
     for s, p in states.items():         # each state once (the keys of a dict)
-        key = evaluate(s, army, uses, mods, trace, with_excluded)
+        if direct:
+            key = army.totals_of_sums(s[0]) + (((),) if with_excluded else ())
+        else:
+            key = evaluate(s, army, uses, mods, trace, with_excluded)
         out[key] = out.get(key, 0.0) + p
     budget.spend(len(states), len(out))
     # In an exchange, "the exchange applies it" goes without saying.

@@ -166,13 +166,17 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
     if unit.rerolled or any(c.rerolls for c in contrib.values()):
         done, dropped = _chains(unit, first, parts, contrib)
     else:               # no face rolls again: each chain is its first face (as _chains would find)
-        done, dropped = {}, 0.0
+        by_face: dict[Face, float] = {}
         for f, p in first:
-            chain = (parts[f], f)
-            done[chain] = done.get(chain, 0.0) + p
+            by_face[f] = by_face.get(f, 0.0) + p
+        done, dropped = {(parts[f], f): p for f, p in by_face.items()}, 0.0
     out: dict[Outcome, float] = {}
+    made: dict[tuple, Outcome] = {}     # faces that add the same are the same outcome
     for (acc, first_face), p in done.items():
-        key = _outcome(unit, acc, first_face, contrib, lay, aside_ids)
+        rolled_id = aside_ids and contrib[first_face].rolled_id
+        key = made.get((acc, rolled_id))
+        if key is None:
+            key = made[(acc, rolled_id)] = _outcome(unit, acc, rolled_id, lay)
         out[key] = out.get(key, 0.0) + p
     return out, dropped
 
@@ -205,7 +209,9 @@ def _chains(unit: Unit, first: list[tuple[Face, float]], parts: dict, contrib: d
     return done, dropped
 
 
-def _outcome(unit: Unit, acc: tuple, first: Face, contrib: dict, lay: Layout, aside_ids: bool) -> Outcome:
+def _outcome(unit: Unit, acc: tuple, rolled_id: bool, lay: Layout) -> Outcome:
+    """One chain's outcome: its summed parts ``acc``; ``rolled_id``: its first face rolled an ID
+    and the unit is kept aside for step 2."""
     vec, rolled, mults, casas, lose = acc
     results = lay.results(vec)
     if unit.auto_saves and not lose and "save" in lay.keep:
@@ -213,7 +219,7 @@ def _outcome(unit: Unit, acc: tuple, first: Face, contrib: dict, lay: Layout, as
         i = (2 if lay.split else 1) * lay.k + lay.roll.counts.index("save")
         vec = vec[:i] + (vec[i] + unit.auto_saves,) + vec[i + 1:]
     aside = None
-    if aside_ids and contrib[first].rolled_id and not unit.is_item:
+    if rolled_id and not unit.is_item:
         aside = (unit.health or 1, sum(results), die_key(unit))
     if mults:
         species_mults = tuple(sorted(set(m for m in mults if m[5] is not None)))

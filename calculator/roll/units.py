@@ -50,12 +50,14 @@ class Unit:
             object.__setattr__(self, "name", self.label)
         # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
         object.__setattr__(self, "is_item", is_item(self.kind))
-        object.__setattr__(self, "all_faces", tuple(sorted(set(self.faces) | set(self.rerolled) |
-                                                           ({self.rolled} if self.rolled else set()))))
+        shown = set(self.faces)
+        if self.rerolled or self.rolled:
+            shown |= set(self.rerolled) | ({self.rolled} if self.rolled else set())
+        object.__setattr__(self, "all_faces", tuple(sorted(shown)))
+        chosen = tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
+                              for k, v in self.choose.items())) if self.choose else ()
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
-                                         self.health, self.auto_saves, self.elements,
-                                         tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
-                                                      for k, v in self.choose.items())), self.alloy))
+                                         self.health, self.auto_saves, self.elements, chosen, self.alloy))
 
     def named_as(self, name: str) -> Unit:
         """This unit under another name: a copy with every other field as it is (``key`` and
@@ -289,7 +291,8 @@ def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     if raw.get("rolled") is not None:
         rolled = parse_face(raw["rolled"], f"{where}.rolled", idx, faces, label, one)
     rer = opt_list(raw.get("rerolled"), f"{where}.rerolled", LIMITS["reroll_depth"])
-    rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer))
+    rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer)) \
+        if rer else ()
     if rolled is None and not faces:
         raise InputError(f"{where}.rolled", "missing: a unit without known faces must give 'rolled'")
     choose = _choose(raw.get("choose"), f"{where}.choose", idx)
