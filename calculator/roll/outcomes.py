@@ -165,18 +165,19 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
     if unit.rerolled or any(c.rerolls for c in contrib.values()):
         done, dropped = _chains(unit, first, parts, contrib)
+        chains = [(acc, f, p) for (acc, f), p in done.items()]
     else:               # no face rolls again: each chain is its first face (as _chains would find)
         by_face: dict[Face, float] = {}
         for f, p in first:
             by_face[f] = by_face.get(f, 0.0) + p
-        done, dropped = {(parts[f], f): p for f, p in by_face.items()}, 0.0
+        chains, dropped = [(parts[f], f, p) for f, p in by_face.items()], 0.0
     out: dict[Outcome, float] = {}
-    made: dict[tuple, Outcome] = {}     # faces that add the same are the same outcome
-    for (acc, first_face), p in done.items():
+    made: dict[tuple[int, bool], Outcome] = {}     # a part shared by several faces: one outcome
+    for acc, first_face, p in chains:               # (chains holds each acc: its id is not reused)
         rolled_id = aside_ids and contrib[first_face].rolled_id
-        key = made.get((acc, rolled_id))
+        key = made.get((id(acc), rolled_id))
         if key is None:
-            key = made[(acc, rolled_id)] = _outcome(unit, acc, rolled_id, lay)
+            key = made[(id(acc), rolled_id)] = _outcome(unit, acc, rolled_id, lay)
         out[key] = out.get(key, 0.0) + p
     return out, dropped
 
