@@ -98,8 +98,13 @@ def check_tree(data: Any) -> None:
     """The whole input at once: nested at most ``LIMITS["depth"]`` levels, and no text (key or value)
     with a hidden character, which an id's spelling would otherwise silently drop."""
     limit = LIMITS["depth"]
-    if _plainly_fine(data, limit):
-        return
+    if not plainly_fine(data, limit):
+        walk_check(data, limit)
+
+
+def walk_check(data: Any, limit: int) -> None:
+    """check_tree's full walk: the first value nested too deep or text with a hidden character,
+    named by its path."""
     for path, value, depth in walk(data):
         if depth > limit:
             raise InputError(path or "input", f"nested more than {limit} levels deep")
@@ -115,7 +120,7 @@ def check_tree(data: Any) -> None:
 SCALARS = (int, float, bool, type(None))
 
 
-def _plainly_fine(data: Any, limit: int) -> bool:
+def plainly_fine(data: Any, limit: int) -> bool:
     """A quick pass that names no path: True only when the input is plain JSON (dicts, lists, texts,
     numbers), nested at most ``limit`` levels, and every text is printable, so the full walk could
     find nothing; anything else (a hidden character, a deep tree, another type) takes the full walk,
