@@ -8,7 +8,6 @@ and calculator.roll.totals), so no rule is restated here. The work is counted an
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any, Callable
 
 from ..bundle import Index
@@ -186,7 +185,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     for n, dist in enumerate(per_unit):
         # Even if the states stopped growing, the rest would cost this much: refuse at once.
         budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
-        packed = [(replace(o, packed=packer.pack(o.vec)), q) for o, q in dist.items()]
+        packed = [(o._replace(packed=packer.pack(o.vec)), q) for o, q in dist.items()]
         nxt: dict[State, float] = {}
         for s, p in states.items():
             for o, q in packed:

@@ -8,9 +8,8 @@ each unit's own results only when an effect doubles one unit's results.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ..bundle import Index
 from ..core.records import Contribution
@@ -25,9 +24,9 @@ from .steps import die_key
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One unit's reduced outcome (see :class:`Layout` for what ``vec`` holds)."""
+class Outcome(NamedTuple):
+    """One unit's reduced outcome (see :class:`Layout` for what ``vec`` holds). A named tuple: many
+    are made and hashed per roll, and it compares and hashes as its fields do."""
 
     vec: tuple[int, ...]
     mults: tuple[Any, ...]
