@@ -17,9 +17,16 @@ class Face:
     icon: str
     count: int
     text: str = field(default="", compare=False, repr=False)
+    hashed: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", f"{self.count} {self.icon}")
+        object.__setattr__(self, "hashed", hash((self.icon, self.count)))
+
+    def __hash__(self) -> int:
+        # The hash a frozen dataclass would compute from (icon, count), worked out once: faces key
+        # many dictionaries of the chances.
+        return self.hashed
 
     def label(self) -> str:
         return self.text

@@ -61,8 +61,9 @@ def short(value: Any) -> str:
 
 
 def only(raw: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
-    extra = sorted(k for k in raw if k not in keys)
+    extra = [k for k in raw if k not in keys]
     if extra:
+        extra.sort()
         raise InputError(f"{where}.{extra[0]}" if where else str(extra[0]), "unknown field")
 
 
@@ -97,6 +98,13 @@ def check_tree(data: Any) -> None:
     """The whole input at once: nested at most ``LIMITS["depth"]`` levels, and no text (key or value)
     with a hidden character, which an id's spelling would otherwise silently drop."""
     limit = LIMITS["depth"]
+    if not plainly_fine(data, limit):
+        walk_check(data, limit)
+
+
+def walk_check(data: Any, limit: int) -> None:
+    """check_tree's full walk: the first value nested too deep or text with a hidden character,
+    named by its path."""
     for path, value, depth in walk(data):
         if depth > limit:
             raise InputError(path or "input", f"nested more than {limit} levels deep")
@@ -107,3 +115,43 @@ def check_tree(data: Any) -> None:
                 if isinstance(key, str):
                     shown = key[:40].encode("unicode_escape").decode("ascii")    # the field named, visibly
                     check_text(key, f"{path}.{shown}" if path else shown)
+
+
+SCALARS = (int, float, bool, type(None))
+
+
+def plainly_fine(data: Any, limit: int) -> bool:
+    """A quick pass that names no path: True only when the input is plain JSON (dicts, lists, texts,
+    numbers), nested at most ``limit`` levels, and every text is printable, so the full walk could
+    find nothing; anything else (a hidden character, a deep tree, another type) takes the full walk,
+    which names the field."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            items: Any = value.values()
+            for key in value:
+                if type(key) is not str or not key.isprintable():
+                    return False
+        elif kind is list:
+            items = value
+        elif kind is str:
+            if not value.isprintable():
+                return False
+            continue
+        elif kind in SCALARS:
+            continue
+        else:
+            return False
+        depth += 1
+        if depth > limit:
+            return False
+        for v in items:
+            k = type(v)
+            if k is str:
+                if not v.isprintable():
+                    return False
+            elif k not in SCALARS:
+                stack.append((v, depth))
+    return True

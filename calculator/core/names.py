@@ -8,8 +8,6 @@ of the same die, as "the 2nd Mugger" does at the table ("1st Mugger", "2nd Mugge
 """
 from __future__ import annotations
 
-from collections import Counter
-
 
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
@@ -19,9 +17,15 @@ def ordinal(n: int) -> str:
 
 def player_names(labels: list[str]) -> list[str]:
     """Each name as it is, or with its place among the same name when several share it."""
-    total, seen = Counter(labels), Counter[str]()
+    total: dict[str, int] = {}
+    for label in labels:
+        total[label] = total.get(label, 0) + 1
+    seen: dict[str, int] = {}
     out = []
     for label in labels:
-        seen[label] += 1
-        out.append(label if total[label] == 1 else f"{ordinal(seen[label])} {label}")
+        if total[label] == 1:
+            out.append(label)
+        else:
+            seen[label] = n = seen.get(label, 0) + 1
+            out.append(f"{ordinal(n)} {label}")
     return out

@@ -105,6 +105,11 @@ class Roll:
     held: tuple[Any, ...] = field(default=(), compare=False, hash=False)   # terrain face kinds the army holds
     held_key: tuple[str, ...] = ()              # their names (calculator.roll.held)
     id_ignored: tuple[str, ...] = ()            # counted types whose ID results do not count (Tower, p.15)
+    # What a normal icon's face contributes in this roll, by face (calculator.roll.faceval): it
+    # depends on the face and the roll alone, and is looked up once per face and die.
+    normal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
+    # Whether each species ability (a kind of calculator.kinds.abilities) can work in this roll.
+    fits: dict[Any, bool] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     @property
     def id(self) -> str:

@@ -41,7 +41,16 @@ class Ability(Kind):
     reaches_other_army: ClassVar[bool] = False   # in an exchange it acts on the other army at once
 
     def applies(self, roll: Roll) -> bool:
-        """Whether this ability can work in this roll (roll type, situation, terrain)."""
+        """Whether this ability can work in this roll (roll type, situation, terrain): asked for each
+        unit and step, so the roll remembers the answer (it depends on the ability and the roll only)."""
+        fit = roll.fits.get(self)
+        if fit is None:
+            fit = self._fits(roll)
+            if len(roll.fits) < 256:
+                roll.fits[self] = fit
+        return fit
+
+    def _fits(self, roll: Roll) -> bool:
         if self.rolls and roll.rank(frozenset(self.rolls)) is None:
             return False
         if self.against and not (roll.is_save and roll.against in self.against):

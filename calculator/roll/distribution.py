@@ -8,12 +8,11 @@ and calculator.roll.totals), so no rule is restated here. The work is counted an
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any, Callable
 
 from ..bundle import Index
 from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
-from ..core.records import CountsAs, Multiplier
+from ..core.records import Contribution, CountsAs, Multiplier
 from ..core.errors import InputError, TooLarge
 from .faceval import contribution
 from .inputs import RollInput
@@ -82,8 +81,8 @@ class Packer:
 def packer_for(per_unit: list[dict[Outcome, float]], width: int) -> Packer:
     bounds = [0] * width
     for dist in per_unit:
-        top = [max((o.vec[i] for o in dist), default=0) for i in range(width)]
-        bounds = [a + b for a, b in zip(bounds, top)]
+        if dist:      # the largest count of each field among this unit's outcomes
+            bounds = [a + b for a, b in zip(bounds, map(max, zip(*(o.vec for o in dist))))]
     return Packer(bounds)
 
 
@@ -95,6 +94,14 @@ class Army:
         self.k = max(lay.one_unit, 1)
         # No modifier, no Bash, no counts-as source, not split: steps 5-10 only add up.
         self.plain = not (mods or lay.split or lay.bash or lay.sources)
+        self.sums_only = False      # every state only adds counts (army_states' plain convolution)
+
+    def totals_of_sums(self, full: int) -> tuple:
+        """evaluate's answer for a plain army's state that only adds counts, from its packed sums:
+        steps 5-10 add the results and the step-10 additions (the same numbers, read directly)."""
+        lay, k = self.lay, self.lay.k
+        vec = [(full >> sh) & m for sh, m in zip(self.packer.shifts[:lay.width], self.packer.masks)]
+        return tuple(vec[i] + vec[k + i] for i in range(k)), tuple(vec[2 * k + 1:])
 
     def start(self) -> State:
         return (0, (), (), (), ())
@@ -131,7 +138,9 @@ def _aside_key(o: Outcome) -> tuple:
 
 
 def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[str, ...] = ()
-             ) -> tuple[Layout, list[Unit], list[str]]:
+             ) -> tuple[Layout, list[Unit], list[list[Contribution]], list[str]]:
+    """The layout of the roll, the units that roll, each one's contributions (face by face, as
+    faces_of lists them) and the notes on units that do not roll."""
     notes: list[str] = []
     rolling = []
     for u in inp.units:
@@ -142,8 +151,9 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
         if u.rolled is not None:
             notes.append(f"{u.name} is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
-    parts = [contribution(u, f, inp.roll, idx) for u in rolling for f in faces_of(u)]
-    return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, notes
+    known = [[contribution(u, f, inp.roll, idx) for f in faces_of(u)] for u in rolling]
+    parts = [c for cs in known for c in cs]
+    return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, known, notes
 
 
 def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
@@ -156,22 +166,26 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
         raise InputError("delayed", "the chances with Confuse are not worked out (its targets depend on every "
                                     "die); resolve single rolls instead")
     aside = any(u.effect.selects_id_rollers for u in uses)
-    lay, rolling, notes = _prepare(inp, idx, extra, n_extra, keep)
+    lay, rolling, known, notes = _prepare(inp, idx, extra, n_extra, keep)
     per_unit = []
     dropped = 0.0
     survive = 1.0
-    for u in rolling:
-        dist, lost = unit_outcomes(u, lay, aside)
+    for u, cs in zip(rolling, known):
+        dist, lost = unit_outcomes(u, lay, aside, cs)
         survive *= 1.0 - lost
         per_unit.append(dist)
     dropped = 1.0 - survive
     packer = packer_for(per_unit, lay.full)
     army = Army(lay, packer, list(inp.modifiers))
+    if not aside and all(_sums_only(o) for dist in per_unit for o in dist):
+        sums = _convolve_sums(per_unit, packer, budget)
+        army.sums_only = True
+        return {(v, (), (), (), ()): p for v, p in sums.items()}, army, uses, dropped, notes
     states: dict[State, float] = {army.start(): 1.0}
     for n, dist in enumerate(per_unit):
         # Even if the states stopped growing, the rest would cost this much: refuse at once.
         budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
-        packed = [(replace(o, packed=packer.pack(o.vec)), q) for o, q in dist.items()]
+        packed = [(o._replace(packed=packer.pack(o.vec)), q) for o, q in dist.items()]
         nxt: dict[State, float] = {}
         for s, p in states.items():
             for o, q in packed:
@@ -179,6 +193,28 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
                 nxt[key] = nxt.get(key, 0.0) + p * q
         states = nxt
     return states, army, uses, dropped, notes
+
+
+def _sums_only(o: Outcome) -> bool:
+    """Whether adding this outcome to a state only adds its counts (Army.add changes nothing else)."""
+    return not (o.mults or o.casas or (o.record is not None and any(o.record[1])))
+
+
+def _convolve_sums(per_unit: list[dict[Outcome, float]], packer: Packer, budget: Budget) -> dict[int, float]:
+    """Army.add's convolution when every outcome only adds counts: the states are the packed sums
+    alone (the very same states, probabilities and order as the general loop, as plain numbers)."""
+    states: dict[int, float] = {0: 1.0}
+    for n, dist in enumerate(per_unit):
+        budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
+        packed = [(packer.pack(o.vec), q) for o, q in dist.items()]
+        nxt: dict[int, float] = {}
+        get = nxt.get
+        for s, p in states.items():
+            for v, q in packed:
+                key = s + v
+                nxt[key] = get(key, 0.0) + p * q
+        states = nxt
+    return states
 
 
 def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
@@ -189,12 +225,13 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
     if state[4]:
         state, excluded = _step_2(state, army, uses)
     full, mults, casas, recs, _ = state
-    vec, groups, species = lay.unfold(army.packer.unpack(full))
     k, counts = lay.k, lay.roll.counts
     if army.plain and not (mults or casas or recs):
         # Nothing but results and step-10 additions (the common case): steps 5-10 add them up.
-        out = (tuple(vec[i] + vec[k + i] for i in range(k)), vec[2 * k + 1:])
+        vec = army.packer.unpack(full)
+        out = (tuple(vec[i] + vec[k + i] for i in range(k)), vec[2 * k + 1:lay.width])
         return out + (excluded,) if with_excluded else out
+    vec, groups, species = lay.unfold(army.packer.unpack(full))
     recs = recs + tuple((sp, res) for sp, res in species.items())
     sai = {t: vec[k + i] for i, t in enumerate(counts)} if lay.split else {t: 0 for t in counts}
     sums = Sums({t: vec[i] for i, t in enumerate(counts)}, sai)
@@ -244,12 +281,13 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
     out: dict[tuple, float] = {}
-    cache: dict[State, tuple] = {}
     budget.spend(0 if army.plain else 30 * len(states), len(states))   # one evaluation ~ 30 additions
-    for s, p in states.items():
-        key = cache.get(s)
-        if key is None:
-            key = cache[s] = evaluate(s, army, uses, mods, trace, with_excluded)
+    direct = army.plain and army.sums_only
+    for s, p in states.items():         # each state once (the keys of a dict)
+        if direct:
+            key = army.totals_of_sums(s[0]) + (((),) if with_excluded else ())
+        else:
+            key = evaluate(s, army, uses, mods, trace, with_excluded)
         out[key] = out.get(key, 0.0) + p
     budget.spend(len(states), len(out))
     # In an exchange, "the exchange applies it" goes without saying.

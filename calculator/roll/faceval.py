@@ -24,12 +24,21 @@ def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution
     >>> contribution(u, Face("id", 2), Roll(ROLL_TYPES["save"], ("save",), "melee"), Index({})).nonsai
     {'save': 2}
     """
-    key = (unit.key, face, roll.key)
+    # A normal icon's part depends on neither the unit nor the data (_normal): one answer for every
+    # die showing it in this roll, kept on the roll itself, then by the index across rolls.
+    normal = face.icon != "id" and face.icon in RESULT_TYPES
+    if normal:
+        hit = roll.normal.get(face)
+        if hit is not None:
+            return hit
+    key = (face, roll.key) if normal else (unit.key, face, roll.key)
     hit = idx.memo.get(key)
     if hit is None:
         hit = idx.memo[key] = _evaluate(unit, face, roll, idx)
         if len(idx.memo) > 50_000:       # bounded memory: start again
             idx.memo.clear()
+    if normal and len(roll.normal) < 64:
+        roll.normal[face] = hit
     return hit
 
 

@@ -139,6 +139,8 @@ def minor_faces(idx: Index) -> list[str]:
 
 def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
     out: list[HeldFace] = []
+    if raw is None:         # none held (the bound below is worked out only for a list given)
+        return out
     for i, item in enumerate(opt_list(raw, "eighth_faces", len(eighth_faces(idx)) or 1)):
         where, unit = f"eighth_faces[{i}]", None
         if isinstance(item, Mapping):

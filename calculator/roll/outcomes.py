@@ -8,8 +8,8 @@ each unit's own results only when an effect doubles one unit's results.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Sequence
+from typing import Any, Callable, NamedTuple
 
 from ..bundle import Index
 from ..core.records import Contribution
@@ -24,9 +24,9 @@ from .steps import die_key
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One unit's reduced outcome (see :class:`Layout` for what ``vec`` holds)."""
+class Outcome(NamedTuple):
+    """One unit's reduced outcome (see :class:`Layout` for what ``vec`` holds). A named tuple: many
+    are made and hashed per roll, and it compares and hashes as its fields do."""
 
     vec: tuple[int, ...]
     mults: tuple[Any, ...]
@@ -64,6 +64,9 @@ class Layout:
         self.groups: list[Any] = [None] + sorted(self.species_groups)
         self.species_slots = [] if self.one_unit else sorted(self.species_mult)
         self.full = self.width + len(self.groups) * len(self.sources) + len(self.species_slots) * self.k
+        self.counted = [t if t in self.keep else "" for t in roll.counts]     # "": a type left out
+        self.folded = bool(self.sources or self.species_slots)     # anything kept past the sums
+        self.memo: dict[int, tuple[Contribution, tuple]] = {}
 
     def group_of(self, unit: Unit) -> Any:
         if unit.is_item or unit.species not in self.species_groups:
@@ -79,7 +82,7 @@ class Layout:
         return vec[:w], groups, species
 
     def reduce(self, c: Contribution, unit: Unit) -> tuple[int, ...]:
-        counts = [t if t in self.keep else "" for t in self.roll.counts]     # "": a type left out
+        counts = self.counted
         if self.split:
             vec = [c.nonsai.get(t, 0) for t in counts] + [c.sai.get(t, 0) for t in counts]
         else:
@@ -88,6 +91,16 @@ class Layout:
         if self.extra:
             vec += list(self.extra(unit, c))
         return tuple(vec)
+
+    def reduced(self, c: Contribution, unit: Unit) -> tuple:
+        """_reduced of one face, remembered per contribution when no caller's quantity (``extra``,
+        which may read the unit) is kept: a normal icon's contribution is shared by every die."""
+        if self.extra is not None:
+            return _reduced(c, self, unit)
+        hit = self.memo.get(id(c))
+        if hit is None or hit[0] is not c:       # the entry holds c, so its id is not reused meanwhile
+            hit = self.memo[id(c)] = (c, _reduced(c, self, unit))
+        return hit[1]
 
     def results(self, vec: tuple[int, ...]) -> tuple[int, ...]:
         k = self.k
@@ -122,9 +135,9 @@ def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution
 
 def _reduced(c: Contribution, lay: Layout, unit: Unit) -> tuple:
     """(vector, rolled sources, multipliers, counts-as, lose automatic saves) of one face."""
-    mults = tuple((m.sai, m.name, m.factor, m.types, m.choose_one, m.species) for m in c.multiply)
-    casas = tuple((x.name, x.src, x.to) for x in c.counts_as)
-    rolled = tuple(c.rolled.get(s, 0) for s in lay.sources)
+    mults = tuple((m.sai, m.name, m.factor, m.types, m.choose_one, m.species) for m in c.multiply) if c.multiply else ()
+    casas = tuple((x.name, x.src, x.to) for x in c.counts_as) if c.counts_as else ()
+    rolled = tuple(c.rolled.get(s, 0) for s in lay.sources) if lay.sources else ()
     return lay.reduce(c, unit), rolled, mults, casas, c.lose_auto_saves
 
 
@@ -133,22 +146,37 @@ def _add(a: tuple, b: tuple) -> tuple:
             a[3] + b[3], a[4] or b[4])
 
 
-def faces_of(unit: Unit) -> list[Face]:
-    return sorted(set(unit.faces) | set(unit.rerolled) | ({unit.rolled} if unit.rolled else set()))
+def faces_of(unit: Unit) -> tuple[Face, ...]:
+    return unit.all_faces
 
 
-def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool) -> tuple[dict[Outcome, float], float]:
-    """Distribution of one unit's outcome and the probability mass of dropped long chains."""
-    contrib = {f: contribution(unit, f, lay.roll, lay.idx) for f in faces_of(unit)}
+def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Contribution] = ()
+                  ) -> tuple[dict[Outcome, float], float]:
+    """Distribution of one unit's outcome and the probability mass of dropped long chains.
+    ``known``: the contributions of its faces, in the order of faces_of, if already worked out."""
+    roll, idx = lay.roll, lay.idx
+    contrib = dict(zip(unit.all_faces, known)) if known else \
+        {f: contribution(unit, f, roll, idx) for f in unit.all_faces}
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
         raise InputError(f"army[{unit.index}]", f"every face of {unit.name} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
-    parts = {f: _reduced(c, lay, unit) for f, c in contrib.items()}
+    parts = {f: lay.reduced(c, unit) for f, c in contrib.items()}
     first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
-    done, dropped = _chains(unit, first, parts, contrib)
+    if unit.rerolled or any(c.rerolls for c in contrib.values()):
+        done, dropped = _chains(unit, first, parts, contrib)
+        chains = [(acc, f, p) for (acc, f), p in done.items()]
+    else:               # no face rolls again: each chain is its first face (as _chains would find)
+        by_face: dict[Face, float] = {}
+        for f, p in first:
+            by_face[f] = by_face.get(f, 0.0) + p
+        chains, dropped = [(parts[f], f, p) for f, p in by_face.items()], 0.0
     out: dict[Outcome, float] = {}
-    for (acc, first_face), p in done.items():
-        key = _outcome(unit, acc, first_face, contrib, lay, aside_ids)
+    made: dict[tuple[int, bool], Outcome] = {}     # a part shared by several faces: one outcome
+    for acc, first_face, p in chains:               # (chains holds each acc: its id is not reused)
+        rolled_id = aside_ids and contrib[first_face].rolled_id
+        key = made.get((id(acc), rolled_id))
+        if key is None:
+            key = made[(id(acc), rolled_id)] = _outcome(unit, acc, rolled_id, lay)
         out[key] = out.get(key, 0.0) + p
     return out, dropped
 
@@ -181,7 +209,9 @@ def _chains(unit: Unit, first: list[tuple[Face, float]], parts: dict, contrib: d
     return done, dropped
 
 
-def _outcome(unit: Unit, acc: tuple, first: Face, contrib: dict, lay: Layout, aside_ids: bool) -> Outcome:
+def _outcome(unit: Unit, acc: tuple, rolled_id: bool, lay: Layout) -> Outcome:
+    """One chain's outcome: its summed parts ``acc``; ``rolled_id``: its first face rolled an ID
+    and the unit is kept aside for step 2."""
     vec, rolled, mults, casas, lose = acc
     results = lay.results(vec)
     if unit.auto_saves and not lose and "save" in lay.keep:
@@ -189,13 +219,15 @@ def _outcome(unit: Unit, acc: tuple, first: Face, contrib: dict, lay: Layout, as
         i = (2 if lay.split else 1) * lay.k + lay.roll.counts.index("save")
         vec = vec[:i] + (vec[i] + unit.auto_saves,) + vec[i + 1:]
     aside = None
-    if aside_ids and contrib[first].rolled_id and not unit.is_item:
+    if rolled_id and not unit.is_item:
         aside = (unit.health or 1, sum(results), die_key(unit))
-    species_mults = tuple(sorted(set(m for m in mults if m[5] is not None)))
+    if mults:
+        species_mults = tuple(sorted(set(m for m in mults if m[5] is not None)))
+        mults = tuple(sorted(m for m in mults if m[5] is None)) + species_mults
     tag = unit.species if unit.species in lay.species_mult else None
     record = (tag, results) if lay.one_unit and not unit.is_item else None
-    return Outcome(_fold(vec, rolled, unit, results, lay), tuple(sorted(m for m in mults if m[5] is None)) + species_mults,
-                   tuple(sorted(casas)), record, aside)
+    return Outcome(_fold(vec, rolled, unit, results, lay) if lay.folded else vec, mults,
+                   tuple(sorted(casas)) if casas else casas, record, aside)
 
 
 def _fold(vec: tuple, rolled: tuple, unit: Unit, results: tuple, lay: Layout) -> tuple:

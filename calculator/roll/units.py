@@ -2,7 +2,7 @@
 die type, faces), checked into a :class:`Unit`; its rolled faces checked against its die."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +17,7 @@ from ..core.rolls import RESULT_TYPES, Roll
 
 UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled", "faces", "name", "element",
              "choose")
+HAND_KEYS = UNIT_KEYS[1:]       # a unit described by hand
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,30 @@ class Unit:
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
     name: str = field(default="", compare=False, hash=False)   # as the player names it (core.names)
+    # Every face it can show in a roll (its faces, those given as rolled or rolled again), in order.
+    all_faces: tuple[Face, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.name:
             object.__setattr__(self, "name", self.label)
         # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
         object.__setattr__(self, "is_item", is_item(self.kind))
+        shown = set(self.faces)
+        if self.rerolled or self.rolled:
+            shown |= set(self.rerolled) | ({self.rolled} if self.rolled else set())
+        object.__setattr__(self, "all_faces", tuple(sorted(shown)))
+        chosen = tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
+                              for k, v in self.choose.items())) if self.choose else ()
         object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
-                                         self.health, self.auto_saves, self.elements,
-                                         tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
-                                                      for k, v in self.choose.items())), self.alloy))
+                                         self.health, self.auto_saves, self.elements, chosen, self.alloy))
+
+    def named_as(self, name: str) -> Unit:
+        """This unit under another name: a copy with every other field as it is (``key`` and
+        ``is_item`` leave the name out, so nothing is worked out again)."""
+        twin = object.__new__(Unit)
+        twin.__dict__.update(self.__dict__)
+        object.__setattr__(twin, "name", name)
+        return twin
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
@@ -79,6 +94,19 @@ def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], labe
         return faces[value - 1]
     if not isinstance(value, str) or len(value) > LIMITS["text"]:
         raise InputError(where, f"expected a face like '3 melee' or a face number, got {short(value)}")
+    if not faces:       # a die described by hand: the face is the same wherever it is written
+        memo = ("hand-face", value, one_icon)
+        hit = idx.memo.get(memo)
+        if hit is None:
+            if len(idx.memo) > 50_000:       # bounded memory, as faceval.contribution's answers
+                idx.memo.clear()
+            hit = idx.memo[memo] = _hand_face(value, where, idx, one_icon)
+        return hit
+    count, icon = _icon_of(value, where, idx)
+    return _face_of(value, where, icon, count, faces, label)
+
+
+def _icon_of(value: str, where: str, idx: Index) -> tuple[int | None, str]:
     try:
         count, name = split_face(value)
     except ValueError as exc:
@@ -86,11 +114,24 @@ def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], labe
     icon = idx.icon_id(name)
     if icon is None:
         raise InputError(where, f"unknown icon '{name}' in '{value}'")
-    if not faces:
-        if count is not None and count > LIMITS["face_count"]:
-            raise InputError(where, f"a face shows at most {LIMITS['face_count']} icons, got {count}")
-        return Face(icon, count if count is not None else one_icon)
-    return _face_of(value, where, icon, count, faces, label)
+    return count, icon
+
+
+def _hand_face_at(value: Any, where: str, j: int, idx: Index, one_icon: int) -> Face:
+    """Face ``j`` of a die described by hand: a spelling met before is its face (parse_face
+    remembers only faces it accepted), any other is checked by parse_face, naming the field."""
+    if type(value) is str:
+        hit = idx.memo.get(("hand-face", value, one_icon))
+        if hit is not None:
+            return hit
+    return parse_face(value, f"{where}.faces[{j}]", idx, (), "", one_icon)
+
+
+def _hand_face(value: str, where: str, idx: Index, one_icon: int) -> Face:
+    count, icon = _icon_of(value, where, idx)
+    if count is not None and count > LIMITS["face_count"]:
+        raise InputError(where, f"a face shows at most {LIMITS['face_count']} icons, got {count}")
+    return Face(icon, count if count is not None else one_icon)
 
 
 def _face_of(value: str, where: str, icon: str, count: int | None, faces: tuple[Face, ...], label: str) -> Face:
@@ -164,10 +205,10 @@ def _species(raw: Mapping[str, Any], where: str, idx: Index) -> str | None:
 
 def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     where = f"army[{i}]"
-    only(raw, UNIT_KEYS[1:], where)
+    only(raw, HAND_KEYS, where)
     species = _species(raw, where, idx)
     kind = raw.get("die_type", "unit")
-    if kind in idx.species_names:      # older links named a species as the die type: a unit of it
+    if isinstance(kind, str) and kind in idx.species_names:    # older links named a species as the die type: a unit of it
         kind, species = "unit", species or kind
     if kind not in DIE_KINDS:
         raise InputError(f"{where}.die_type", f"unknown die type {short(kind)} (one of {', '.join(DIE_KINDS)})")
@@ -183,7 +224,7 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     health = health if health is not None else (None if is_item(kind) else idx.default_health(kind, size))
     one = idx.x_rules.single_icon(kind, size, species)
     faces_raw = opt_list(raw.get("faces"), f"{where}.faces", LIMITS["faces_per_die"])
-    faces = tuple(parse_face(f, f"{where}.faces[{j}]", idx, (), "", one) for j, f in enumerate(faces_raw))
+    faces = tuple(_hand_face_at(f, where, j, idx, one) for j, f in enumerate(faces_raw))
     name = raw.get("name")
     label = need_str(name, f"{where}.name") if name is not None else \
         (idx.species_names.get(species or "", "Item") + f" {kind}").strip()
@@ -202,7 +243,7 @@ def named(units: Sequence[Unit]) -> list[Unit]:
     (a name the input gives is kept)."""
     plain = [u for u in units if u.name == u.label]
     names = dict(zip((u.index for u in plain), player_names([u.label for u in plain])))
-    return [replace(u, name=names[u.index]) if names.get(u.index, u.name) != u.name else u for u in units]
+    return [u.named_as(names[u.index]) if names.get(u.index, u.name) != u.name else u for u in units]
 
 
 def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:
@@ -250,7 +291,8 @@ def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     if raw.get("rolled") is not None:
         rolled = parse_face(raw["rolled"], f"{where}.rolled", idx, faces, label, one)
     rer = opt_list(raw.get("rerolled"), f"{where}.rerolled", LIMITS["reroll_depth"])
-    rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer))
+    rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer)) \
+        if rer else ()
     if rolled is None and not faces:
         raise InputError(f"{where}.rolled", "missing: a unit without known faces must give 'rolled'")
     choose = _choose(raw.get("choose"), f"{where}.choose", idx)

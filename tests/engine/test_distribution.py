@@ -57,6 +57,19 @@ def test_divide_rounds_down_per_face(engine):
     close(out["distribution"], {0: F(1, 3), 1: F(1, 2), 2: F(1, 6)})
 
 
+def test_a_bare_icon_is_worth_what_its_die_makes_it(engine):
+    # p.31 (seed SAI table, the value of X): one icon on a monster's face is 4 results, on a small
+    # unit's face 1. The engine remembers the faces of dice described by hand by their spelling: the
+    # same "melee" read for a small unit, then a monster, a monster, then the small unit again.
+    # Small unit, faces melee and save: 1 melee on half the faces, {0: 1/2, 1: 1/2}.
+    # Monster, the same faces: 4 melee on half the faces, {0: 1/2, 4: 1/2}.
+    small = {"roll": "melee", "army": [unit(["melee", "save"], species="amazons")]}
+    monster = {"roll": "melee", "army": [{"species": "amazons", "die_type": "monster", "faces": ["melee", "save"]}]}
+    for data, expected in ((small, {0: F(1, 2), 1: F(1, 2)}), (monster, {0: F(1, 2), 4: F(1, 2)}),
+                           (monster, {0: F(1, 2), 4: F(1, 2)}), (small, {0: F(1, 2), 1: F(1, 2)})):
+        close(engine.distribution(data)["distribution"], expected)
+
+
 def test_roll_again_chain(engine):
     # Faces: missile, Bullseye (roll again, nothing else in a missile roll), 4 saves.
     # P(1 missile) = sum_k (1/6)^k * 1/6 = (1/6) / (5/6) = 1/5; P(0) = 4/5, less the dropped tail.

@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from calculator import webworker
 from calculator.core.errors import InputError
@@ -67,6 +68,12 @@ CASES = [
      "maneuvering.army[0].rolled", "U+202E"),
     ("force-nul", "force", '{"size": 24, "armies": {"home": ["amazons/warrior\\u0000"]}}', "armies.home[0]", "U+0000"),
     ("force-twice", "force", '{"size": 24, "size": 30}', "size", "given twice"),
+    # A die type that is not a text once stopped the engine with a traceback (a list or an object
+    # cannot be looked up among the species).
+    ("die-type-list", "distribution", roll(army='{"species": "amazons", "die_type": ["unit"], "faces": ["melee"]}'),
+     "army[0].die_type", "unknown die type"),
+    ("die-type-object", "distribution", roll(army='{"species": "amazons", "die_type": {"unit": 1}, "faces": ["melee"]}'),
+     "army[0].die_type", "unknown die type"),
     # A roll without 'roll' once said "unknown roll None": the field is missing, and says so.
     ("roll-missing", "resolve", '{"army": [' + WARRIOR + "]}", "roll", "missing"),
     ("roll-null", "resolve", '{"roll": null, "army": [' + WARRIOR + "]}", "roll", "missing"),
@@ -122,3 +129,23 @@ def test_a_checked_unit_is_reused_only_for_the_same_json(engine, first, second):
     with pytest.raises(InputError) as err:
         engine.resolve({"roll": "melee", "army": [dict(unit, **{key: second})]})
     assert err.value.field == f"army[0].{key}"
+
+
+# Texts that mix printable characters with hidden ones (U+200B, U+202E, NUL, a lone surrogate) and
+# characters that are not printable yet allowed (a no-break space).
+TEXTS = st.text(alphabet=st.sampled_from(["a", "1", " ", "[", "\u00a0", "\u200b", "\u202e", "\x00", "\ud800", "é"]),
+                max_size=4)
+TREES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXTS,
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXTS, inner, max_size=3),
+                     max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TREES, st.integers(1, 6))
+def test_the_quick_pass_lets_through_only_what_the_full_walk_accepts(tree, limit):
+    # check_tree first takes a quick pass that names no field; whenever it lets an input through, the
+    # full walk (which names the field) must find nothing either, at any nesting bound.
+    from calculator.core.fields import plainly_fine, walk_check
+
+    if plainly_fine(tree, limit):
+        walk_check(tree, limit)
