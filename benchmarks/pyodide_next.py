@@ -32,10 +32,11 @@ EDITS = [
     ("generator/engine_assets.py", '"pyodide/pyodide.asm.js"', '"pyodide/pyodide.asm.mjs"'),
     (WORKER, '"use strict";\n', ""),
     (WORKER, "importScripts(abs(ENGINE.files[id].url));", "return import(abs(ENGINE.files[id].url));"),
-    (WORKER, 'await runScript(started.loader, "loader");',
-     'const { loadPyodide } = await runScript(started.loader, "loader");'),
-    (WORKER, 'await runScript(started.script, "script");',
-     'const createPyodideModule = (await runScript(started.script, "script")).default;'),
+    (WORKER, "try { importScripts(url); return; } catch", "try { return await import(url); } catch"),
+    (WORKER, 'await runScript(started.loader, "loader", blob);',
+     'const { loadPyodide } = await runScript(started.loader, "loader", blob);'),
+    (WORKER, 'await runScript(started.script, "script", blob);',
+     'const createPyodideModule = (await runScript(started.script, "script", blob)).default;'),
     (WORKER, "lockFileContents: ENGINE.lockfile,", "lockFileContents: ENGINE.lockfile, createPyodideModule,"),
 ]
 # ``new Worker(url)`` -> ``new Worker(url, { type: "module" })`` wherever the engine worker starts.

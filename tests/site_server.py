@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import sys
 import threading
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -121,6 +122,15 @@ class _CountingWriter:
         return getattr(self.inner, name)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """A browser that drops a download it no longer needs (a page closed, a request cancelled)
+    is not an error of the site: say nothing of it."""
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001 - socketserver's signature
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class SiteServer:
     """``with SiteServer(path) as srv: srv.url`` -> ``http://127.0.0.1:<port>/``.
 
@@ -137,7 +147,7 @@ class SiteServer:
             "precompressed": precompressed, "counter": self.bytes, "extra_headers": dict(headers or {}),
             "mounts": {k: str(v) for k, v in (mounts or {}).items()}})
         handler = functools.partial(handler_cls, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = _Server(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         handler_cls.sitemap = sitemap(Path(root), self.url)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
