@@ -244,6 +244,8 @@ class Index:
     ``lazy``: the dice, SAIs and spell modifiers are made when first read (:class:`Lazy`),
     not all at once; for a bundle already checked (the browser's, checked by the build)."""
 
+    MEMO_SIZE = 50_000       # answers kept in ``memo`` at most
+
     def __init__(self, bundle: Mapping[str, Any], lazy: bool = False) -> None:
         self.bundle = bundle
         self.memo: dict[tuple, Any] = {}    # faceval.contribution's answers (a pure function)
@@ -274,6 +276,14 @@ class Index:
         self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
         self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
+
+    def keep(self, key: tuple, value: Any) -> Any:
+        """Keep ``value``, the answer of a pure function for ``key``, in ``memo`` and give it back;
+        past MEMO_SIZE answers the memo starts again, so its memory stays bounded."""
+        if len(self.memo) >= self.MEMO_SIZE:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     @staticmethod
     def _sai(s: Mapping[str, Any]) -> Sai:

@@ -20,7 +20,6 @@ from ..roll.distribution import Budget, roll_outcomes
 from ..core.errors import InputError
 from ..roll.faceval import contribution
 from ..roll.inputs import RollInput, parse_roll
-from ..roll.outcomes import faces_of
 from ..roll.steps import die_key
 from .flow import Damage, Indexed, Run
 from .request import ExchangeInput, ExUnit
@@ -80,7 +79,7 @@ class Channels:
         self.listed: dict[str, Any] = {}         # effects that are only listed for the player
         keys: dict[tuple, int] = {}
         for u in inp.units:
-            for f in faces_of(u):
+            for f in u.all_faces:
                 for use in contribution(u, f, inp.roll, idx).effects:
                     if use.applied:
                         continue

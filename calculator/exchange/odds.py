@@ -361,7 +361,7 @@ def _losses(run: OddsRun, state: RunState) -> Losses:
     damage its units took alone (Gore, Bash, ...)."""
     out = [0] * 6
     for (i, health), (status, _, damage) in zip(run.loss_at, state.units):
-        if status and (status == "killed" or status == "buried"):
+        if status in ("killed", "buried"):
             out[i + 1] += health
         if damage:
             out[i + 2] += damage

@@ -19,7 +19,7 @@ from .inputs import RollInput
 from .units import Unit
 from ..core.interpret import see
 from ..core.limits import BOUNDS
-from .outcomes import Layout, Outcome, faces_of, unit_outcomes
+from .outcomes import Layout, Outcome, unit_outcomes
 from .results import Trace
 from .steps import DelayedUse, cannot_roll, delayed_uses, taken_out
 from ..core.targets import pick
@@ -97,8 +97,8 @@ class Army:
         self.sums_only = False      # every state only adds counts (army_states' plain convolution)
 
     def totals_of_sums(self, full: int) -> tuple:
-        """evaluate's answer for a plain army's state that only adds counts, from its packed sums:
-        steps 5-10 add the results and the step-10 additions (the same numbers, read directly)."""
+        """evaluate's answer for a plain army's state with nothing but counts, from its packed sums:
+        steps 5-10 add the results, and the step-10 additions follow as they are."""
         lay, k = self.lay, self.lay.k
         vec = [(full >> sh) & m for sh, m in zip(self.packer.shifts[:lay.width], self.packer.masks)]
         return tuple(vec[i] + vec[k + i] for i in range(k)), tuple(vec[2 * k + 1:])
@@ -140,7 +140,7 @@ def _aside_key(o: Outcome) -> tuple:
 def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[str, ...] = ()
              ) -> tuple[Layout, list[Unit], list[list[Contribution]], list[str]]:
     """The layout of the roll, the units that roll, each one's contributions (face by face, as
-    faces_of lists them) and the notes on units that do not roll."""
+    ``Unit.all_faces`` lists them) and the notes on units that do not roll."""
     notes: list[str] = []
     rolling = []
     for u in inp.units:
@@ -151,7 +151,7 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
         if u.rolled is not None:
             notes.append(f"{u.name} is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
-    known = [[contribution(u, f, inp.roll, idx) for f in faces_of(u)] for u in rolling]
+    known = [[contribution(u, f, inp.roll, idx) for f in u.all_faces] for u in rolling]
     parts = [c for cs in known for c in cs]
     return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, known, notes
 
@@ -228,8 +228,7 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
     k, counts = lay.k, lay.roll.counts
     if army.plain and not (mults or casas or recs):
         # Nothing but results and step-10 additions (the common case): steps 5-10 add them up.
-        vec = army.packer.unpack(full)
-        out = (tuple(vec[i] + vec[k + i] for i in range(k)), vec[2 * k + 1:lay.width])
+        out = army.totals_of_sums(full)
         return out + (excluded,) if with_excluded else out
     vec, groups, species = lay.unfold(army.packer.unpack(full))
     recs = recs + tuple((sp, res) for sp, res in species.items())

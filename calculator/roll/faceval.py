@@ -34,9 +34,7 @@ def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution
     key = (face, roll.key) if normal else (unit.key, face, roll.key)
     hit = idx.memo.get(key)
     if hit is None:
-        hit = idx.memo[key] = _evaluate(unit, face, roll, idx)
-        if len(idx.memo) > 50_000:       # bounded memory: start again
-            idx.memo.clear()
+        hit = idx.keep(key, _evaluate(unit, face, roll, idx))
     if normal and len(roll.normal) < 64:
         roll.normal[face] = hit
     return hit

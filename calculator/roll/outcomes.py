@@ -146,14 +146,10 @@ def _add(a: tuple, b: tuple) -> tuple:
             a[3] + b[3], a[4] or b[4])
 
 
-def faces_of(unit: Unit) -> tuple[Face, ...]:
-    return unit.all_faces
-
-
 def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Contribution] = ()
                   ) -> tuple[dict[Outcome, float], float]:
     """Distribution of one unit's outcome and the probability mass of dropped long chains.
-    ``known``: the contributions of its faces, in the order of faces_of, if already worked out."""
+    ``known``: the contributions of its faces, in the order of ``unit.all_faces``, if already worked out."""
     roll, idx = lay.roll, lay.idx
     contrib = dict(zip(unit.all_faces, known)) if known else \
         {f: contribution(unit, f, roll, idx) for f in unit.all_faces}

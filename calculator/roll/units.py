@@ -97,11 +97,7 @@ def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], labe
     if not faces:       # a die described by hand: the face is the same wherever it is written
         memo = ("hand-face", value, one_icon)
         hit = idx.memo.get(memo)
-        if hit is None:
-            if len(idx.memo) > 50_000:       # bounded memory, as faceval.contribution's answers
-                idx.memo.clear()
-            hit = idx.memo[memo] = _hand_face(value, where, idx, one_icon)
-        return hit
+        return hit if hit is not None else idx.keep(memo, _hand_face(value, where, idx, one_icon))
     count, icon = _icon_of(value, where, idx)
     return _face_of(value, where, icon, count, faces, label)
 
