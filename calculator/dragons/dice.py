@@ -84,10 +84,8 @@ def find_die(value: Any, where: str, idx: Index) -> DragonDie:
     if entry is None:
         raise InputError(where, f"unknown dragon '{value.strip()[:80]}'")
     key = ("dragon-die", entry["id"])
-    hit = idx.memo.get(key)
-    if hit is None:
-        hit = idx.memo[key] = dragon_die(entry, idx)
-    return hit
+    hit: DragonDie | None = idx.memo.get(key)
+    return hit if hit is not None else idx.keep(key, dragon_die(entry, idx))
 
 
 ALIASES = {"jaw": "jaws", "claw": "claws", "tail": "dragon-tail", "wing": "wings", "belly": "dragon-belly",

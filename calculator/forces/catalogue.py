@@ -131,8 +131,8 @@ class Catalogue:
 def catalogue(index: Index) -> Catalogue:
     """The force catalogue of an index, built once and kept with it."""
     key = ("forces",)
-    if key not in index.memo:
+    out: Catalogue | None = index.memo.get(key)
+    if out is None:
         rules = force_rules(index)
-        index.memo[key] = Catalogue(rules, pieces(index, rules))
-    out: Catalogue = index.memo[key]
+        out = index.keep(key, Catalogue(rules, pieces(index, rules)))
     return out

@@ -68,7 +68,7 @@ def spell_of(raw: Mapping[str, Any]) -> Spell:
 def spells_of(index: Index) -> dict[str, Spell]:
     """Every spell of the bundle with a cost (remembered by the index)."""
     key = ("magic-spells",)
-    if key not in index.memo:
-        index.memo[key] = {sid: spell_of(s) for sid, s in index.spells.items() if s.get("cost")}
-    out: dict[str, Spell] = index.memo[key]
+    out: dict[str, Spell] | None = index.memo.get(key)
+    if out is None:
+        out = index.keep(key, {sid: spell_of(s) for sid, s in index.spells.items() if s.get("cost")})
     return out

@@ -189,7 +189,8 @@ def ability_warnings(units: list[Any], roll: Roll, idx: Index, trace: Trace) -> 
 def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, str]]:
     key = ("warn", sp, roll.key)
     if key in idx.memo:
-        return idx.memo[key]
+        hit: list[tuple[Any, str, str]] = idx.memo[key]
+        return hit
     out = []
     for ab in idx.abilities.get(sp, []):
         k, name = ab.kind, f"{ab.name} ({idx.species_names.get(sp, sp)})"
@@ -199,8 +200,7 @@ def _species_warnings(sp: str, roll: Roll, idx: Index) -> list[tuple[Any, str, s
         elif not k.computed() and k.applies(roll):
             out.append((k, f"{name}: may change this roll but is not applied by the calculator; resolve it by "
                            f"hand", "abilities-by-hand"))
-    idx.memo[key] = out
-    return out
+    return idx.keep(key, out)
 
 
 def reflected(count: int, sai: dict[str, int], roll: Roll, trace: Trace) -> None:
@@ -248,8 +248,9 @@ def species_convert(live: list[UnitRoll], roll: Roll, idx: Index) -> bool:
     """Whether a species in the army has a counts-as ability that works in this roll."""
     for sp in {ur.unit.species for ur in live if ur.unit.species}:
         key = ("converts", sp, roll.key)
-        if key not in idx.memo:
-            idx.memo[key] = any(ab.kind.counts_as and ab.kind.applies(roll) for ab in idx.abilities.get(sp, []))
-        if idx.memo[key]:
+        hit = idx.memo.get(key)
+        if hit is None:
+            hit = idx.keep(key, any(ab.kind.counts_as and ab.kind.applies(roll) for ab in idx.abilities.get(sp, [])))
+        if hit:
             return True
     return False

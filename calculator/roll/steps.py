@@ -67,10 +67,11 @@ def die_key(unit: Unit) -> str:
 def cannot_roll(unit: Unit, roll: Roll, idx: Index) -> str | None:
     """The species rule that keeps this unit out of this roll (Dragonkin: no magic or missile)."""
     key = ("sits-out", unit.species, roll.key)
-    if key not in idx.memo:
-        idx.memo[key] = next((ab.name for ab in idx.abilities.get(unit.species or "", [])
-                              if ab.kind.keeps_from_rolling(roll)), None)
-    return idx.memo[key]
+    if key in idx.memo:
+        out: str | None = idx.memo[key]
+        return out
+    return idx.keep(key, next((ab.name for ab in idx.abilities.get(unit.species or "", [])
+                               if ab.kind.keeps_from_rolling(roll)), None))
 
 
 @dataclass

@@ -3,6 +3,9 @@ calculator.bundle.Lazy): it answers every example exactly as the engine that mak
 once, makes only what it read, and a bad entry still fails with a message naming it."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from calculator import BundleError, Engine
@@ -51,3 +54,24 @@ def test_a_missing_field_is_not_read_as_no_entry():
     index = Index({"dice": [{"id": "a/b", "faces": [{"count": 1}]}]}, lazy=True)    # a face without its icon
     with pytest.raises(BundleError, match="a/b"):
         index.dice.get("a/b")
+
+
+def test_the_memo_stays_within_its_bound(bundle):
+    """Every answer the index remembers goes through Index.keep: with a bound of three answers the
+    memo never holds more, and every example is answered exactly as with the usual bound."""
+    small, usual = Engine(engine_data(bundle), lazy=True), Engine(engine_data(bundle), lazy=True)
+    small.index.MEMO_SIZE = 3
+    for example in EXAMPLES:
+        for cmd in ("plan", "resolve", "distribution"):
+            assert answer_json(small, cmd, example["input"]) == answer_json(usual, cmd, example["input"]), cmd
+            assert len(small.index.memo) <= 3, (example["id"], cmd, list(small.index.memo))
+
+
+def test_no_memo_entry_is_written_but_by_keep():
+    """The rooms store an answer in the index's memo only through Index.keep (its bound)."""
+    root = Path(__file__).resolve().parents[2] / "calculator"
+    written = re.compile(r"\b(idx|index)\.memo\[[^\]]*\]\s*=[^=]")
+    found = [f"{p.relative_to(root)}:{n}" for p in sorted(root.rglob("*.py")) if p.name != "bundle.py"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if written.search(line)]
+    assert not found
+    assert written.search("        idx.memo[key] = out")      # the scan sees a direct write
