@@ -317,8 +317,14 @@ class Index:
                    d.get("alloy"))
 
     def auto_saves(self, species: str | None, health: int | None) -> int:
-        """Automatic saves a rolled unit adds at step 10 (Dragonkin: = health, rulebook p.54)."""
-        return max((ab.kind.auto_saves(health) for ab in self.abilities.get(species or "", [])), default=0)
+        """Automatic saves a rolled unit adds at step 10 (Dragonkin: = health, rulebook p.54);
+        remembered, a pure function of the data."""
+        key = ("auto-saves", species, health)
+        hit: int | None = self.memo.get(key)
+        if hit is None:
+            hit = self.keep(key, max((ab.kind.auto_saves(health) for ab in self.abilities.get(species or "", [])),
+                                     default=0))
+        return hit
 
     @staticmethod
     def _steps(rules: list[Mapping[str, Any]]) -> dict[int, Step]:

@@ -7,29 +7,19 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Face:
-    """One die face: an icon id (normal icon or SAI id) and its printed count."""
+class Face(NamedTuple):
+    """One die face: an icon id (normal icon or SAI id) and its printed count. A named tuple: faces
+    key many dictionaries of the chances, and a tuple hashes, compares and orders as (icon, count)
+    without a Python call."""
 
     icon: str
-    count: int
-    text: str = field(default="", compare=False, repr=False)
-    hashed: int = field(default=0, init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", f"{self.count} {self.icon}")
-        object.__setattr__(self, "hashed", hash((self.icon, self.count)))
-
-    def __hash__(self) -> int:
-        # The hash a frozen dataclass would compute from (icon, count), worked out once: faces key
-        # many dictionaries of the chances.
-        return self.hashed
+    count: int    # type: ignore[assignment]  # the face's count, in place of tuple.count
 
     def label(self) -> str:
-        return self.text
+        return f"{self.count} {self.icon}"
 
 
 def split_face(text: str) -> tuple[int | None, str]:

@@ -82,7 +82,7 @@ def packer_for(per_unit: list[dict[Outcome, float]], width: int) -> Packer:
     bounds = [0] * width
     for dist in per_unit:
         if dist:      # the largest count of each field among this unit's outcomes
-            bounds = [a + b for a, b in zip(bounds, map(max, zip(*(o.vec for o in dist))))]
+            bounds = [a + b for a, b in zip(bounds, map(max, zip(*[o.vec for o in dist])))]
     return Packer(bounds)
 
 
@@ -95,13 +95,14 @@ class Army:
         # No modifier, no Bash, no counts-as source, not split: steps 5-10 only add up.
         self.plain = not (mods or lay.split or lay.bash or lay.sources)
         self.sums_only = False      # every state only adds counts (army_states' plain convolution)
+        self.fields = list(zip(packer.shifts[:lay.width], packer.masks[:lay.width]))   # the sums' fields
 
     def totals_of_sums(self, full: int) -> tuple:
         """evaluate's answer for a plain army's state with nothing but counts, from its packed sums:
         steps 5-10 add the results, and the step-10 additions follow as they are."""
-        lay, k = self.lay, self.lay.k
-        vec = [(full >> sh) & m for sh, m in zip(self.packer.shifts[:lay.width], self.packer.masks)]
-        return tuple(vec[i] + vec[k + i] for i in range(k)), tuple(vec[2 * k + 1:])
+        k = self.lay.k
+        vec = [(full >> sh) & m for sh, m in self.fields]
+        return (vec[0] + vec[1],) if k == 1 else tuple([vec[i] + vec[k + i] for i in range(k)]), tuple(vec[2 * k + 1:])
 
     def start(self) -> State:
         return (0, (), (), (), ())
@@ -177,7 +178,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     dropped = 1.0 - survive
     packer = packer_for(per_unit, lay.full)
     army = Army(lay, packer, list(inp.modifiers))
-    if not aside and all(_sums_only(o) for dist in per_unit for o in dist):
+    if not aside and all(_sums_only(o) for o in {id(o): o for dist in per_unit for o in dist}.values()):
         sums = _convolve_sums(per_unit, packer, budget)
         army.sums_only = True
         return {(v, (), (), (), ()): p for v, p in sums.items()}, army, uses, dropped, notes
@@ -204,9 +205,15 @@ def _convolve_sums(per_unit: list[dict[Outcome, float]], packer: Packer, budget:
     """Army.add's convolution when every outcome only adds counts: the states are the packed sums
     alone (the very same states, probabilities and order as the general loop, as plain numbers)."""
     states: dict[int, float] = {0: 1.0}
+    packs: dict[int, int] = {}      # by id: dice showing the same faces share their outcomes
     for n, dist in enumerate(per_unit):
         budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
-        packed = [(packer.pack(o.vec), q) for o, q in dist.items()]
+        packed = []
+        for o, q in dist.items():
+            v = packs.get(id(o))
+            if v is None:
+                v = packs[id(o)] = packer.pack(o.vec)
+            packed.append((v, q))
         nxt: dict[int, float] = {}
         get = nxt.get
         for s, p in states.items():
@@ -304,16 +311,18 @@ def summarize(dist: dict[int, float], dropped: float, notes: list[str], result: 
     var = 0.0
     for t in keys:
         var += dist[t] * ((t - mean) * (t - mean))
-    at_least: dict[str, float] = {}
+    names = [str(t) for t in keys]
+    tail = []
     acc = 0.0
     for t in reversed(keys):       # P(total >= t) at every total that can occur (a sparse table)
         acc += dist[t]
-        at_least[str(t)] = acc
+        tail.append(acc)
+    tail.reverse()
     if dropped > 0:
         notes = notes + [f"very long roll-again chains were dropped: {dropped:.3g} of the probability is "
                          f"not shown"]
-    return {"result": result, "distribution": {str(t): dist[t] for t in keys}, "mean": mean,
-            "sd": math.sqrt(max(var, 0.0)), "at_least": dict(reversed(list(at_least.items()))),
+    return {"result": result, "distribution": dict(zip(names, [dist[t] for t in keys])), "mean": mean,
+            "sd": math.sqrt(max(var, 0.0)), "at_least": dict(zip(names, tail)),
             "dropped": dropped, "notes": notes, "see": see("chances")}
 
 

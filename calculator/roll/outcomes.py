@@ -67,6 +67,7 @@ class Layout:
         self.counted = [t if t in self.keep else "" for t in roll.counts]     # "": a type left out
         self.folded = bool(self.sources or self.species_slots)     # anything kept past the sums
         self.memo: dict[int, tuple[Contribution, tuple]] = {}
+        self.made: dict[tuple[int, int], tuple[tuple, Outcome]] = {}
 
     def group_of(self, unit: Unit) -> Any:
         if unit.is_item or unit.species not in self.species_groups:
@@ -92,15 +93,23 @@ class Layout:
             vec += list(self.extra(unit, c))
         return tuple(vec)
 
-    def reduced(self, c: Contribution, unit: Unit) -> tuple:
-        """_reduced of one face, remembered per contribution when no caller's quantity (``extra``,
+    def reduced(self, contrib: dict[Face, Contribution], unit: Unit) -> dict[Face, tuple]:
+        """_reduced of each face, remembered per contribution when no caller's quantity (``extra``,
         which may read the unit) is kept: a normal icon's contribution is shared by every die."""
         if self.extra is not None:
-            return _reduced(c, self, unit)
-        hit = self.memo.get(id(c))
-        if hit is None or hit[0] is not c:       # the entry holds c, so its id is not reused meanwhile
-            hit = self.memo[id(c)] = (c, _reduced(c, self, unit))
-        return hit[1]
+            return {f: _reduced(c, self, unit) for f, c in contrib.items()}
+        memo, out = self.memo, {}
+        for f, c in contrib.items():
+            hit = memo.get(id(c))
+            if hit is None or hit[0] is not c:       # the entry holds c, so its id is not reused meanwhile
+                hit = memo[id(c)] = (c, _reduced(c, self, unit))
+            out[f] = hit[1]
+        return out
+
+    def shared(self, aside_ids: bool) -> bool:
+        """Whether a chain's outcome depends on the unit only through its automatic saves (no ID
+        roller kept aside, nothing folded, no one-unit record), so dice may share it (``made``)."""
+        return not (aside_ids or self.folded or self.one_unit)
 
     def results(self, vec: tuple[int, ...]) -> tuple[int, ...]:
         k = self.k
@@ -156,23 +165,36 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
         raise InputError(f"army[{unit.index}]", f"every face of {unit.name} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
-    parts = {f: lay.reduced(c, unit) for f, c in contrib.items()}
-    first = [(unit.rolled, 1.0)] if unit.rolled is not None else [(f, 1.0 / len(unit.faces)) for f in unit.faces]
+    parts = lay.reduced(contrib, unit)
     if unit.rerolled or any(c.rerolls for c in contrib.values()):
+        first = [(unit.rolled, 1.0)] if unit.rolled is not None else \
+            [(f, 1.0 / len(unit.faces)) for f in unit.faces]
         done, dropped = _chains(unit, first, parts, contrib)
         chains = [(acc, f, p) for (acc, f), p in done.items()]
     else:               # no face rolls again: each chain is its first face (as _chains would find)
         by_face: dict[Face, float] = {}
-        for f, p in first:
-            by_face[f] = by_face.get(f, 0.0) + p
+        if unit.rolled is not None:
+            by_face[unit.rolled] = 1.0
+        else:
+            share = 1.0 / len(unit.faces)
+            for f in unit.faces:
+                by_face[f] = by_face.get(f, 0.0) + share
         chains, dropped = [(parts[f], f, p) for f, p in by_face.items()], 0.0
     out: dict[Outcome, float] = {}
-    made: dict[tuple[int, bool], Outcome] = {}     # a part shared by several faces: one outcome
+    if lay.shared(aside_ids):       # (lay.made holds each acc: its id is not reused meanwhile)
+        made, auto = lay.made, unit.auto_saves
+        for acc, _, p in chains:
+            hit = made.get((id(acc), auto))
+            if hit is None or hit[0] is not acc:
+                hit = made[(id(acc), auto)] = (acc, _outcome(unit, acc, False, lay))
+            out[hit[1]] = out.get(hit[1], 0.0) + p
+        return out, dropped
+    mine: dict[tuple[int, bool], Outcome] = {}     # a part shared by several faces: one outcome
     for acc, first_face, p in chains:               # (chains holds each acc: its id is not reused)
         rolled_id = aside_ids and contrib[first_face].rolled_id
-        key = made.get((id(acc), rolled_id))
+        key = mine.get((id(acc), rolled_id))
         if key is None:
-            key = made[(id(acc), rolled_id)] = _outcome(unit, acc, rolled_id, lay)
+            key = mine[(id(acc), rolled_id)] = _outcome(unit, acc, rolled_id, lay)
         out[key] = out.get(key, 0.0) + p
     return out, dropped
 

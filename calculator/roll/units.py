@@ -113,14 +113,11 @@ def _icon_of(value: str, where: str, idx: Index) -> tuple[int | None, str]:
     return count, icon
 
 
-def _hand_face_at(value: Any, where: str, j: int, idx: Index, one_icon: int) -> Face:
-    """Face ``j`` of a die described by hand: a spelling met before is its face (parse_face
-    remembers only faces it accepted), any other is checked by parse_face, naming the field."""
-    if type(value) is str:
-        hit = idx.memo.get(("hand-face", value, one_icon))
-        if hit is not None:
-            return hit
-    return parse_face(value, f"{where}.faces[{j}]", idx, (), "", one_icon)
+def _single_icon(kind: str, size: str | None, species: str | None, idx: Index) -> int:
+    """Results of one icon on a die described by hand (XRules.single_icon, remembered by the index)."""
+    key = ("single-icon", kind, size, species)
+    hit: int | None = idx.memo.get(key)
+    return hit if hit is not None else idx.keep(key, idx.x_rules.single_icon(kind, size, species))
 
 
 def _hand_face(value: str, where: str, idx: Index, one_icon: int) -> Face:
@@ -218,9 +215,12 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
         raise InputError(f"{where}.size", f"unknown size {short(size)} (one of {', '.join(SIZES)})")
     size = size or (kind if kind in ("monster", "champion") else SIZE_BY_HEALTH.get(health or 0))
     health = health if health is not None else (None if is_item(kind) else idx.default_health(kind, size))
-    one = idx.x_rules.single_icon(kind, size, species)
+    one = _single_icon(kind, size, species, idx)
     faces_raw = opt_list(raw.get("faces"), f"{where}.faces", LIMITS["faces_per_die"])
-    faces = tuple(_hand_face_at(f, where, j, idx, one) for j, f in enumerate(faces_raw))
+    memo = idx.memo     # a spelling met before is its face (parse_face remembers only faces it accepted)
+    known = [memo.get(("hand-face", f, one)) if type(f) is str else None for f in faces_raw]
+    faces = tuple(face if face is not None else parse_face(f, f"{where}.faces[{j}]", idx, (), "", one)
+                  for j, (f, face) in enumerate(zip(faces_raw, known)))
     name = raw.get("name")
     label = need_str(name, f"{where}.name") if name is not None else \
         (idx.species_names.get(species or "", "Item") + f" {kind}").strip()
