@@ -144,15 +144,17 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
     ``Unit.all_faces`` lists them) and the notes on units that do not roll."""
     notes: list[str] = []
     rolling = []
+    rules: dict[str | None, str | None] = {}       # cannot_roll depends on the unit's species alone
     for u in inp.units:
-        rule = cannot_roll(u, inp.roll, idx)
+        rule = rules[u.species] if u.species in rules else rules.setdefault(u.species, cannot_roll(u, inp.roll, idx))
         if rule:
             notes.append(f"{u.name} does not roll in a {inp.roll.label().lower()} ({rule})")
             continue
         if u.rolled is not None:
             notes.append(f"{u.name} is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
-    known = [[contribution(u, f, inp.roll, idx) for f in u.all_faces] for u in rolling]
+    normal = inp.roll.normal     # a normal icon's part, as contribution keeps it on the roll
+    known = [[normal.get(f) or contribution(u, f, inp.roll, idx) for f in u.all_faces] for u in rolling]
     parts = [c for cs in known for c in cs]
     return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, known, notes
 
@@ -183,9 +185,9 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
         army.sums_only = True
         return {(v, (), (), (), ()): p for v, p in sums.items()}, army, uses, dropped, notes
     states: dict[State, float] = {army.start(): 1.0}
-    for n, dist in enumerate(per_unit):
+    for dist, rest in zip(per_unit, _outcomes_left(per_unit)):
         # Even if the states stopped growing, the rest would cost this much: refuse at once.
-        budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
+        budget.spend(len(states) * len(dist), len(states), len(states) * rest)
         packed = [(o._replace(packed=packer.pack(o.vec)), q) for o, q in dist.items()]
         nxt: dict[State, float] = {}
         for s, p in states.items():
@@ -194,6 +196,15 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
                 nxt[key] = nxt.get(key, 0.0) + p * q
         states = nxt
     return states, army, uses, dropped, notes
+
+
+def _outcomes_left(per_unit: list[dict[Outcome, float]]) -> list[int]:
+    """For each unit, how many outcomes it and the units after it have (the work still ahead)."""
+    out, acc = [], 0
+    for dist in reversed(per_unit):
+        acc += len(dist)
+        out.append(acc)
+    return out[::-1]
 
 
 def _sums_only(o: Outcome) -> bool:
@@ -206,8 +217,8 @@ def _convolve_sums(per_unit: list[dict[Outcome, float]], packer: Packer, budget:
     alone (the very same states, probabilities and order as the general loop, as plain numbers)."""
     states: dict[int, float] = {0: 1.0}
     packs: dict[int, int] = {}      # by id: dice showing the same faces share their outcomes
-    for n, dist in enumerate(per_unit):
-        budget.spend(len(states) * len(dist), len(states), len(states) * sum(len(d) for d in per_unit[n:]))
+    for dist, rest in zip(per_unit, _outcomes_left(per_unit)):
+        budget.spend(len(states) * len(dist), len(states), len(states) * rest)
         packed = []
         for o, q in dist.items():
             v = packs.get(id(o))
