@@ -9,6 +9,7 @@ each unit's own results only when an effect doubles one unit's results.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
 from ..bundle import Index
@@ -21,6 +22,7 @@ from ..core.limits import BOUNDS, LIMITS
 from ..core.rolls import RESULT_TYPES, Roll
 from .steps import die_key
 
+REROLLS, REFLECT = attrgetter("rerolls"), attrgetter("reflect")
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)
 
 
@@ -52,13 +54,13 @@ class Layout:
         self.split = any(m.step in (6, 7) and m.types(roll, {t: 1 for t in roll.counts}) for m in arith)
         # Types the answer needs; all of them when one type's total can depend on another's (a
         # "result of any type" modifier, a doubling that picks missile or save).
+        mults = [m for p in parts if p.multiply for m in p.multiply]
         coupled = any(m.p.get("result") == "all" and m.step in (6, 10) for m in arith) or \
-            any(m.choose_one for p in parts for m in p.multiply)
+            any(m.choose_one for m in mults)
         self.keep = set(roll.counts) if coupled or not keep else set(keep)
-        self.bash = any(p.reflect for p in parts)
+        self.bash = any(map(REFLECT, parts))
         self.width = (2 if self.split else 1) * self.k + self.k + 1 + n_extra
         self.sources, self.species_groups = _sources(roll, idx, units, parts, mods, self.keep)
-        mults = [m for p in parts for m in p.multiply]
         self.one_unit = sum(1 for m in mults if m.species is None) + sum(1 for m in mods if m.unit_multiplier(roll))
         self.species_mult = {m.species for m in mults if m.species is not None}
         self.groups: list[Any] = [None] + sorted(self.species_groups)
@@ -131,7 +133,7 @@ def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution
             if k.counts_as and k.applies(roll) and not off and roll.pick(k.p["to"]) in keep:
                 srcs.add(k.p["from"])
                 groups.add(sp)
-    srcs.update(c.src for p in parts for c in p.counts_as if roll.pick(c.to) in keep)
+    srcs.update(c.src for p in parts if p.counts_as for c in p.counts_as if roll.pick(c.to) in keep)
     for m in mods:
         if m.counts_as and m.fits(roll) and roll.pick(m.p["to"]) in keep:
             srcs.add(m.p["from"])
@@ -166,7 +168,7 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
         raise InputError(f"army[{unit.index}]", f"every face of {unit.name} rolls again in a "
                                                 f"{lay.roll.label().lower()}: the roll never ends")
     parts = lay.reduced(contrib, unit)
-    if unit.rerolled or any(c.rerolls for c in contrib.values()):
+    if unit.rerolled or any(map(REROLLS, contrib.values())):
         first = [(unit.rolled, 1.0)] if unit.rolled is not None else \
             [(f, 1.0 / len(unit.faces)) for f in unit.faces]
         done, dropped = _chains(unit, first, parts, contrib)

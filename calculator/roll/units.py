@@ -219,8 +219,9 @@ def _hand_unit(i: int, raw: Mapping[str, Any], idx: Index) -> dict[str, Any]:
     faces_raw = opt_list(raw.get("faces"), f"{where}.faces", LIMITS["faces_per_die"])
     memo = idx.memo     # a spelling met before is its face (parse_face remembers only faces it accepted)
     known = [memo.get(("hand-face", f, one)) if type(f) is str else None for f in faces_raw]
-    faces = tuple(face if face is not None else parse_face(f, f"{where}.faces[{j}]", idx, (), "", one)
-                  for j, (f, face) in enumerate(zip(faces_raw, known)))
+    faces = tuple(known) if None not in known else \
+        tuple(face if face is not None else parse_face(f, f"{where}.faces[{j}]", idx, (), "", one)
+              for j, (f, face) in enumerate(zip(faces_raw, known)))
     name = raw.get("name")
     label = need_str(name, f"{where}.name") if name is not None else \
         (idx.species_names.get(species or "", "Item") + f" {kind}").strip()
@@ -265,7 +266,7 @@ def _typed(value: Any) -> Any:
 
 
 def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
-    if isinstance(raw, Mapping) and "die" in raw:
+    if (type(raw) is dict or isinstance(raw, Mapping)) and "die" in raw:
         sig = _signature(i, raw)
         hit = idx.units.get(sig) if sig is not None else None
         if hit is None:
@@ -278,7 +279,7 @@ def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
 
 def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     where = f"army[{i}]"
-    if not isinstance(raw, Mapping):
+    if not (type(raw) is dict or isinstance(raw, Mapping)):
         raise InputError(where, "expected an object with 'die' or 'species'")
     base = _catalogue_unit(i, raw, idx) if "die" in raw else _hand_unit(i, raw, idx)
     one = base.pop("one", 1)
@@ -286,10 +287,11 @@ def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     rolled = None
     if raw.get("rolled") is not None:
         rolled = parse_face(raw["rolled"], f"{where}.rolled", idx, faces, label, one)
-    rer = opt_list(raw.get("rerolled"), f"{where}.rerolled", LIMITS["reroll_depth"])
+    rer = raw.get("rerolled")
+    rer = opt_list(rer, f"{where}.rerolled", LIMITS["reroll_depth"]) if rer is not None else ()
     rerolled = tuple(parse_face(f, f"{where}.rerolled[{j}]", idx, faces, label, one) for j, f in enumerate(rer)) \
         if rer else ()
     if rolled is None and not faces:
         raise InputError(f"{where}.rolled", "missing: a unit without known faces must give 'rolled'")
-    choose = _choose(raw.get("choose"), f"{where}.choose", idx)
+    choose = _choose(raw["choose"], f"{where}.choose", idx) if raw.get("choose") is not None else {}
     return Unit(i, rolled=rolled, rerolled=rerolled, choose=choose, **base)
