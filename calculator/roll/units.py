@@ -8,6 +8,7 @@ from typing import Any
 
 from ..bundle import Index
 from ..core.dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
+from ..core.dice import is_item as is_item_kind
 from ..core.errors import InputError
 from ..core.faces import Face, split_face, slug
 from ..core.fields import need_int, need_list, need_str, only, opt_list, short
@@ -20,7 +21,7 @@ UNIT_KEYS = ("die", "species", "health", "die_type", "size", "rolled", "rerolled
 HAND_KEYS = UNIT_KEYS[1:]       # a unit described by hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Unit:
     """One die of the rolling army (a catalogue die or one described by hand). ``key``: everything
     about it a face's contribution depends on (filled in when it is made)."""
@@ -45,19 +46,25 @@ class Unit:
     # Every face it can show in a roll (its faces, those given as rolled or rolled again), in order.
     all_faces: tuple[Face, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
 
-    def __post_init__(self) -> None:
-        if not self.name:
-            object.__setattr__(self, "name", self.label)
-        # Items are not units: nothing that targets or doubles a unit picks one (rulebook p.59).
-        object.__setattr__(self, "is_item", is_item(self.kind))
-        shown = set(self.faces)
-        if self.rerolled or self.rolled:
-            shown |= set(self.rerolled) | ({self.rolled} if self.rolled else set())
-        object.__setattr__(self, "all_faces", tuple(sorted(shown)))
+    def __init__(self, index: int, label: str, die_id: str | None, species: str | None, kind: str, size: str | None,
+                 health: int | None, faces: tuple[Face, ...], rolled: Face | None, rerolled: tuple[Face, ...],
+                 auto_saves: int = 0, elements: tuple[str, ...] | None = None, alloy: str | None = None,
+                 choose: Mapping[str, Any] | None = None, key: tuple = (), is_item: bool = False, name: str = "") -> None:
+        # Every field in one step (a frozen dataclass's own __init__ sets each through
+        # object.__setattr__, and an army's dice are made for every answer). ``key`` and ``is_item``
+        # are worked out here, whatever is passed.
+        choose = {} if choose is None else choose
+        shown = set(faces)
+        if rerolled or rolled:
+            shown |= set(rerolled) | ({rolled} if rolled else set())
         chosen = tuple(sorted((k, v if isinstance(v, str) else tuple(sorted(v.items())))
-                              for k, v in self.choose.items())) if self.choose else ()
-        object.__setattr__(self, "key", (self.index, self.label, self.die_id, self.species, self.kind, self.size,
-                                         self.health, self.auto_saves, self.elements, chosen, self.alloy))
+                              for k, v in choose.items())) if choose else ()
+        self.__dict__.update(
+            index=index, label=label, die_id=die_id, species=species, kind=kind, size=size, health=health,
+            faces=faces, rolled=rolled, rerolled=rerolled, auto_saves=auto_saves, elements=elements, alloy=alloy,
+            choose=choose, key=(index, label, die_id, species, kind, size, health, auto_saves, elements, chosen, alloy),
+            is_item=is_item_kind(kind),     # items are not units: nothing that targets or doubles a unit picks one (p.59)
+            name=name or label, all_faces=tuple(sorted(shown)))
 
     def named_as(self, name: str) -> Unit:
         """This unit under another name: a copy with every other field as it is (``key`` and
