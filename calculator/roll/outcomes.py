@@ -70,6 +70,7 @@ class Layout:
         self.folded = bool(self.sources or self.species_slots)     # anything kept past the sums
         self.memo: dict[int, tuple[Contribution, tuple]] = {}
         self.made: dict[tuple[int, int], tuple[tuple, Outcome]] = {}
+        self.once: dict[tuple[int, int], tuple[Contribution, Outcome]] = {}     # (unit_outcomes' _rolled_once)
 
     def group_of(self, unit: Unit) -> Any:
         if unit.is_item or unit.species not in self.species_groups:
@@ -162,6 +163,9 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
     """Distribution of one unit's outcome and the probability mass of dropped long chains.
     ``known``: the contributions of its faces, in the order of ``unit.all_faces``, if already worked out."""
     roll, idx = lay.roll, lay.idx
+    if known and unit.rolled is None and not unit.rerolled and lay.extra is None and lay.shared(aside_ids) \
+            and not any(map(REROLLS, known)):
+        return _rolled_once(unit, lay, known), 0.0
     contrib = dict(zip(unit.all_faces, known)) if known else \
         {f: contribution(unit, f, roll, idx) for f in unit.all_faces}
     if unit.rolled is None and unit.faces and all(contrib[f].rerolls for f in unit.faces):
@@ -199,6 +203,26 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
             key = mine[(id(acc), rolled_id)] = _outcome(unit, acc, rolled_id, lay)
         out[key] = out.get(key, 0.0) + p
     return out, dropped
+
+
+def _rolled_once(unit: Unit, lay: Layout, known: Sequence[Contribution]) -> dict[Outcome, float]:
+    """unit_outcomes of a die rolled once, no face rolling again, whose outcomes dice may share
+    (Layout.shared): each face's outcome, remembered by the layout per contribution (the same
+    outcomes, probabilities and order as unit_outcomes' general path)."""
+    contrib = dict(zip(unit.all_faces, known))
+    share = 1.0 / len(unit.faces)
+    by_face: dict[Face, float] = {}
+    for f in unit.faces:
+        by_face[f] = by_face.get(f, 0.0) + share
+    memo, auto = lay.once, unit.auto_saves
+    out: dict[Outcome, float] = {}
+    for f, p in by_face.items():
+        c = contrib[f]
+        hit = memo.get((id(c), auto))
+        if hit is None or hit[0] is not c:      # the entry holds c, so its id is not reused meanwhile
+            hit = memo[(id(c), auto)] = (c, _outcome(unit, lay.reduced({f: c}, unit)[f], False, lay))
+        out[hit[1]] = out.get(hit[1], 0.0) + p
+    return out
 
 
 def _chains(unit: Unit, first: list[tuple[Face, float]], parts: dict, contrib: dict) -> tuple[dict, float]:
