@@ -104,6 +104,19 @@ class Army:
         vec = [(full >> sh) & m for sh, m in self.fields]
         return (vec[0] + vec[1],) if k == 1 else tuple([vec[i] + vec[k + i] for i in range(k)]), tuple(vec[2 * k + 1:])
 
+    def totals_of_states(self, states: dict[State, float], tail: tuple) -> dict[tuple, float]:
+        """totals_of_sums of every state (each followed by ``tail``) with their probabilities added up,
+        state by state: roll_outcomes' loop for a plain army whose states only add counts."""
+        k, fields = self.lay.k, self.fields
+        out: dict[tuple, float] = {}
+        for s, p in states.items():
+            full = s[0]
+            vec = [(full >> sh) & m for sh, m in fields]
+            key = ((vec[0] + vec[1],) if k == 1 else tuple([vec[i] + vec[k + i] for i in range(k)]),
+                   tuple(vec[2 * k + 1:])) + tail
+            out[key] = out.get(key, 0.0) + p
+        return out
+
     def start(self) -> State:
         return (0, (), (), (), ())
 
@@ -297,15 +310,14 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
-    out: dict[tuple, float] = {}
     budget.spend(0 if army.plain else 30 * len(states), len(states))   # one evaluation ~ 30 additions
-    direct = army.plain and army.sums_only
-    for s, p in states.items():         # each state once (the keys of a dict)
-        if direct:
-            key = army.totals_of_sums(s[0]) + (((),) if with_excluded else ())
-        else:
+    if army.plain and army.sums_only:
+        out = army.totals_of_states(states, ((),) if with_excluded else ())
+    else:
+        out = {}
+        for s, p in states.items():         # each state once (the keys of a dict)
             key = evaluate(s, army, uses, mods, trace, with_excluded)
-        out[key] = out.get(key, 0.0) + p
+            out[key] = out.get(key, 0.0) + p
     budget.spend(len(states), len(out))
     # In an exchange, "the exchange applies it" goes without saying.
     told = [w.text for w in trace.warnings if not (in_exchange and w.see == see("exchanges"))]

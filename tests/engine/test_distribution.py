@@ -273,3 +273,26 @@ def test_cli_distribution(bundle_file):
                          input='{"roll": "melee", "army": []}', capture_output=True, text=True, cwd=ROOT,
                          timeout=60)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("roll", ["melee", "save", "missile", "magic", "maneuver"])
+def test_a_die_rolled_once_has_the_outcomes_of_the_general_path(engine, roll):
+    """_rolled_once (a die rolled once, no face rolling again) gives exactly what unit_outcomes'
+    general path gives the same die: the same outcomes, the same floats, in the same order."""
+    from calculator.roll.distribution import _prepare
+    from calculator.roll.outcomes import unit_outcomes
+
+    army = [unit(["id", "2 melee", "2 melee", "save", "maneuver", "missile"]),
+            unit(["3 melee", "save", "2 save", "magic", "magic", "melee"], health=3),
+            unit(["melee", "melee", "melee", "melee", "melee", "save"], health=2, species="dwarves"),
+            {"die": "amazons/spearer"}, {"die": "coral-elves/gryphon"}, {"die": "dwarves/footman"}]
+    inp = engine.parse({"roll": roll, "army": army})
+    lay, rolling, known, _ = _prepare(inp, engine.index, None, 0)
+    fast = 0
+    for u, cs in zip(rolling, known):
+        if lay.shared(False) and not any(c.rerolls for c in cs):
+            fast += 1
+        once, lost = unit_outcomes(u, lay, False, cs)
+        general, lost2 = unit_outcomes(u, lay, False)       # without its contributions: the general path
+        assert list(once.items()) == list(general.items()) and lost == lost2, u.name
+    assert fast >= 3          # the comparison did take the quick path
