@@ -20,6 +20,7 @@ from ..kinds import MODIFIERS
 from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
+from .steps import working
 from .units import Unit, named, parse_unit
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
@@ -242,8 +243,7 @@ def with_army_saves(units: tuple[Unit, ...], roll: Roll, idx: Index) -> tuple[Un
     (the Dracolem's equipment, seed 003): added to the die's own, so step 10 adds them if it rolled."""
     extra: dict[int, int] = {}
     for sp in sorted({u.species for u in units if u.species}):
-        for ab in idx.abilities.get(sp, []):
-            if ab.kind.applies(roll):
-                for i, n in ab.kind.army_auto_saves(sp, units, roll.elements).items():
-                    extra[i] = extra.get(i, 0) + n
+        for ab in working(sp, roll, idx):
+            for i, n in ab.kind.army_auto_saves(sp, units, roll.elements).items():
+                extra[i] = extra.get(i, 0) + n
     return tuple(replace(u, auto_saves=u.auto_saves + extra[u.index]) if u.index in extra else u for u in units)

@@ -20,7 +20,7 @@ from .faceval import contribution
 from .units import Unit
 from ..core.limits import BOUNDS, LIMITS
 from ..core.rolls import RESULT_TYPES, Roll
-from .steps import die_key
+from .steps import die_key, working
 
 REROLLS, REFLECT = attrgetter("rerolls"), attrgetter("reflect")
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)
@@ -128,10 +128,10 @@ def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution
     srcs: set[str] = set()
     groups: set[str] = set()
     for sp in {u.species for u in units if u.species}:
-        for ab in idx.abilities.get(sp, []):
+        for ab in working(sp, roll, idx):
             k = ab.kind
             off = roll.options.get(ab.id) is False or (k.p.get("toggle") and roll.options.get(ab.id) is not True)
-            if k.counts_as and k.applies(roll) and not off and roll.pick(k.p["to"]) in keep:
+            if k.counts_as and not off and roll.pick(k.p["to"]) in keep:
                 srcs.add(k.p["from"])
                 groups.add(sp)
     srcs.update(c.src for p in parts if p.counts_as for c in p.counts_as if roll.pick(c.to) in keep)

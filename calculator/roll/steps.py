@@ -64,6 +64,15 @@ def die_key(unit: Unit) -> str:
     return f"{unit.species or ''}/{unit.kind}/{unit.die_id or unit.label}/{unit.health}"
 
 
+def working(species: str, roll: Roll, idx: Index) -> tuple[Any, ...]:
+    """The species' abilities that can work in this roll (Ability.applies, a function of the ability
+    and the roll's key), remembered by the index."""
+    key = ("applies", species, roll.key)
+    hit: tuple[Any, ...] | None = idx.memo.get(key)
+    return hit if hit is not None else \
+        idx.keep(key, tuple(ab for ab in idx.abilities.get(species, []) if ab.kind.applies(roll)))
+
+
 def cannot_roll(unit: Unit, roll: Roll, idx: Index) -> str | None:
     """The species rule that keeps this unit out of this roll (Dragonkin: no magic or missile)."""
     key = ("sits-out", unit.species, roll.key)
