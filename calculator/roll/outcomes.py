@@ -69,8 +69,10 @@ class Layout:
         self.counted = [t if t in self.keep else "" for t in roll.counts]     # "": a type left out
         self.folded = bool(self.sources or self.species_slots)     # anything kept past the sums
         self.memo: dict[int, tuple[Contribution, tuple]] = {}
+        # Outcomes dice share when ``shared``: by (id of a chain's summed part, automatic saves), and
+        # for a die rolled once by (id of a face's contribution, automatic saves); each entry holds it.
         self.made: dict[tuple[int, int], tuple[tuple, Outcome]] = {}
-        self.once: dict[tuple[int, int], tuple[Contribution, Outcome]] = {}     # (unit_outcomes' _rolled_once)
+        self.once: dict[tuple[int, int], tuple[Contribution, Outcome]] = {}
 
     def group_of(self, unit: Unit) -> Any:
         if unit.is_item or unit.species not in self.species_groups:
@@ -163,7 +165,7 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
     """Distribution of one unit's outcome and the probability mass of dropped long chains.
     ``known``: the contributions of its faces, in the order of ``unit.all_faces``, if already worked out."""
     roll, idx = lay.roll, lay.idx
-    if known and unit.rolled is None and not unit.rerolled and lay.extra is None and lay.shared(aside_ids) \
+    if known and unit.faces and unit.rolled is None and not unit.rerolled and lay.extra is None and lay.shared(aside_ids) \
             and not any(map(REROLLS, known)):
         return _rolled_once(unit, lay, known), 0.0
     contrib = dict(zip(unit.all_faces, known)) if known else \

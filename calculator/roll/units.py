@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bundle import Index
-from ..core.dice import DIE_KINDS, SIZE_BY_HEALTH, SIZES, is_item
-from ..core.dice import is_item as is_item_kind
+from ..core.dice import DIE_KINDS, ITEM_KINDS, SIZE_BY_HEALTH, SIZES, is_item
 from ..core.errors import InputError
 from ..core.faces import Face, split_face, slug
 from ..core.fields import need_int, need_list, need_str, only, opt_list, short
@@ -63,7 +62,7 @@ class Unit:
             index=index, label=label, die_id=die_id, species=species, kind=kind, size=size, health=health,
             faces=faces, rolled=rolled, rerolled=rerolled, auto_saves=auto_saves, elements=elements, alloy=alloy,
             choose=choose, key=(index, label, die_id, species, kind, size, health, auto_saves, elements, chosen, alloy),
-            is_item=is_item_kind(kind),     # items are not units: nothing that targets or doubles a unit picks one (p.59)
+            is_item=kind in ITEM_KINDS,     # items are not units: nothing that targets or doubles a unit picks one (p.59)
             name=name or label, all_faces=tuple(sorted(shown)))
 
     def named_as(self, name: str) -> Unit:
