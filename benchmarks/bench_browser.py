@@ -8,15 +8,24 @@ visit. Prints figures; asserts nothing.
   own files (its full, source-only standard library), in an already loaded page: the reference
   of issue 14's target (engine-ready <= 1.05 x this).
 - "bare Pyodide on this site's runtime": the same with the cut-down, precompiled standard
-  library the calculator ships, to show how much of the gain is the runtime's.
+  library the calculator ships, to show how much of the gain is the runtime's. The goal's reference.
+- "bare Pyodide in a worker, from navigation": a second reference, to explain the first (it
+  changes nothing of it): a page that does nothing else starts a worker, which loads the same
+  runtime files as the calculator's worker does (its importScripts + loadPyodide), timed like the
+  calculator, from the navigation's start to Python being up; next to it, the calculator's own
+  worker to the same point (its "engine" mark). Between the two: what the page around the worker
+  costs it (the page's layout and scripts share the machine with Python's start); after it, the
+  engine's import and data (the marks "data" and "ready").
 Served as a host with precompressed files would (tests/site_server.py, ``precompressed``).
 """
 from __future__ import annotations
 
 import base64
 import json
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -55,6 +64,44 @@ WAIT_OFFLINE_COPY = """async () => { await navigator.serviceWorker.ready;
   while (document.documentElement.dataset.offline !== "site") await new Promise((r) => setTimeout(r, 100)); }"""
 
 
+# The second reference's page (served under BARE_PAGE): its only script starts the worker, which
+# says when Python is up (ms since the worker started); the page notes when it heard so.
+BARE_PAGE = "/bench-bare-worker/"
+BARE_FILES = {
+    "index.html": '<!doctype html><html><head><meta charset="utf-8"><title>bare</title>'
+                  '<script type="module" src="start.js"></script></head><body></body></html>',
+    "start.js": 'const w = new Worker(new URL("worker.js", import.meta.url));\n'
+                'w.onmessage = (e) => { window.__bare = { at: performance.now(), up: e.data }; };\n',
+    "worker.js": 'const root = new URL("../", self.location.href).href;\n'
+                 'importScripts(root + "pyodide/pyodide.js");\n'
+                 'loadPyodide({ indexURL: root + "pyodide/", stdLibURL: root + "assets/engine/python_stdlib.zip",\n'
+                 '  lockFileContents: LOCK }).then(() => self.postMessage(performance.now()));\n',
+}
+
+
+def bare_worker_page(lock: dict) -> Path:
+    """The second reference's files, in a new temporary folder."""
+    root = Path(tempfile.mkdtemp(prefix="bench-bare-"))
+    for name, text in BARE_FILES.items():
+        (root / name).write_text(text.replace("LOCK", json.dumps(lock)) if name == "worker.js" else text)
+    return root
+
+
+def started_after_navigation(page) -> float:  # noqa: ANN001
+    """When the page's (first) worker started, in ms since the page's navigation began."""
+    return page.workers[0].evaluate("performance.timeOrigin") - page.evaluate("performance.timeOrigin")
+
+
+def bare_worker(browser, url: str) -> tuple[float, float]:  # noqa: ANN001
+    """(navigation -> Python up, worker start -> Python up) in ms, on the second reference's page."""
+    ctx, page = new_page(browser, url, service_workers="block")
+    page.goto(BARE_PAGE.lstrip("/"), wait_until="commit")
+    page.wait_for_function("() => window.__bare !== undefined", timeout=TIMEOUT, polling=50)
+    at, up = page.evaluate("() => [window.__bare.at, window.__bare.up]")
+    ctx.close()
+    return at, up
+
+
 def bare(browser, url: str, options: dict) -> float:  # noqa: ANN001
     ctx, page = new_page(browser, url, service_workers="block")
     page.goto("open-data/")
@@ -69,6 +116,8 @@ def visits(browser, url: str) -> tuple[float, float, tuple[float, float], dict]:
     ctx, page = new_page(browser, url)
     first = engine_ready_ms(page)
     marks = page.workers[0].evaluate("timings") if page.workers else {}
+    if page.workers:
+        marks["started"] = started_after_navigation(page)
     page.wait_for_selector("#calculator[data-engine-saved]", timeout=TIMEOUT)
     page.wait_for_function(WAIT_OFFLINE, timeout=TIMEOUT, polling=50)
     page.evaluate(WAIT_OFFLINE_COPY)
@@ -115,7 +164,9 @@ def main() -> None:
     lock = json.loads(ENGINE_INFO.read_text())["lockfile"]
     ours = {"stdLibURL": "assets/engine/python_stdlib.zip", "lockFileContents": lock}
     first, second, stock, slim, offline, site_kept, marks, answer = [], [], [], [], [], [], [], []
-    with SiteServer(site, precompressed=True) as server, sync_playwright() as pw:
+    in_worker: list[tuple[float, float]] = []
+    bare_dir = bare_worker_page(lock)
+    with SiteServer(site, precompressed=True, mounts={BARE_PAGE: bare_dir}) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         ours["stdLibURL"] = server.url + ours["stdLibURL"]
         for _ in range(RUNS):     # interleaved, fresh contexts: nothing cached between runs
@@ -127,15 +178,25 @@ def main() -> None:
             marks.append(m)
             stock.append(bare(browser, server.url, {}))
             slim.append(bare(browser, server.url, ours))
+            in_worker.append(bare_worker(browser, server.url))
             answer.append(first_answer(browser, server.url))
         click = clicks(browser, server.url)
         browser.close()
+    shutil.rmtree(bare_dir, ignore_errors=True)
     print(f"{'calculator: navigation -> engine ready':<48} {ms(first)}")
     print(f"{'bare Pyodide as published: import + load':<48} {ms(stock)}")
     print(f"{'ratio (calculator / bare Pyodide as published)':<48} {statistics.median(first) / statistics.median(stock):7.2f}")
     print(f"{'  bare Pyodide on this site runtime files':<48} {ms(slim)}")
     print(f"{'ratio (calculator / bare on this site runtime)':<48} {statistics.median(first) / statistics.median(slim):7.2f}"
           "   (goal <= 1.15)")
+    print(f"{'  bare Pyodide in a worker, from navigation':<48} {ms([a for a, _ in in_worker])}"
+          "   (second reference: a page that does nothing else)")
+    print(f"{'    of which in the worker (start -> Python up)':<48} {ms([u for _, u in in_worker])}")
+    print(f"{'  calculator: navigation -> Python up (worker)':<48} {ms([m['started'] + m['engine'] for m in marks])}")
+    print(f"{'    of which in the worker (start -> Python up)':<48} {ms([m['engine'] for m in marks])}")
+    print(f"{'    the worker started after navigation':<48} {ms([m['started'] for m in marks])}")
+    print(f"{'ratio (calculator / bare in a worker from nav.)':<48} "
+          f"{statistics.median(first) / statistics.median([a for a, _ in in_worker]):7.2f}")
     print(f"{'first visit by a roll link: navigation -> answer':<48} {ms(answer)}")
     print(f"{'offline copy takes over, after engine ready':<48} {ms(offline)}   (goal <= 5000 ms)")
     print(f"{'  the whole site kept, after engine ready':<48} {ms(site_kept)}")
