@@ -89,7 +89,7 @@ class Channels:
                     if not use.effect.exact_odds:       # it reads one unit's results in another roll
                         raise InputError(where, f"the exact chances of an exchange in which {use.name} can be "
                                                 f"rolled are not worked out; resolve the exchange roll by roll")
-                    key = _use_key(use)
+                    key = use_key(use)
                     if key not in keys:
                         keys[key] = len(self.uses)
                         self.uses.append(use)
@@ -106,7 +106,7 @@ class Channels:
     def extra(self, unit: Any, c: Any) -> tuple[int, ...]:
         out = [0] * self.size
         for use in c.effects:
-            k = self.keys.get(_use_key(use))
+            k = self.keys.get(use_key(use))
             if k is not None:
                 out[k] += 1
         base = len(self.uses)
@@ -118,7 +118,7 @@ class Channels:
         return tuple(out)
 
 
-def _use_key(use: EffectUse) -> tuple:
+def use_key(use: EffectUse) -> tuple:
     return (use.sai, use.name, use.label, use.x, id(use.effect), use.text, use.delayed)
 
 
@@ -204,7 +204,7 @@ class Entry:
             parts[0].rolled_id = extra[-1] > 0
         # After its stage only the totals and effects of a roll are read again (each unit's part in it
         # is read by its own stage: step 2, Scorching Touch, a unit rolling alone).
-        sig = (totals, tuple(_use_key(u) for u in effects))
+        sig = (totals, tuple(use_key(u) for u in effects))
         return Chosen(sig, self.roll, dict(zip(self.roll.counts, totals)), effects, parts)
 
 
@@ -247,6 +247,7 @@ class OddsRun(Run):
         self.flat = [u for s in self.sides.values() for u in s.units]     # in the order of RunState.units
         self.keys: dict[tuple, Entry] = {}
         self.joints: dict[tuple, Joint] = {}
+        self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:

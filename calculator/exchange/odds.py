@@ -28,10 +28,12 @@ from .answer import SIDES, answer
 from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
 from .state import Resume, RunState, signature
 from .request import parse_exchange
+from .reuse import reused_ways
 from .sample import sampled_odds
 
 RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
-ROLL_COST = 25         # and each roll it takes again
+ROLL_COST = 25         # and each roll it takes again,
+MERGE_COST = 15        # and each state a run ends in, told apart and merged
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
@@ -112,8 +114,18 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
+        like: tuple | None = None          # the state before and its signature and losses
+        ends = 0
         for end, ways in _explore(run, stage, state, budget):
-            _merge(out, () if last else signature(end), end, payload, ways, _losses(run, end), aside)
+            ends += 1
+            if like is not None and like[0].units is end.units:
+                now = like[2]
+            else:
+                now = _losses(run, end)
+            sig = () if last else signature(end, like=like)
+            like = (end, sig, now)
+            _merge(out, sig, end, payload, ways, now, aside)
+        budget.spend(MERGE_COST * ends, 0)
         ran += 1
         if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
             budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
@@ -239,6 +251,15 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
         if mass * factor < PRUNE:
             run.pruned += mass * factor
             continue
+        if resume is not None and len(script) == 1:
+            reused = reused_ways(run, stage, state, resume, script, until, budget)
+            if reused is not None:
+                for q, cp in reused:
+                    if mass * factor * q < PRUNE:
+                        run.pruned += mass * factor * q
+                    else:
+                        _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
+                continue
         budget.spend(RUN_COST + ROLL_COST * len(script), 0)
         run.load(state, script, resume, until)
         try:
@@ -287,7 +308,7 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
             continue
         mine = entry.result(k)
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
-        state = replace(end, ctx=ctx)
+        state = RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
         yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
 
 

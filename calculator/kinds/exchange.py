@@ -43,6 +43,9 @@ def health(n: int, measure: str = "health-worth") -> str:
 @EFFECTS.register
 class TargetKill(Reported):
     kind = "target-kill"
+    # It reads and changes only the target army's units (the exact odds reuse its ways from every
+    # state in which that army stands alike: calculator.exchange.reuse).
+    reads_only_targets = True
     params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
                                                                default="health-worth"),
               "up_to": Bool(default=False), "target": OneOf(("defending-army",), "target", required=True),
