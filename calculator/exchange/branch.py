@@ -248,6 +248,7 @@ class OddsRun(Run):
         self.keys: dict[tuple, Entry] = {}
         self.joints: dict[tuple, Joint] = {}
         self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
+        self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:

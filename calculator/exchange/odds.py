@@ -28,7 +28,7 @@ from .answer import SIDES, answer
 from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
 from .state import Resume, RunState, signature
 from .request import parse_exchange
-from .reuse import reused_ways
+from .reuse import first_roll, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
 RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
@@ -38,9 +38,6 @@ MERGE_COST = 15        # and each state a run ends in, told apart and merged
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12
-# A stage whose states are on course to take past the work bound is refused once this many have
-# run, at the work they took each (the rest of the stage would take about as much per state).
-PROJECT_AFTER = 1
 Losses = tuple
 Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
 NONE: Losses = (0, 0, 0, 0, 0, 0)
@@ -91,6 +88,7 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     frontier: dict[tuple, tuple[RunState, Payload, str]] = {signature(start): (start, {NONE: 1.0}, "")}
     for stage in STAGES[:-1]:
         frontier = _advance(run, stage, frontier, budget)
+        run.firsts.clear()
     last = STAGES[-1]
     if not project:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
@@ -109,7 +107,10 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
     if not seen:
         _foresee(run, stage, frontier, budget)
-    before, ran, waiting = budget.work, 0, sum(1 for state, _, _ in frontier.values() if not state.done)
+    # The work a state takes goes with the ways its first roll goes (``_foresee``): the states still
+    # to run are projected at the work the states run so far took per way.
+    before, ways_run = budget.work, 0
+    ways_all = sum(ways_of(run, stage, state) for state, _, _ in frontier.values() if not state.done)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
@@ -126,9 +127,8 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
             like = (end, sig, now)
             _merge(out, sig, end, payload, ways, now, aside)
         budget.spend(MERGE_COST * ends, 0)
-        ran += 1
-        if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
-            budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
+        ways_run += ways_of(run, stage, state)
+        budget.spend(0, 0, (budget.work - before) * (ways_all - ways_run) // ways_run)
         if len(out) > BOUNDS["states"]:
             raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
                                      f"{BOUNDS['states']:,} different situations); try fewer dice")
@@ -141,8 +141,7 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     ahead = 0
     for state, _, _ in frontier.values():
         if not state.done:
-            pause = _first_roll(run, stage, state)
-            ahead += pause.entry.ways() * RUN_COST if pause is not None else RUN_COST
+            ahead += ways_of(run, stage, state) * RUN_COST
         budget.spend(0, len(frontier), ahead)
 
 
@@ -201,20 +200,8 @@ def _pool(out: dict, sig: tuple, state: RunState, payload: Payload, aside: str) 
 
 
 def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
-    pause = _first_roll(run, stage, state)
+    pause = first_roll(run, stage, state)
     return pause is None or pause.entry.channels.keeps_to_itself
-
-
-def _first_roll(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
-    """The stage's first roll from ``state``, with its outcomes (None: the stage rolls nothing)."""
-    run.load(state, [])
-    try:
-        stage(run)
-    except Pause as pause:
-        return pause.with_traceback(None)       # no cycle through this frame for the collector to find
-    except Checkpoint:        # only after a roll: a run with no script pauses at its first roll
-        pass
-    return None
 
 
 def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
@@ -250,6 +237,11 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
         resume, script, payload, factor, mass, until = todo.pop()
         if mass * factor < PRUNE:
             run.pruned += mass * factor
+            continue
+        first = kept_first(run, stage, state) if resume is None and not script else None
+        if first is not None:
+            budget.spend(RUN_COST, 0)          # the run to the stage's first roll was made already
+            todo += reversed(_first(first, payload))
             continue
         if resume is not None and len(script) == 1:
             reused = reused_ways(run, stage, state, resume, script, until, budget)

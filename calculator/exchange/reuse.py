@@ -1,4 +1,6 @@
-"""Effects worked out once and reused, for the exact odds (calculator.exchange.odds).
+"""What the exact odds (calculator.exchange.odds) work out once and reuse.
+
+A stage's first roll from a state is looked up once (to foresee the stage's work, then to run it).
 
 An effect whose action reads and changes only the units of the army it targets (a kind with
 ``reads_only_targets``: a Bullseye's targets roll alone and those without a save die) goes the
@@ -10,6 +12,7 @@ army; if one does, or the effect rolls nothing, the effect is not reused and run
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..roll.distribution import Budget
@@ -89,3 +92,33 @@ def _span(run: OddsRun, side: str) -> tuple[int, int]:
             return lo, lo + len(s.units)
         lo += len(s.units)
     raise KeyError(side)
+
+
+def first_roll(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
+    """The stage's first roll from ``state``, with its outcomes (None: the stage rolls nothing); kept
+    for the stage's run from the state (``run.firsts``: by the state's identity, held weakly, for a
+    state's steps hold the run)."""
+    first = kept_first(run, stage, state)
+    if first is not None:
+        return first
+    run.load(state, [])
+    try:
+        stage(run)
+    except Pause as pause:
+        first = pause.with_traceback(None)       # no cycle through this frame for the collector to find
+    except Checkpoint:        # only after a roll: a run with no script pauses at its first roll
+        pass
+    if first is not None:
+        run.firsts[id(state)] = (weakref.ref(state), stage, first)
+    return first
+
+
+def kept_first(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
+    hit = run.firsts.get(id(state))
+    return hit[2] if hit is not None and hit[0]() is state and hit[1] is stage else None
+
+
+def ways_of(run: OddsRun, stage: Any, state: RunState) -> int:
+    """The fewest runs the stage takes from ``state``: one per way its first roll goes."""
+    pause = first_roll(run, stage, state)
+    return pause.entry.ways() if pause is not None else 1
