@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping
-from copy import copy
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -305,7 +304,8 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
 
 
 def _with_result(step: Any, result: Any) -> Any:
-    out = copy(step)
+    out = object.__new__(type(step))          # a shallow copy (copy.copy, without its generality)
+    out.__dict__.update(step.__dict__)
     out.result = result
     return out
 
@@ -316,19 +316,20 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
     # (``fresh``: the ways come straight from the roll, each with its own outcome).
     sig = (signature(cp.state), cp.marks)
     slots = later.setdefault(cp.index, {})
-    nexts: dict[tuple, Any] = {}
+    accs: dict[tuple, dict] = {}          # each kind's chances in its slot (the slot looked up once)
+    to_d, to_a = cp.dealt
     for (k, d, a), p in payload.items():
         if fresh:
             k = kind_of(k)
-        nxt = nexts.get(k, 0)
-        if nxt == 0:
+        acc = accs.get(k)
+        if acc is None:
             effects = entry.result(entry.members(k)[0][0]).effects
-            nxt = nexts[k] = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
-        slot = slots.get(nxt)
-        if slot is None:
-            slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
-        acc = slot[2]
-        kk = (k, d + cp.dealt[0], a + cp.dealt[1])
+            nxt = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
+            slot = slots.get(nxt)
+            if slot is None:
+                slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
+            acc = accs[k] = slot[2]
+        kk = (k, d + to_d, a + to_a)
         acc[kk] = acc.get(kk, 0.0) + p * factor
 
 
