@@ -32,7 +32,8 @@ from .sample import sampled_odds
 
 RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
 ROLL_COST = 25         # and each roll it takes again,
-MERGE_COST = 15        # and each state a run ends in, told apart and merged
+MERGE_COST = 15        # and each state a run ends in, told apart and merged,
+CHANCE_COST = 1        # and each chance a run set aside carries there
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
@@ -250,6 +251,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
                         run.pruned += mass * factor * q
                     else:
                         _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
+                budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
                 continue
         budget.spend(RUN_COST + ROLL_COST * len(script), 0)
         run.load(state, script, resume, until)
@@ -264,6 +266,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
             continue
         except Checkpoint as cp:
             _set_aside_at(later, cp, script[0][0], payload, factor, resume is None)
+            budget.spend(CHANCE_COST * len(payload), 0)
             continue
         got = dealt(run.damages)
         end = run.state()
