@@ -32,7 +32,7 @@ from ..core.records import EffectUse
 class Pause(Exception):
     """A roll was reached that has no outcome chosen yet."""
 
-    def __init__(self, entry: Entry, outcomes: list[tuple[tuple, float]]) -> None:
+    def __init__(self, entry: Any, outcomes: list[tuple[tuple, float]]) -> None:
         super().__init__("pause")
         self.entry, self.outcomes = entry, outcomes
 
@@ -89,7 +89,7 @@ class Channels:
                     if not use.effect.exact_odds:       # it reads one unit's results in another roll
                         raise InputError(where, f"the exact chances of an exchange in which {use.name} can be "
                                                 f"rolled are not worked out; resolve the exchange roll by roll")
-                    key = _use_key(use)
+                    key = use_key(use)
                     if key not in keys:
                         keys[key] = len(self.uses)
                         self.uses.append(use)
@@ -106,7 +106,7 @@ class Channels:
     def extra(self, unit: Any, c: Any) -> tuple[int, ...]:
         out = [0] * self.size
         for use in c.effects:
-            k = self.keys.get(_use_key(use))
+            k = self.keys.get(use_key(use))
             if k is not None:
                 out[k] += 1
         base = len(self.uses)
@@ -118,7 +118,7 @@ class Channels:
         return tuple(out)
 
 
-def _use_key(use: EffectUse) -> tuple:
+def use_key(use: EffectUse) -> tuple:
     return (use.sai, use.name, use.label, use.x, id(use.effect), use.text, use.delayed)
 
 
@@ -204,8 +204,19 @@ class Entry:
             parts[0].rolled_id = extra[-1] > 0
         # After its stage only the totals and effects of a roll are read again (each unit's part in it
         # is read by its own stage: step 2, Scorching Touch, a unit rolling alone).
-        sig = (totals, tuple(_use_key(u) for u in effects))
+        sig = (totals, tuple(use_key(u) for u in effects))
         return Chosen(sig, self.roll, dict(zip(self.roll.counts, totals)), effects, parts)
+
+
+class Joint:
+    """Units rolling alone one after another, taken together: an outcome is a tuple of each one's
+    outcome (as read), its chance the product of theirs."""
+
+    def __init__(self, parts: list[Entry], reads: Any) -> None:
+        self.parts = parts
+        self.outcomes: list[tuple[tuple, float]] = [((), 1.0)]
+        for part in parts:
+            self.outcomes = [(key + (k,), p * q) for key, p in self.outcomes for k, q in part.read_as(reads)]
 
 
 ALL = 1 << 30      # an effect index past every roll's effects
@@ -222,7 +233,7 @@ class OddsRun(Run):
     def __init__(self, engine: Indexed, inp: ExchangeInput, budget: Budget) -> None:
         super().__init__(engine, inp)
         self.budget = budget
-        self.script: list[tuple[Entry, tuple]] = []
+        self.script: list[tuple[Any, tuple]] = []     # (Entry or Joint, its outcome)
         self.at = 0
         self.entries: dict[str, Entry] = {}
         self.left = Once()
@@ -235,6 +246,9 @@ class OddsRun(Run):
         self.resolving = False
         self.flat = [u for s in self.sides.values() for u in s.units]     # in the order of RunState.units
         self.keys: dict[tuple, Entry] = {}
+        self.joints: dict[tuple, Joint] = {}
+        self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
+        self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:
@@ -245,6 +259,28 @@ class OddsRun(Run):
             result = entry.result(key)
             self.rolls.append((name, side, result, units))
             return result
+        hit = self._entry_of(side, name, data, units)
+        raise Pause(hit, hit.read_as(reads))
+
+    def roll_each(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any) -> list[Any]:
+        """Each unit rolls alone: the rolls are taken together, one outcome for all (what ``reads``
+        reads of each; the units' rolls are independent, so its chance is the product of theirs)."""
+        if len(units) < 2:
+            return super().roll_each(side, name, data, units, reads)
+        self.since += 1
+        if self.at < len(self.script):
+            joint, key = self.script[self.at]
+            self.at += 1
+            results = [e.result(k) for e, k in zip(joint.parts, key)]
+            self.rolls += [(name, side, r, [u]) for r, u in zip(results, units)]
+            return results
+        same = (side, name, tuple(u.index for u in units), json.dumps(data, sort_keys=True), reads[0])
+        hit = self.joints.get(same)
+        if hit is None:
+            hit = self.joints[same] = Joint([self._entry_of(side, name, data, [u]) for u in units], reads)
+        raise Pause(hit, hit.outcomes)
+
+    def _entry_of(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit]) -> Entry:
         # The same roll of the same units again (from another state): the roll's input is the same.
         same = (side, name, tuple(u.index for u in units), json.dumps(data, sort_keys=True))
         hit = self.keys.get(same)
@@ -252,7 +288,7 @@ class OddsRun(Run):
             data = self.roll_data(name, data, units)
             data.pop("attacker_melee", None)        # only Bash reads it, and its chances are not worked out
             hit = self.keys[same] = self.entry(data, units, f"{side}.army")
-        raise Pause(hit, hit.read_as(reads))
+        return hit
 
     def entry(self, data: dict[str, Any], units: list[ExUnit], where: str) -> Entry:
         key = json.dumps(data, sort_keys=True)
@@ -290,7 +326,7 @@ class OddsRun(Run):
         if i > self.start and (self.since or i >= self.until):
             raise Checkpoint(i, self.state(), step_marks(step), dealt(self.damages))
 
-    def load(self, state: RunState, script: list[tuple[Entry, tuple]], resume: Resume | None = None,
+    def load(self, state: RunState, script: list[tuple[Any, tuple]], resume: Resume | None = None,
              until: int = 0) -> None:
         """Start a stage again from ``state``: its rolls take the outcomes of ``script`` in turn, and
         its effects start at ``resume`` (the effect's index, the state and the step's fields there);

@@ -167,6 +167,10 @@ class Run:
         self.rolls.append((name, side, result, units))
         return result
 
+    def roll_each(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any) -> list[Any]:
+        """Each of ``units`` rolls alone, in turn (the exact chances take the rolls together)."""
+        return [self.roll(side, name, data, [u], reads) for u in units]
+
     def resume_at(self, step: Any) -> int:
         """Where a roll's effects start (the exact chances may take a run up again midway)."""
         return 0

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping
-from copy import copy
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -28,17 +27,17 @@ from .answer import SIDES, answer
 from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
 from .state import Resume, RunState, signature
 from .request import parse_exchange
+from .reuse import first_roll, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
 RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
-ROLL_COST = 25         # and each roll it takes again
+ROLL_COST = 25         # and each roll it takes again,
+MERGE_COST = 15        # and each state a run ends in, told apart and merged,
+CHANCE_COST = 1        # and each chance a run set aside carries there
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12
-# A stage whose states are on course to take past the work bound is refused once this many have
-# run, at the work they took each (the rest of the stage would take about as much per state).
-PROJECT_AFTER = 1
 Losses = tuple
 Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
 NONE: Losses = (0, 0, 0, 0, 0, 0)
@@ -89,6 +88,7 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     frontier: dict[tuple, tuple[RunState, Payload, str]] = {signature(start): (start, {NONE: 1.0}, "")}
     for stage in STAGES[:-1]:
         frontier = _advance(run, stage, frontier, budget)
+        run.firsts.clear()
     last = STAGES[-1]
     if not project:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
@@ -107,16 +107,28 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
     if not seen:
         _foresee(run, stage, frontier, budget)
-    before, ran, waiting = budget.work, 0, sum(1 for state, _, _ in frontier.values() if not state.done)
+    # The work a state takes goes with the ways its first roll goes (``_foresee``): the states still
+    # to run are projected at the work the states run so far took per way.
+    before, ways_run = budget.work, 0
+    ways_all = sum(ways_of(run, stage, state) for state, _, _ in frontier.values() if not state.done)
     for sig, (state, payload, aside) in frontier.items():
         if state.done:                    # done: nothing more happens in this state
             _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
+        like: tuple | None = None          # the state before and its signature and losses
+        ends = 0
         for end, ways in _explore(run, stage, state, budget):
-            _merge(out, () if last else signature(end), end, payload, ways, _losses(run, end), aside)
-        ran += 1
-        if ran >= PROJECT_AFTER:          # the states still to run, at the work each has taken so far
-            budget.spend(0, 0, (budget.work - before) * (waiting - ran) // ran)
+            ends += 1
+            if like is not None and like[0].units is end.units:
+                now = like[2]
+            else:
+                now = _losses(run, end)
+            sig = () if last else signature(end, like=like)
+            like = (end, sig, now)
+            _merge(out, sig, end, payload, ways, now, aside)
+        budget.spend(MERGE_COST * ends, 0)
+        ways_run += ways_of(run, stage, state)
+        budget.spend(0, 0, (budget.work - before) * (ways_all - ways_run) // ways_run)
         if len(out) > BOUNDS["states"]:
             raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
                                      f"{BOUNDS['states']:,} different situations); try fewer dice")
@@ -129,8 +141,7 @@ def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
     ahead = 0
     for state, _, _ in frontier.values():
         if not state.done:
-            pause = _first_roll(run, stage, state)
-            ahead += pause.entry.ways() * RUN_COST if pause is not None else RUN_COST
+            ahead += ways_of(run, stage, state) * RUN_COST
         budget.spend(0, len(frontier), ahead)
 
 
@@ -189,20 +200,8 @@ def _pool(out: dict, sig: tuple, state: RunState, payload: Payload, aside: str) 
 
 
 def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
-    pause = _first_roll(run, stage, state)
+    pause = first_roll(run, stage, state)
     return pause is None or pause.entry.channels.keeps_to_itself
-
-
-def _first_roll(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
-    """The stage's first roll from ``state``, with its outcomes (None: the stage rolls nothing)."""
-    run.load(state, [])
-    try:
-        stage(run)
-    except Pause as pause:
-        return pause.with_traceback(None)       # no cycle through this frame for the collector to find
-    except Checkpoint:        # only after a roll: a run with no script pauses at its first roll
-        pass
-    return None
 
 
 def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
@@ -239,6 +238,21 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
         if mass * factor < PRUNE:
             run.pruned += mass * factor
             continue
+        first = kept_first(run, stage, state) if resume is None and not script else None
+        if first is not None:
+            budget.spend(RUN_COST, 0)          # the run to the stage's first roll was made already
+            todo += reversed(_first(first, payload))
+            continue
+        if resume is not None and len(script) == 1:
+            reused = reused_ways(run, stage, state, resume, script, until, budget)
+            if reused is not None:
+                for q, cp in reused:
+                    if mass * factor * q < PRUNE:
+                        run.pruned += mass * factor * q
+                    else:
+                        _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
+                budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
+                continue
         budget.spend(RUN_COST + ROLL_COST * len(script), 0)
         run.load(state, script, resume, until)
         try:
@@ -252,6 +266,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
             continue
         except Checkpoint as cp:
             _set_aside_at(later, cp, script[0][0], payload, factor, resume is None)
+            budget.spend(CHANCE_COST * len(payload), 0)
             continue
         got = dealt(run.damages)
         end = run.state()
@@ -287,12 +302,13 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
             continue
         mine = entry.result(k)
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
-        state = replace(end, ctx=ctx)
+        state = RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
         yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
 
 
 def _with_result(step: Any, result: Any) -> Any:
-    out = copy(step)
+    out = object.__new__(type(step))          # a shallow copy (copy.copy, without its generality)
+    out.__dict__.update(step.__dict__)
     out.result = result
     return out
 
@@ -303,19 +319,20 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
     # (``fresh``: the ways come straight from the roll, each with its own outcome).
     sig = (signature(cp.state), cp.marks)
     slots = later.setdefault(cp.index, {})
-    nexts: dict[tuple, Any] = {}
+    accs: dict[tuple, dict] = {}          # each kind's chances in its slot (the slot looked up once)
+    to_d, to_a = cp.dealt
     for (k, d, a), p in payload.items():
         if fresh:
             k = kind_of(k)
-        nxt = nexts.get(k, 0)
-        if nxt == 0:
+        acc = accs.get(k)
+        if acc is None:
             effects = entry.result(entry.members(k)[0][0]).effects
-            nxt = nexts[k] = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
-        slot = slots.get(nxt)
-        if slot is None:
-            slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
-        acc = slot[2]
-        kk = (k, d + cp.dealt[0], a + cp.dealt[1])
+            nxt = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
+            slot = slots.get(nxt)
+            if slot is None:
+                slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
+            acc = accs[k] = slot[2]
+        kk = (k, d + to_d, a + to_a)
         acc[kk] = acc.get(kk, 0.0) + p * factor
 
 

@@ -6,6 +6,7 @@ player with what it needs.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.interpret import see
@@ -87,14 +88,27 @@ class Step:
         c = contribution(u.unit, face, roll, self.run.idx)
         return c.rolled_id if test == "id" else c.results(test) > 0
 
-    def individual(self, u: ExUnit, sai: str, test: str, count: bool = False) -> tuple[bool, RollResult]:
+    def individual(self, u: ExUnit, sai: str, test: str, count: bool = False,
+                   passed_only: bool = False) -> tuple[bool, RollResult]:
         """The target rolls alone ("<sai>_target_<test>"): did it pass the test (and did it roll its
-        ID)? ``count``: the caller also reads how many results it rolled."""
+        ID)? ``count``: the caller also reads how many results it rolled; ``passed_only``: the caller
+        reads only whether it passed (the exact chances then merge the outcomes that agree on it)."""
         name = f"{sai}_target_{test}"
         data = {"roll": "individual", "counts": TEST_COUNTS[test]}
-        reads = None if count else (test, lambda r: (passed(r, test), rolled_id(r)))
+        reads: Any = None
+        if passed_only:
+            reads = (f"{test} passed", lambda r: passed(r, test))
+        elif not count:
+            reads = (test, lambda r: (passed(r, test), rolled_id(r)))
         result = self.run.roll(u.side, name, data, [u], reads)
         return passed(result, test), result
+
+    def individuals(self, units: Sequence[ExUnit], sai: str, test: str) -> list[bool]:
+        """Each target rolls alone, in turn, one roll not reading another's: which passed the test."""
+        name = f"{sai}_target_{test}"
+        data = {"roll": "individual", "counts": TEST_COUNTS[test]}
+        results = self.run.roll_each(self.target, name, data, list(units), (f"{test} passed", lambda r: passed(r, test)))
+        return [passed(r, test) for r in results]
 
     def unit_damage(self, u: ExUnit, amount: int, sai: str, save: bool, how: str) -> bool:
         """A unit alone takes damage; it saves alone unless no save is possible. True if killed."""

@@ -43,6 +43,9 @@ def health(n: int, measure: str = "health-worth") -> str:
 @EFFECTS.register
 class TargetKill(Reported):
     kind = "target-kill"
+    # It reads and changes only the target army's units (the exact odds reuse its ways from every
+    # state in which that army stands alike: calculator.exchange.reuse).
+    reads_only_targets = True
     params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
                                                                default="health-worth"),
               "up_to": Bool(default=False), "target": OneOf(("defending-army",), "target", required=True),
@@ -73,16 +76,20 @@ class TargetKill(Reported):
 
     def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
         """Targets roll alone against the test; those that fail are killed (and maybe buried)."""
-        for u in step.targets(self.n(use.x), self.measure, self.up_to, self.test):
+        targets = step.targets(self.n(use.x), self.measure, self.up_to, self.test)
+        # Unless a second roll or a pass can stop it, no target's roll reads another's: they roll together.
+        alike = self.test != "none" and self.bury != "failed-second-save" and not self.repeat
+        rolled = step.individuals(targets, use.sai, self.test) if alike else None
+        for i, u in enumerate(targets):
             if self.test == "none":
                 passed = False
             else:
-                passed, _ = step.individual(u, use.sai, self.test)
+                passed = rolled[i] if rolled is not None else step.individual(u, use.sai, self.test, passed_only=True)[0]
             if passed and self.on_pass == "send-to-reserve" and self.test == "id":
                 step.run.kill(u, f"sent to its Reserve Area by {use.name}", "reserve")
             elif not passed:
                 buried = self.bury == "always" or (self.bury == "failed-second-save"
-                                                   and not step.individual(u, use.sai, "save")[0])
+                                                   and not step.individual(u, use.sai, "save", passed_only=True)[0])
                 step.run.kill(u, f"{'killed and buried' if buried else 'killed'} by {use.name}",
                               "buried" if buried else "killed")
             elif self.repeat:
@@ -315,7 +322,7 @@ class DisableUnits(Reported):
         n = self.n(use.x) if self.target == "defending-army" else 1
         for u in step.targets(n, "units" if self.target != "defending-army" else "health-worth", self.up_to,
                               self.test if self.test != "none" else "save"):
-            if self.test == "none" or not step.individual(u, use.sai, self.test)[0]:
+            if self.test == "none" or not step.individual(u, use.sai, self.test, passed_only=True)[0]:
                 step.run.kill(u, f"cannot be rolled ({use.name})", "out")
 
 

@@ -249,15 +249,29 @@ def test_a_stage_on_course_past_the_bound_is_refused_before_its_work(engine, mon
             super().spend(n, states, ahead)
 
     monkeypatch.setattr(odds, "Budget", Counted)
-    dwarves = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
-               "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman",
-               "dwarves/footman", "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
-    coral = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
-             "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
-             "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"]
-    out = engine.exchange_odds(dict(exchange(army(*dwarves), army(*coral), "missile"), terrain="coastland"))
+    out = engine.exchange_odds(dict(exchange(army(*DWARVES_24), army(*CORAL_24), "missile"), terrain="coastland"))
     assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
     assert max(spent) < BOUNDS["work"] // 2
+
+
+DWARVES_24 = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
+              "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman",
+              "dwarves/footman", "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
+CORAL_24 = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
+            "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
+            "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"]
+
+
+def test_a_stage_whose_first_state_is_its_largest_is_not_refused_on_it(engine):
+    # The Coral Elves shoot at the Dwarves the other way round: the Dwarves' save stage runs from
+    # every state the attack (its Bullseyes) left, the first (no Dwarf killed) with the most ways to
+    # save. Projected by the ways each state's save roll goes, the stage stays within the bound, as
+    # its whole work does: the odds are exact, and inside the interval of a sampled estimate.
+    data = dict(exchange(army(*CORAL_24), army(*DWARVES_24), "missile"), terrain="coastland")
+    out = engine.exchange_odds(data)
+    assert out["method"] == "exact"
+    lo, hi = engine.exchange_odds(dict(data, odds="sampled"))["sides"]["defender"]["killed"]["mean_interval"]
+    assert lo <= out["sides"]["defender"]["killed"]["mean"] <= hi
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [

@@ -1,0 +1,124 @@
+"""What the exact odds (calculator.exchange.odds) work out once and reuse.
+
+A stage's first roll from a state is looked up once (to foresee the stage's work, then to run it).
+
+An effect whose action reads and changes only the units of the army it targets (a kind with
+``reads_only_targets``: a Bullseye's targets roll alone and those without a save die) goes the
+same ways from every state in which that army stands alike, whatever the other army, the flags
+or the roll that brought it. So its ways (each with its chance: the target army's units after it,
+the step's marks and the damage dealt) are worked out once per state of the target army and
+reused from the others. The first time, the ways are checked to change nothing but the target
+army; if one does, or the effect rolls nothing, the effect is not reused and runs as any other.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ..roll.distribution import Budget
+from .branch import Checkpoint, OddsRun, Pause, use_key
+from .state import Resume, RunState
+
+RUN_COST = 40          # as calculator.exchange.odds counts a run of a stage,
+ROLL_COST = 25         # and each roll it takes again
+REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
+Way = tuple            # (chance, the target army's units after, the step's marks, damage dealt)
+
+
+def reused_ways(run: OddsRun, stage: Any, state: RunState, resume: Resume, script: list, until: int,
+                budget: Budget) -> list[tuple[float, Checkpoint]] | None:
+    """The ways the effect the run is taken up at goes (each with its chance and the point where
+    the run is set aside after it), or None where it is not reused."""
+    entry, rep = script[0]
+    effects = entry.result(rep).effects
+    at = resume.index
+    if at >= len(effects) or not getattr(effects[at].effect, "reads_only_targets", False):
+        return None
+    lo, hi = _span(run, run.other(entry.units[0].side))
+    units = resume.state.units
+    key = (use_key(effects[at]), lo, units[lo:hi], resume.marks)
+    if key in run.reused:
+        ways = run.reused[key]
+    else:
+        ways = run.reused[key] = _work_out(run, stage, state, resume, script, until, lo, hi, budget)
+    if ways is None:
+        return None
+    budget.spend(REUSE_COST * len(ways), 0)
+    s = resume.state
+    return [(q, Checkpoint(at + 1, RunState(units[:lo] + mine + units[hi:], s.delayed, s.mods, s.once, s.flags,
+                                            s.ctx, s.done), marks, dealt)) for q, mine, marks, dealt in ways]
+
+
+def _work_out(run: OddsRun, stage: Any, state: RunState, resume: Resume, script: list, until: int,
+              lo: int, hi: int, budget: Budget) -> list[Way] | None:
+    """Run the effect once for its roll, then once per way its roll goes, to the point after it."""
+    budget.spend(RUN_COST + ROLL_COST, 0)
+    run.load(state, script, resume, until)
+    try:
+        stage(run)
+        return None
+    except Checkpoint:
+        return None
+    except Pause as pause:
+        entry, outcomes = pause.entry, pause.outcomes
+    ways: list[Way] = []
+    for key, q in outcomes:
+        budget.spend(RUN_COST + 2 * ROLL_COST, 0)
+        run.load(state, script + [(entry, key)], resume, until)
+        try:
+            stage(run)
+            return None
+        except Pause:
+            return None
+        except Checkpoint as cp:
+            if cp.index != resume.index + 1 or not _alike(cp.state, resume.state, lo, hi):
+                return None
+            ways.append((q, cp.state.units[lo:hi], cp.marks, cp.dealt))
+    return ways
+
+
+def _alike(a: RunState, b: RunState, lo: int, hi: int) -> bool:
+    """Whether two states differ at most in the units ``lo`` to ``hi``."""
+    return (a.units[:lo] == b.units[:lo] and a.units[hi:] == b.units[hi:] and a.delayed == b.delayed
+            and a.mods == b.mods and a.once == b.once and a.flags == b.flags and a.ctx == b.ctx
+            and a.done == b.done)
+
+
+def _span(run: OddsRun, side: str) -> tuple[int, int]:
+    """Where a side's units are in a state's units (calculator.exchange.state.RunState)."""
+    lo = 0
+    for name, s in run.sides.items():
+        if name == side:
+            return lo, lo + len(s.units)
+        lo += len(s.units)
+    raise KeyError(side)
+
+
+def first_roll(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
+    """The stage's first roll from ``state``, with its outcomes (None: the stage rolls nothing); kept
+    for the stage's run from the state (``run.firsts``: by the state's identity, held weakly, for a
+    state's steps hold the run)."""
+    first = kept_first(run, stage, state)
+    if first is not None:
+        return first
+    run.load(state, [])
+    try:
+        stage(run)
+    except Pause as pause:
+        first = pause.with_traceback(None)       # no cycle through this frame for the collector to find
+    except Checkpoint:        # only after a roll: a run with no script pauses at its first roll
+        pass
+    if first is not None:
+        run.firsts[id(state)] = (weakref.ref(state), stage, first)
+    return first
+
+
+def kept_first(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
+    hit = run.firsts.get(id(state))
+    return hit[2] if hit is not None and hit[0]() is state and hit[1] is stage else None
+
+
+def ways_of(run: OddsRun, stage: Any, state: RunState) -> int:
+    """The fewest runs the stage takes from ``state``: one per way its first roll goes."""
+    pause = first_roll(run, stage, state)
+    return pause.entry.ways() if pause is not None else 1
