@@ -220,6 +220,11 @@ class Joint:
 
 
 ALL = 1 << 30      # an effect index past every roll's effects
+# The exact odds' work, counted against the work bound (calculator.exchange.odds and .reuse):
+RUN_COST = 40          # one run of a stage, like ~40 additions,
+ROLL_COST = 25         # and each roll it takes again,
+MERGE_COST = 15        # and each state a run ends in, told apart and merged,
+CHANCE_COST = 1        # and each chance a run set aside carries there
 
 
 def kind_of(key: tuple) -> tuple:

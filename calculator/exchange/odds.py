@@ -24,16 +24,13 @@ from ..core.fields import short
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
 from .answer import SIDES, answer
-from .branch import Checkpoint, Entry, OddsRun, Pause, dealt, kind_of
+from .branch import (CHANCE_COST, MERGE_COST, ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt,
+                     kind_of)
 from .state import Resume, RunState, signature
 from .request import parse_exchange
 from .reuse import first_roll, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
-RUN_COST = 40          # one run of a stage, counted against the work bound like ~40 additions,
-ROLL_COST = 25         # and each roll it takes again,
-MERGE_COST = 15        # and each state a run ends in, told apart and merged,
-CHANCE_COST = 1        # and each chance a run set aside carries there
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.

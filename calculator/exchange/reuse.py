@@ -16,11 +16,9 @@ import weakref
 from typing import Any
 
 from ..roll.distribution import Budget
-from .branch import Checkpoint, OddsRun, Pause, use_key
+from .branch import ROLL_COST, RUN_COST, Checkpoint, OddsRun, Pause, use_key
 from .state import Resume, RunState
 
-RUN_COST = 40          # as calculator.exchange.odds counts a run of a stage,
-ROLL_COST = 25         # and each roll it takes again
 REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
 Way = tuple            # (chance, the target army's units after, the step's marks, damage dealt)
 

@@ -93,21 +93,17 @@ class Step:
         """The target rolls alone ("<sai>_target_<test>"): did it pass the test (and did it roll its
         ID)? ``count``: the caller also reads how many results it rolled; ``passed_only``: the caller
         reads only whether it passed (the exact chances then merge the outcomes that agree on it)."""
-        name = f"{sai}_target_{test}"
-        data = {"roll": "individual", "counts": TEST_COUNTS[test]}
         reads: Any = None
         if passed_only:
-            reads = (f"{test} passed", lambda r: passed(r, test))
+            reads = _passed_reads(test)
         elif not count:
             reads = (test, lambda r: (passed(r, test), rolled_id(r)))
-        result = self.run.roll(u.side, name, data, [u], reads)
+        result = self.run.roll(u.side, *_target_roll(sai, test), [u], reads)
         return passed(result, test), result
 
     def individuals(self, units: Sequence[ExUnit], sai: str, test: str) -> list[bool]:
         """Each target rolls alone, in turn, one roll not reading another's: which passed the test."""
-        name = f"{sai}_target_{test}"
-        data = {"roll": "individual", "counts": TEST_COUNTS[test]}
-        results = self.run.roll_each(self.target, name, data, list(units), (f"{test} passed", lambda r: passed(r, test)))
+        results = self.run.roll_each(self.target, *_target_roll(sai, test), list(units), _passed_reads(test))
         return [passed(r, test) for r in results]
 
     def unit_damage(self, u: ExUnit, amount: int, sai: str, save: bool, how: str) -> bool:
@@ -149,6 +145,16 @@ class Step:
 
 def rolled_id(result: RollOutcome) -> bool:
     return bool(result.rolls and result.rolls[0].rolled_id)
+
+
+def _target_roll(sai: str, test: str) -> tuple[str, dict[str, Any]]:
+    """The name and input of a target's roll alone against ``test`` ("<sai>_target_<test>")."""
+    return f"{sai}_target_{test}", {"roll": "individual", "counts": TEST_COUNTS[test]}
+
+
+def _passed_reads(test: str) -> tuple[str, Any]:
+    """What the exact chances read of a target's roll when only whether it passed matters."""
+    return f"{test} passed", lambda r: passed(r, test)
 
 
 def passed(result: RollOutcome, test: str) -> bool:

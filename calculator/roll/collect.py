@@ -14,7 +14,7 @@ from ..kinds.exchange import ReflectDamage
 from ..core.interpret import see
 from .results import Trace
 from ..core.rolls import Roll
-from .steps import UnitRoll
+from .steps import UnitRoll, working
 from .totals import Add, Extra, Sums
 
 
@@ -246,11 +246,5 @@ def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trac
 
 def species_convert(live: list[UnitRoll], roll: Roll, idx: Index) -> bool:
     """Whether a species in the army has a counts-as ability that works in this roll."""
-    for sp in {ur.unit.species for ur in live if ur.unit.species}:
-        key = ("converts", sp, roll.key)
-        hit = idx.memo.get(key)
-        if hit is None:
-            hit = idx.keep(key, any(ab.kind.counts_as and ab.kind.applies(roll) for ab in idx.abilities.get(sp, [])))
-        if hit:
-            return True
-    return False
+    return any(ab.kind.counts_as for sp in {ur.unit.species for ur in live if ur.unit.species}
+               for ab in working(sp, roll, idx))

@@ -107,13 +107,10 @@ class Army:
     def totals_of_states(self, states: dict[State, float], tail: tuple) -> dict[tuple, float]:
         """totals_of_sums of every state (each followed by ``tail``) with their probabilities added up,
         state by state: roll_outcomes' loop for a plain army whose states only add counts."""
-        k, fields = self.lay.k, self.fields
+        read = self.totals_of_sums
         out: dict[tuple, float] = {}
         for s, p in states.items():
-            full = s[0]
-            vec = [(full >> sh) & m for sh, m in fields]
-            key = ((vec[0] + vec[1],) if k == 1 else tuple([vec[i] + vec[k + i] for i in range(k)]),
-                   tuple(vec[2 * k + 1:])) + tail
+            key = read(s[0]) + tail
             out[key] = out.get(key, 0.0) + p
         return out
 
@@ -157,9 +154,8 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
     ``Unit.all_faces`` lists them) and the notes on units that do not roll."""
     notes: list[str] = []
     rolling = []
-    rules: dict[str | None, str | None] = {}       # cannot_roll depends on the unit's species alone
     for u in inp.units:
-        rule = rules[u.species] if u.species in rules else rules.setdefault(u.species, cannot_roll(u, inp.roll, idx))
+        rule = cannot_roll(u, inp.roll, idx)
         if rule:
             notes.append(f"{u.name} does not roll in a {inp.roll.label().lower()} ({rule})")
             continue

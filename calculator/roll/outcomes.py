@@ -180,13 +180,7 @@ def unit_outcomes(unit: Unit, lay: Layout, aside_ids: bool, known: Sequence[Cont
         done, dropped = _chains(unit, first, parts, contrib)
         chains = [(acc, f, p) for (acc, f), p in done.items()]
     else:               # no face rolls again: each chain is its first face (as _chains would find)
-        by_face: dict[Face, float] = {}
-        if unit.rolled is not None:
-            by_face[unit.rolled] = 1.0
-        else:
-            share = 1.0 / len(unit.faces)
-            for f in unit.faces:
-                by_face[f] = by_face.get(f, 0.0) + share
+        by_face = {unit.rolled: 1.0} if unit.rolled is not None else _face_shares(unit)
         chains, dropped = [(parts[f], f, p) for f, p in by_face.items()], 0.0
     out: dict[Outcome, float] = {}
     if lay.shared(aside_ids):       # (lay.made holds each acc: its id is not reused meanwhile)
@@ -212,19 +206,24 @@ def _rolled_once(unit: Unit, lay: Layout, known: Sequence[Contribution]) -> dict
     (Layout.shared): each face's outcome, remembered by the layout per contribution (the same
     outcomes, probabilities and order as unit_outcomes' general path)."""
     contrib = dict(zip(unit.all_faces, known))
-    share = 1.0 / len(unit.faces)
-    by_face: dict[Face, float] = {}
-    for f in unit.faces:
-        by_face[f] = by_face.get(f, 0.0) + share
     memo, auto = lay.once, unit.auto_saves
     out: dict[Outcome, float] = {}
-    for f, p in by_face.items():
+    for f, p in _face_shares(unit).items():
         c = contrib[f]
         hit = memo.get((id(c), auto))
         if hit is None or hit[0] is not c:      # the entry holds c, so its id is not reused meanwhile
             hit = memo[(id(c), auto)] = (c, _outcome(unit, lay.reduced({f: c}, unit)[f], False, lay))
         out[hit[1]] = out.get(hit[1], 0.0) + p
     return out
+
+
+def _face_shares(unit: Unit) -> dict[Face, float]:
+    """Each face the die shows when rolled, with its chance (a face printed twice, twice the chance)."""
+    share = 1.0 / len(unit.faces)
+    by_face: dict[Face, float] = {}
+    for f in unit.faces:
+        by_face[f] = by_face.get(f, 0.0) + share
+    return by_face
 
 
 def _chains(unit: Unit, first: list[tuple[Face, float]], parts: dict, contrib: dict) -> tuple[dict, float]:
