@@ -105,6 +105,12 @@ def counter_save_stage(run: Run) -> None:
 
 
 STAGES = (attack_stage, save_stage, counter_stage, counter_save_stage)
+# p.11: the saves are taken from the attack's results to give the damage, never below 0. A save
+# stage reads the attack's results (its step, kept in the run under this name) and its save roll's
+# saves only through that damage and whether the attack has results at all (none: no save roll);
+# nothing else in it reads either (not the effects, nor the casualties). The exact chances run it
+# once for all the states and outcomes that make the same damage (tests check it against the full run).
+SAVES_AGAINST = {save_stage: "hit", counter_save_stage: "back"}
 # After its roll's effects, an attack stage only keeps the roll's step for the next stage (its
 # totals are read there): the exact chances take the ways that differ only in the roll's outcome
 # to the end of the stage at once.

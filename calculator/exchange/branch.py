@@ -136,6 +136,7 @@ class Entry:
     merged: dict[str, list[tuple[tuple, float]]] = field(default_factory=dict)
     kinds: dict[tuple, list[tuple[tuple, float]]] = field(default_factory=dict)
     ids: dict[tuple, tuple[int, ...]] = field(default_factory=dict)
+    values: dict[str, dict[tuple, Any]] = field(default_factory=dict)
     n_ways: int = -1
 
     def ways(self) -> int:
@@ -166,20 +167,30 @@ class Entry:
         return self.kinds[kind]
 
     def read_as(self, reads: Any) -> list[tuple[tuple, float]]:
-        """The outcomes, those the caller cannot tell apart merged (one stands for them all)."""
+        """The outcomes, those the caller cannot tell apart merged (one stands for them all). ``reads``:
+        (name, function of an outcome), or (name, function, (name, function of an outcome)) where
+        the first function reads what the second read of the outcome."""
         if reads is None:
             return self.outcomes
-        name, fn = reads
+        name, fn, *under = reads
         hit = self.merged.get(name)
         if hit is None:
+            values = self._values(*under[0]) if under else None
             seen: dict[Any, list] = {}
             for key, p in self.outcomes:
-                k = fn(self.result(key))
+                k = fn(values[key] if values is not None else self.result(key))
                 if k in seen:
                     seen[k][1] += p
                 else:
                     seen[k] = [key, p]
             hit = self.merged[name] = [(key, p) for key, p in seen.values()]
+        return hit
+
+    def _values(self, name: str, fn: Any) -> dict[tuple, Any]:
+        """What ``fn`` reads of each outcome (``fn`` reads what another reading reads: read once)."""
+        hit = self.values.get(name)
+        if hit is None:
+            hit = self.values[name] = {key: fn(self.result(key)) for key, _ in self.outcomes}
         return hit
 
     def result(self, key: tuple) -> Chosen:
@@ -254,6 +265,7 @@ class OddsRun(Run):
         self.joints: dict[tuple, Joint] = {}
         self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
         self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
+        self.damages_made: dict[tuple, Any] = {}         # a save stage's runs by the damage made (.reuse)
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:

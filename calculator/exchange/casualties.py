@@ -33,20 +33,23 @@ def choose(units: list[Any], damage: int, strength: Any) -> list[Any]:
     """The default casualties: ``units`` are the damaged army's living units (ExUnit),
     ``strength(unit)`` how much the owner wants to keep one (higher: kept first)."""
     target = best_health([u.health for u in units], damage)
-    if target <= 0:
-        return []
+    return list(choices(units, strength)[target]) if target > 0 else []
+
+
+def choices(units: list[Any], strength: Any) -> dict[int, tuple[Any, ...]]:
+    """The default casualties for every health-worth the units can make up (``choose`` for any
+    damage is one of them: the one reaching the most health within the damage)."""
     # best[h] = (units, strength lost, keys, chosen): the preferred choice reaching health h.
     best: dict[int, tuple] = {0: (0, 0.0, (), ())}
-    for u in sorted(units, key=tie_key):
+    for key, u in sorted([(tie_key(u), u) for u in units], key=lambda ku: ku[0]):
+        worth = strength(u)
         for h, (n, lost, keys, chosen) in sorted(best.items(), reverse=True):
             h2 = h + u.health
-            if h2 > target:
-                continue
-            cand = (n + 1, lost + strength(u), tuple(sorted(keys + (tie_key(u),))), chosen + (u,))
+            cand = (n + 1, lost + worth, tuple(sorted(keys + (key,))), chosen + (u,))
             old = best.get(h2)
             if old is None or cand[:3] < old[:3]:
                 best[h2] = cand
-    return sorted(best[target][3], key=lambda u: u.index)
+    return {h: tuple(sorted(c[3], key=lambda u: u.index)) for h, c in best.items()}
 
 
 def tie_key(u: Any) -> tuple[str, str, int]:

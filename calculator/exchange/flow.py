@@ -17,7 +17,7 @@ from ..core.seams import RollOutcome
 from ..roll.inputs import parse_roll
 from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
-from .casualties import check_choice, choose
+from .casualties import best_health, check_choice, choices
 from .request import CASUALTY_EVENTS, ExchangeInput, ExUnit, Side
 from .words import EXCHANGE_ROLLS
 from ..bundle import Index
@@ -109,7 +109,7 @@ class Run:
         self.memo: dict[str, RollResult] = {}
         self.passes: dict[tuple, float] = {}            # a unit's chance to pass a test (targets)
         self.picks: dict[tuple, Any] = {}               # the targets picked, by living units and effect
-        self.chosen: dict[tuple, list[ExUnit]] = {}     # the default casualties, by living units and damage
+        self.chosen: dict[tuple, dict] = {}     # the default casualties, by living units (casualties.choices)
         self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
         self.done = False
         self.resolving = True      # rolls are rolled (False: the exact odds choose their outcomes and read
@@ -212,11 +212,15 @@ class Run:
         if picked is not None:
             killed = check_choice(alive, dmg.amount, picked, f"casualties.{dmg.to}.{event}")
         else:
-            key = (dmg.to, tuple([u.index for u in alive]), dmg.amount)
-            chosen = self.chosen.get(key)
-            if chosen is None:
-                chosen = self.chosen[key] = choose(alive, dmg.amount, self.strength)
-            killed = chosen
+            target = best_health([u.health for u in alive], dmg.amount)
+            if target > 0:
+                key = (dmg.to, tuple([u.index for u in alive]))
+                table = self.chosen.get(key)
+                if table is None:
+                    table = self.chosen[key] = choices(alive, self.strength)
+                killed = list(table[target])
+            else:
+                killed = []
         for u in killed:
             u.status, u.why = "killed", f"killed by the damage of the {EVENTS.get(dmg.source, dmg.source)}"
         if event in CASUALTY_EVENTS.get(dmg.to, ()) and (killed or picked is not None):

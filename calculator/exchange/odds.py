@@ -22,13 +22,13 @@ from ..roll.distribution import Budget
 from ..core.errors import InputError, TooLarge
 from ..core.fields import short
 from ..core.limits import BOUNDS
-from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, STAGES, SUMMARY_KEYS
+from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
 from .answer import SIDES, answer
-from .branch import (CHANCE_COST, MERGE_COST, ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt,
+from .branch import (CHANCE_COST, MERGE_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
                      kind_of)
 from .state import Resume, RunState, signature
 from .request import parse_exchange
-from .reuse import first_roll, kept_first, reused_ways, ways_of
+from .reuse import Damages, first_roll, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
@@ -86,6 +86,7 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     for stage in STAGES[:-1]:
         frontier = _advance(run, stage, frontier, budget)
         run.firsts.clear()
+        run.damages_made.clear()
     last = STAGES[-1]
     if not project:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
@@ -114,14 +115,19 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
             continue
         like: tuple | None = None          # the state before and its signature and losses
         ends = 0
-        for end, ways in _explore(run, stage, state, budget):
+        for end, ways, ended in _explore(run, stage, state, budget):
             ends += 1
-            if like is not None and like[0].units is end.units:
-                now = like[2]
+            if ended is not None and ended.read is not None:
+                sig, now = ended.read            # the same run's end, reached from another state
             else:
-                now = _losses(run, end)
-            sig = () if last else signature(end, like=like)
-            like = (end, sig, now)
+                if like is not None and like[0].units is end.units:
+                    now = like[2]
+                else:
+                    now = _losses(run, end)
+                sig = () if last else signature(end, like=like)
+                like = (end, sig, now)
+                if ended is not None:
+                    ended.read = (sig, now)
             _merge(out, sig, end, payload, ways, now, aside)
         budget.spend(MERGE_COST * ends, 0)
         ways_run += ways_of(run, stage, state)
@@ -212,9 +218,10 @@ def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
     return replace(state, units=tuple(units))
 
 
-def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, list]]:
+def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, list, Any]]:
     """Every way the stage can end from ``state``: each state it ends in, with the ways it gets there
-    (each way's chance and the damage dealt to each side).
+    (each way's chance and the damage dealt to each side) and the run that ended there (reuse.Ended;
+    None where the ways part at the end).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -228,6 +235,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
     todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, list]] = {}
     keeps = stage in KEEPS_ITS_ROLL
+    damages = Damages(run, state, SAVES_AGAINST.get(stage))
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
@@ -250,27 +258,23 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
                         _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
                 budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
                 continue
-        budget.spend(RUN_COST + ROLL_COST * len(script), 0)
-        run.load(state, script, resume, until)
-        try:
-            stage(run)
-        except Pause as pause:
+        happened = damages.happened(stage, script, resume, until, budget)
+        if isinstance(happened, Pause):
             if script:
-                for key, q in reversed(pause.outcomes):
-                    todo.append((resume, script + [(pause.entry, key)], payload, factor * q, mass, until))
+                for key, q in reversed(happened.outcomes):
+                    todo.append((resume, script + [(happened.entry, key)], payload, factor * q, mass, until))
             else:
-                todo += reversed(_first(pause, payload))
+                todo += reversed(_first(happened, payload))
             continue
-        except Checkpoint as cp:
-            _set_aside_at(later, cp, script[0][0], payload, factor, resume is None)
+        if isinstance(happened, Checkpoint):
+            _set_aside_at(later, happened, script[0][0], payload, factor, resume is None)
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
-        got = dealt(run.damages)
-        end = run.state()
+        end, got = happened.state, happened.got
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
             yield from _part(run, end, script[0], payload, factor, got)
             continue
-        yield end, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()]
+        yield end, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()], happened
 
 
 def _first(pause: Pause, payload: Payload) -> list[tuple]:
@@ -300,7 +304,7 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
         mine = entry.result(k)
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
         state = RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
-        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
+        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()], None
 
 
 def _with_result(step: Any, result: Any) -> Any:
@@ -327,7 +331,7 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
             nxt = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
             slot = slots.get(nxt)
             if slot is None:
-                slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks), entry, {}]
+                slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks, sig), entry, {}]
             acc = accs[k] = slot[2]
         kk = (k, d + to_d, a + to_a)
         acc[kk] = acc.get(kk, 0.0) + p * factor

@@ -9,6 +9,10 @@ or the roll that brought it. So its ways (each with its chance: the target army'
 the step's marks and the damage dealt) are worked out once per state of the target army and
 reused from the others. The first time, the ways are checked to change nothing but the target
 army; if one does, or the effect rolls nothing, the effect is not reused and runs as any other.
+
+A save stage reads the attack's results and its save roll's saves only through the damage they
+make (calculator.exchange.SAVES_AGAINST; p.11): a run of it is the same from every state and outcome
+that differ only there and make the same damage, so it runs once for them all (:class:`Damages`).
 """
 from __future__ import annotations
 
@@ -16,8 +20,8 @@ import weakref
 from typing import Any
 
 from ..roll.distribution import Budget
-from .branch import ROLL_COST, RUN_COST, Checkpoint, OddsRun, Pause, use_key
-from .state import Resume, RunState
+from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt, use_key
+from .state import Resume, RunState, signature
 
 REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
 Way = tuple            # (chance, the target army's units after, the step's marks, damage dealt)
@@ -120,3 +124,73 @@ def ways_of(run: OddsRun, stage: Any, state: RunState) -> int:
     """The fewest runs the stage takes from ``state``: one per way its first roll goes."""
     pause = first_roll(run, stage, state)
     return pause.entry.ways() if pause is not None else 1
+
+
+class Ended:
+    """A run that ended its stage: the state it ended in, the damage it dealt to each side, and
+    what the odds read of that state (worked out once however many ways reach it)."""
+
+    __slots__ = ("state", "got", "read")
+
+    def __init__(self, state: RunState, got: tuple[int, int]) -> None:
+        self.state, self.got, self.read = state, got, None
+
+
+Happened = Any         # what a run of a stage did: Pause, Checkpoint or Ended
+
+
+def run_stage(run: OddsRun, stage: Any, state: RunState, script: list, resume: Resume | None,
+              until: int) -> Happened:
+    run.load(state, script, resume, until)
+    try:
+        stage(run)
+    except (Pause, Checkpoint) as stop:
+        return stop.with_traceback(None)       # no cycle through this frame for the collector to find
+    return Ended(run.state(), dealt(run.damages))
+
+
+class Damages:
+    """The runs of a save stage from one state, each known by the damage it makes (p.11: the
+    attack's results less the saves, never below 0) instead of by the attack's results and the
+    saves: its ``key`` is the same for the runs from any state and outcome alike but for those two
+    numbers that make the same damage; ``run.damages_made`` keeps what each such run did."""
+
+    def __init__(self, run: OddsRun, state: RunState, name: str | None) -> None:
+        hit = state.ctx.get(name) if name else None
+        self.run, self.state, self.group = run, state, ()
+        if hit is None:           # not a save stage, or the attack is not kept (its army rolled nothing)
+            return
+        kind = run.inp.attack
+        self.results = hit.result.totals.get(kind, 0)
+        counts = hit.result.roll.counts
+        i = counts.index(kind) if kind in counts else len(counts)
+        sig = signature(state)
+        steps = tuple([(n, st[:2] + (st[2][:i] + st[2][i + 1:],) + st[3:]) if n == name else (n, st)
+                       for n, st in sig[5]])
+        self.group = sig[:5] + (steps,) + sig[6:] + (self.results > 0,)
+
+    def key(self, stage: Any, script: list, resume: Resume | None, until: int) -> tuple | None:
+        if not self.group or not script or not isinstance(script[0][0], Entry) or (resume and not resume.sig):
+            return None
+        entry, (totals, *rest) = script[0]
+        counts = entry.roll.counts
+        i = counts.index("save") if "save" in counts else len(counts)
+        saves = totals[i] if i < len(totals) else 0
+        later = tuple([(id(e), k) for e, k in script[1:]])
+        at = (resume.index, resume.sig) if resume is not None else None
+        return (stage, self.group, max(0, self.results - saves), id(entry), totals[:i] + totals[i + 1:],
+                tuple(rest), later, at, until)
+
+    def happened(self, stage: Any, script: list, resume: Resume | None, until: int, budget: Budget) -> Happened:
+        """What the run did (worked out the first time its key is met)."""
+        key = self.key(stage, script, resume, until)
+        if key is not None:
+            hit = self.run.damages_made.get(key)
+            if hit is not None:
+                budget.spend(REUSE_COST, 0)
+                return hit
+        budget.spend(RUN_COST + ROLL_COST * len(script), 0)
+        hit = run_stage(self.run, stage, self.state, script, resume, until)
+        if key is not None:
+            self.run.damages_made[key] = hit
+        return hit

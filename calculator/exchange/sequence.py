@@ -63,13 +63,16 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
     return step
 
 
-def _saves_up_to(cap: int) -> tuple[str, Any]:
+def _saves_up_to(cap: int) -> tuple[str, Any, Any]:
     """What the rest of a save stage reads of its save roll: the saves up to ``cap``, the other
-    totals, the effects and what each unit rolled (step 2, abilities acting on its saves)."""
-    def read(r: Any) -> tuple:
-        return ((min(r.totals.get("save", 0), cap),) + tuple(v for k, v in r.totals.items() if k != "save")
-                + r.sig[1:] + tuple((u.excluded, u.rolled_id, tuple(sorted(u.res.items()))) for u in r.rolls))
-    return f"saves up to {cap}", read
+    totals, the effects and what each unit rolled (step 2, abilities acting on its saves); read
+    from the whole reading (``_saves``), which is read once per outcome."""
+    return f"saves up to {cap}", lambda whole: (min(whole[0], cap),) + whole[1:], ("saves", _saves)
+
+
+def _saves(r: Any) -> tuple:
+    return ((r.totals.get("save", 0),) + tuple(v for k, v in r.totals.items() if k != "save")
+            + r.sig[1:] + tuple((u.excluded, u.rolled_id, tuple(sorted(u.res.items()))) for u in r.rolls))
 
 
 def after_save(run: Run, step: Step) -> None:

@@ -46,6 +46,7 @@ class Resume:
     index: int
     state: RunState
     marks: StepMarks
+    sig: tuple = ()          # the state's signature and the marks, when the odds worked them out
 
 
 def signature(state: RunState, answered_only: bool = False, like: tuple | None = None) -> tuple:

@@ -295,3 +295,32 @@ def test_the_exact_odds_leave_nothing_for_the_cycle_collector(engine, attacker, 
     finally:
         if was_on:
             gc.enable()
+
+
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("amazons/spearer", "amazons/soldier"), army("coral-elves/archer", "coral-elves/knight"), "missile",
+     {"terrain": "coastland"}),
+    (army("coral-elves/archer", "coral-elves/trooper", "coral-elves/knight"), army("dwarves/footman", "dwarves/sergeant"),
+     "missile", {"terrain": "coastland"}),
+    (army("frostwings/wolf-pack", "amazons/war-chief"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+])
+def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker, defender, attack, extra, monkeypatch):
+    # p.11: damage = the attack's results - the saves, never below 0. The exact odds run a save stage
+    # once for all the states and save roll outcomes making the same damage (calculator.exchange:
+    # SAVES_AGAINST). Run without it, every run made again: the very same answer, with more runs.
+    # (Counter in a save roll; Defensive Volley's missile counter-attack and the saves against it;
+    # Bullseye chains before the save roll; Howl.)
+    from calculator.exchange import odds, reuse
+    data = dict(exchange(attacker, defender, attack), **extra)
+    runs = []
+    real = reuse.run_stage
+    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real(*a))
+    once = engine.exchange_odds(data)
+    n_once = len(runs)
+    runs.clear()
+    monkeypatch.setattr(odds, "SAVES_AGAINST", {})
+    every = engine.exchange_odds(data)
+    assert once["method"] == every["method"] == "exact"
+    assert once == every
+    assert n_once < len(runs)
