@@ -5,7 +5,9 @@ The exchange runs stage by stage (calculator.exchange.STAGES) over a set of stat
 chance. In a stage, every roll's distinct outcomes are worked out exactly (calculator.roll.distribution)
 and the stage's own code runs once per outcome (calculator.exchange.branch), so casualties,
 effects and the counter-attack of the survivors are the exchange's own. States the rest of the
-exchange cannot tell apart are merged, each carrying what the two sides have lost so far. Faces
+exchange cannot tell apart are merged, each carrying what the two sides have lost so far; a save
+stage runs once for the states alike but for the attack's results, and each of them then takes
+the damage its own results make (calculator.exchange.reuse). Faces
 given in the input stay as given. The work is counted and bounded like a single roll's chances.
 
 >>> from calculator import Engine                                    # doctest: +SKIP
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Iterator
 
 from ..roll.distribution import Budget
@@ -23,12 +24,13 @@ from ..core.errors import InputError, TooLarge
 from ..core.fields import short
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
+from .aside import set_aside
 from .answer import SIDES, answer
 from .branch import (CHANCE_COST, MERGE_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
                      kind_of)
 from .state import Resume, RunState, signature
 from .request import parse_exchange
-from .reuse import Damages, first_roll, kept_first, reused_ways, ways_of
+from .reuse import REUSE_COST, Group, grouped, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
@@ -92,30 +94,33 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
     # Each side's losses are answered on their own (the answer gives each side's chances, not both
     # sides' together), so before the last stage the states merge by what each side's losses depend on.
-    both, saver, other = _set_aside(run, last, frontier)
+    both, saver, other = set_aside(run, last, frontier)
     parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, (run.other(SAVER_OF_LAST_STAGE),))]
-    _foresee(run, last, {i: v for i, v in enumerate(v for part, _ in parts for v in part.values())}, budget)
-    return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in parts])
+    groups = [(_groups(run, last, part), sides) for part, sides in parts]
+    _foresee(run, last, [g for part, _ in groups for g in part], budget)
+    return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in groups])
 
 
-def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: bool = False,
+def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Budget, last: bool = False,
              seen: bool = False) -> dict:
-    """Run one stage from every state; after the last stage only the losses matter (one bucket).
-    ``seen``: the stage's work was already foreseen."""
+    """Run one stage from every state (a frontier, or its states in groups: ``_groups``); after the
+    last stage only the losses matter (one bucket). ``seen``: the stage's work was already foreseen."""
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
+    groups = _groups(run, stage, frontier) if isinstance(frontier, dict) else frontier
     if not seen:
-        _foresee(run, stage, frontier, budget)
+        _foresee(run, stage, groups, budget)
     # The work a state takes goes with the ways its first roll goes (``_foresee``): the states still
     # to run are projected at the work the states run so far took per way.
     before, ways_run = budget.work, 0
-    ways_all = sum(ways_of(run, stage, state) for state, _, _ in frontier.values() if not state.done)
-    for sig, (state, payload, aside) in frontier.items():
-        if state.done:                    # done: nothing more happens in this state
-            _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
+    ways_all = sum(ways_of(run, stage, g.rep) for g in groups if not g.rep.done)
+    for group in groups:
+        if group.rep.done:                    # done: nothing more happens in this state
+            state, payload, aside, _ = group.members[0]
+            _merge(out, () if last else signature(state), state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
         like: tuple | None = None          # the state before and its signature and losses
         ends = 0
-        for end, ways, ended in _explore(run, stage, state, budget):
+        for i, end, ways, ended in _explore(run, stage, group, budget):
             ends += 1
             if ended is not None and ended.read is not None:
                 sig, now = ended.read            # the same run's end, reached from another state
@@ -128,9 +133,10 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
                 like = (end, sig, now)
                 if ended is not None:
                     ended.read = (sig, now)
-            _merge(out, sig, end, payload, ways, now, aside)
+            member = group.members[i]
+            _merge(out, sig, end, member.payload, ways, now, member.aside)
         budget.spend(MERGE_COST * ends, 0)
-        ways_run += ways_of(run, stage, state)
+        ways_run += ways_of(run, stage, group.rep)
         budget.spend(0, 0, (budget.work - before) * (ways_all - ways_run) // ways_run)
         if len(out) > BOUNDS["states"]:
             raise TooLarge("attack", "too large to compute exactly (the exchange has more than "
@@ -138,14 +144,19 @@ def _advance(run: OddsRun, stage: Any, frontier: dict, budget: Budget, last: boo
     return out
 
 
-def _foresee(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> None:
-    """Refuse at once a stage that would take past the bound: every state runs the stage at least
-    once per way its roll goes (``Entry.ways``; a state's roll is looked up once for all states alike)."""
+def _groups(run: OddsRun, stage: Any, frontier: dict) -> list[Group]:
+    return grouped(run, stage, frontier, SAVES_AGAINST.get(stage))
+
+
+def _foresee(run: OddsRun, stage: Any, groups: list[Group], budget: Budget) -> None:
+    """Refuse at once a stage that would take past the bound: every group of states runs the stage
+    at least once per way its roll goes (``Entry.ways``; a state's roll is looked up once for all
+    states alike), and its other states end each way again."""
     ahead = 0
-    for state, _, _ in frontier.values():
-        if not state.done:
-            ahead += ways_of(run, stage, state) * RUN_COST
-        budget.spend(0, len(frontier), ahead)
+    for group in groups:
+        if not group.rep.done:
+            ahead += ways_of(run, stage, group.rep) * (RUN_COST + REUSE_COST * (len(group.members) - 1))
+        budget.spend(0, len(group.members), ahead)
 
 
 def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[tuple[float, tuple[int, int]]],
@@ -165,63 +176,11 @@ def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[
             acc[k] = acc.get(k, 0.0) + q * p
 
 
-def _set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
-    """Before the last stage (the saving side's roll), merge states by what each side's losses
-    depend on there (calculator.exchange: SAVER_OF_LAST_STAGE). A state whose roll brings nothing
-    to the other side: its other side is set aside, keeping its losses in the payload (``both``: it
-    answers for both sides). Otherwise the state goes twice: other side set aside (``saver``: it
-    answers for the saving side), and the step answered reduced to whether it has results (``other``:
-    it answers for the other side)."""
-    both: dict[tuple, tuple[RunState, Payload, str]] = {}
-    saver: dict[tuple, tuple[RunState, Payload, str]] = {}
-    other_side: dict[tuple, tuple[RunState, Payload, str]] = {}
-    other = run.other(SAVER_OF_LAST_STAGE)
-    plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
-    for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
-        if state.done:
-            _pool(both, sig, state, payload, aside)
-            continue
-        blank = _blank(run, state, other)
-        mine = signature(blank)
-        if mine not in plain:
-            plain[mine] = _plain_roll(run, stage, state)
-        if plain[mine]:
-            _pool(both, mine, blank, payload, other)
-            continue
-        _pool(saver, mine, blank, payload, other)
-        _pool(other_side, signature(state, answered_only=True), state, payload, aside)
-    return both, saver, other_side
-
-
-def _pool(out: dict, sig: tuple, state: RunState, payload: Payload, aside: str) -> None:
-    have = out.get(sig)
-    if have is None:
-        out[sig] = (state, dict(payload), aside)
-        return
-    for k, q in payload.items():
-        have[1][k] = have[1].get(k, 0.0) + q
-
-
-def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
-    pause = first_roll(run, stage, state)
-    return pause is None or pause.entry.channels.keeps_to_itself
-
-
-def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
-    """The state with one side's units all shown as standing (that side no longer matters)."""
-    units, i = list(state.units), 0
-    for name, s in run.sides.items():
-        for _ in s.units:
-            if name == side:
-                units[i] = ("", "", 0)
-            i += 1
-    return replace(state, units=tuple(units))
-
-
-def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Iterator[tuple[RunState, list, Any]]:
-    """Every way the stage can end from ``state``: each state it ends in, with the ways it gets there
-    (each way's chance and the damage dealt to each side) and the run that ended there (reuse.Ended;
-    None where the ways part at the end).
+def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, list, Any]]:
+    """Every way the stage can end from the states of ``group`` (reuse.Group; the stage runs from its
+    ``rep``): each state it ends in, from which of them (its index in the group), with the ways it
+    gets there (each way's chance and the damage dealt to each side) and the run that ended there
+    (reuse.Ended; None where the ways part at the end).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -235,7 +194,7 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
     todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, list]] = {}
     keeps = stage in KEEPS_ITS_ROLL
-    damages = Damages(run, state, SAVES_AGAINST.get(stage))
+    state, damages = group.rep, group.members[group.at].damages
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
@@ -270,11 +229,21 @@ def _explore(run: OddsRun, stage: Any, state: RunState, budget: Budget) -> Itera
             _set_aside_at(later, happened, script[0][0], payload, factor, resume is None)
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
-        end, got = happened.state, happened.got
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
-            yield from _part(run, end, script[0], payload, factor, got)
+            for end, ways in _part(run, happened.state, script[0], payload, factor, happened.got):
+                yield 0, end, ways, None
             continue
-        yield end, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()], happened
+        yield from _ends(group, happened, (stage, script, resume, until), payload, factor, budget)
+
+
+def _ends(group: Group, happened: Any, at: tuple[Any, list, Resume | None, int], payload: Payload, factor: float,
+          budget: Budget) -> Iterator[tuple]:
+    """A run from the group's ``rep`` ended (``at``: the stage, its script, where it resumed, until):
+    how it ends from each state of the group, by the damage it makes there."""
+    for i, member in enumerate(group.members):
+        ended = happened if i == group.at else member.damages.ended(*at, budget)
+        got = ended.got
+        yield i, ended.state, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()], ended
 
 
 def _first(pause: Pause, payload: Payload) -> list[tuple]:
@@ -304,7 +273,7 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
         mine = entry.result(k)
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
         state = RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
-        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()], None
+        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
 
 
 def _with_result(step: Any, result: Any) -> Any:

@@ -17,7 +17,7 @@ that differ only there and make the same damage, so it runs once for them all (:
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..roll.distribution import Budget
 from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt, use_key
@@ -194,3 +194,40 @@ class Damages:
         if key is not None:
             self.run.damages_made[key] = hit
         return hit
+
+    def ended(self, stage: Any, script: list, resume: Resume | None, until: int, budget: Budget) -> Ended:
+        """How the run ends from this state where it ended from another of its group (the attack's
+        results are read only at the end: nothing before can go otherwise)."""
+        hit = self.happened(stage, script, resume, until, budget)
+        if not isinstance(hit, Ended):
+            raise RuntimeError("a save stage read the attack's results before the damage")
+        return hit
+
+
+class Member(NamedTuple):
+    state: RunState
+    payload: dict
+    aside: str
+    damages: Damages
+
+
+class Group:
+    """States a save stage goes alike from but for the attack's results (``Damages.group``): the
+    stage runs from the one with the most (``rep``; its save roll's outcomes are told apart up to
+    there, enough for all), and each run that ends is ended from each state, by the damage it makes.
+    Any other stage: one state alone."""
+
+    def __init__(self, members: list[Member]) -> None:
+        self.members = members
+        self.at = max(range(len(members)), key=lambda i: members[i].damages.results if members[i].damages.group else 0)
+        self.rep = members[self.at].state
+
+
+def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None) -> list[Group]:
+    """The frontier's states in groups, in the frontier's order (``name``: the attack step a save
+    stage reads; None: each alone)."""
+    groups: dict[Any, list[Member]] = {}
+    for i, (state, payload, aside) in enumerate(frontier.values()):
+        member = Member(state, payload, aside, Damages(run, state, None if state.done else name))
+        groups.setdefault(member.damages.group or i, []).append(member)
+    return [Group(members) for members in groups.values()]

@@ -1,0 +1,65 @@
+"""Before the last stage of the exact odds (calculator.exchange.odds), each side's losses are
+answered on their own: the states merge by what each side's losses depend on there
+(calculator.exchange: SAVER_OF_LAST_STAGE)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from . import SAVER_OF_LAST_STAGE
+from .branch import OddsRun
+from .reuse import first_roll
+from .state import RunState, signature
+
+
+def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
+    """Before the last stage (the saving side's roll), merge states by what each side's losses
+    depend on there (calculator.exchange: SAVER_OF_LAST_STAGE). A state whose roll brings nothing
+    to the other side: its other side is set aside, keeping its losses in the payload (``both``: it
+    answers for both sides). Otherwise the state goes twice: other side set aside (``saver``: it
+    answers for the saving side), and the step answered reduced to whether it has results (``other``:
+    it answers for the other side)."""
+    both: dict[tuple, tuple[RunState, dict, str]] = {}
+    saver: dict[tuple, tuple[RunState, dict, str]] = {}
+    other_side: dict[tuple, tuple[RunState, dict, str]] = {}
+    other = run.other(SAVER_OF_LAST_STAGE)
+    plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
+    for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
+        if state.done:
+            _pool(both, sig, state, payload, aside)
+            continue
+        blank = _blank(run, state, other)
+        mine = signature(blank)
+        if mine not in plain:
+            plain[mine] = _plain_roll(run, stage, state)
+        if plain[mine]:
+            _pool(both, mine, blank, payload, other)
+            continue
+        _pool(saver, mine, blank, payload, other)
+        _pool(other_side, signature(state, answered_only=True), state, payload, aside)
+    return both, saver, other_side
+
+
+def _pool(out: dict, sig: tuple, state: RunState, payload: dict, aside: str) -> None:
+    have = out.get(sig)
+    if have is None:
+        out[sig] = (state, dict(payload), aside)
+        return
+    for k, q in payload.items():
+        have[1][k] = have[1].get(k, 0.0) + q
+
+
+def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
+    pause = first_roll(run, stage, state)
+    return pause is None or pause.entry.channels.keeps_to_itself
+
+
+def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
+    """The state with one side's units all shown as standing (that side no longer matters)."""
+    units, i = list(state.units), 0
+    for name, s in run.sides.items():
+        for _ in s.units:
+            if name == side:
+                units[i] = ("", "", 0)
+            i += 1
+    return replace(state, units=tuple(units))
