@@ -124,7 +124,12 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
             ends += 1
             if ended is not None and ended.read is not None:
                 sig, now = ended.read            # the same run's end, reached from another state
+                sig = () if last else sig
+                if end is None:               # a Part: its state is made only where it is new
+                    have = out.get(sig)
+                    end = have[0] if have is not None else ended.state
             else:
+                end = end if end is not None else ended.state
                 if like is not None and like[0].units is end.units:
                     now = like[2]
                 else:
@@ -176,11 +181,11 @@ def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[
             acc[k] = acc.get(k, 0.0) + q * p
 
 
-def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, list, Any]]:
+def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState | None, list, Any]]:
     """Every way the stage can end from the states of ``group`` (reuse.Group; the stage runs from its
     ``rep``): each state it ends in, from which of them (its index in the group), with the ways it
     gets there (each way's chance and the damage dealt to each side) and the run that ended there
-    (reuse.Ended; None where the ways part at the end).
+    (reuse.Ended; where the ways part at the end, a Part instead of the state: ``_part``).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -230,8 +235,8 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
-            for end, ways in _part(run, happened.state, script[0], payload, factor, happened.got):
-                yield 0, end, ways, None
+            for part, ways in _part(run, happened.state, script[0], payload, factor, happened.got):
+                yield 0, None, ways, part
             continue
         yield from _ends(group, happened, (stage, script, resume, until), payload, factor, budget)
 
@@ -262,18 +267,45 @@ def _first(pause: Pause, payload: Payload) -> list[tuple]:
 def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: float,
           got: tuple) -> Iterator[tuple]:
     """The ways merged after the last effect part at the end of the stage: each keeps the step of
-    its own outcome of the roll (the stage ran with ``played``, one of them)."""
+    its own outcome of the roll (the stage ran with ``played``, one of them). The ends differ only
+    there: what the odds read of each is worked out from ``end``'s (``Part``)."""
     entry, key = played
     shown = entry.result(key)
-    for k, part in _by_outcome(entry, payload, factor).items():
-        mass = sum(part.values())
+    names = {name for name, s in end.ctx.items() if s.result is shown}
+    base, now = signature(end), _losses(run, end)
+    parts: dict[tuple, list] = {}         # each outcome's ways (as _by_outcome, read as ways at once)
+    for (c, d, a), p in payload.items():
+        dealt_now, p = (d + got[0], a + got[1]), p * factor
+        for k, w in entry.members(c):
+            ways = parts.get(k)
+            if ways is None:
+                parts[k] = [(p * w, dealt_now)]
+            else:
+                ways.append((p * w, dealt_now))
+    for k, ways in parts.items():
+        mass = sum([q for q, _ in ways])
         if mass < PRUNE:
             run.pruned += mass
             continue
         mine = entry.result(k)
+        # calculator.exchange.state: a step's signature reads its result only through its totals
+        steps = tuple([(n, st[:2] + (mine.sig[0],) + st[3:]) if n in names else (n, st) for n, st in base[5]])
+        yield Part(end, mine, shown, (base[:5] + (steps,) + base[6:], now)), ways
+
+
+class Part:
+    """A state a stage's ways part into at its end, made only where the odds keep it (a new one)."""
+
+    __slots__ = ("end", "mine", "shown", "read")
+
+    def __init__(self, end: RunState, mine: Any, shown: Any, read: tuple) -> None:
+        self.end, self.mine, self.shown, self.read = end, mine, shown, read
+
+    @property
+    def state(self) -> RunState:
+        end, mine, shown = self.end, self.mine, self.shown
         ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
-        state = RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
-        yield state, [(p, (d + got[0], a + got[1])) for (_, d, a), p in part.items()]
+        return RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
 
 
 def _with_result(step: Any, result: Any) -> Any:
@@ -291,7 +323,9 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
     slots = later.setdefault(cp.index, {})
     accs: dict[tuple, dict] = {}          # each kind's chances in its slot (the slot looked up once)
     to_d, to_a = cp.dealt
-    for (k, d, a), p in payload.items():
+    same = not (fresh or to_d or to_a)        # each chance keeps its key
+    for key, p in payload.items():
+        k, d, a = key
         if fresh:
             k = kind_of(k)
         acc = accs.get(k)
@@ -302,8 +336,9 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
             if slot is None:
                 slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks, sig), entry, {}]
             acc = accs[k] = slot[2]
-        kk = (k, d + to_d, a + to_a)
-        acc[kk] = acc.get(kk, 0.0) + p * factor
+        if not same:
+            key = (k, d + to_d, a + to_a)
+        acc[key] = acc.get(key, 0.0) + p * factor
 
 
 def _take_up(later: dict, slots: dict, keeps: bool) -> list:
