@@ -8,8 +8,8 @@ from typing import Any
 
 from . import SAVER_OF_LAST_STAGE
 from .branch import OddsRun
-from .reuse import first_roll
-from .state import RunState, signature
+from .reuse import first_roll, span
+from .state import RunState, answered, standing
 
 
 def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
@@ -23,27 +23,27 @@ def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dic
     saver: dict[tuple, tuple[RunState, dict, str]] = {}
     other_side: dict[tuple, tuple[RunState, dict, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
+    lo, hi = span(run, other)
     plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
     for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
         if state.done:
             _pool(both, sig, state, payload, aside)
             continue
-        blank = _blank(run, state, other)
-        mine = signature(blank)
+        mine = standing(sig, lo, hi)           # the frontier is keyed by its states' signatures
         if mine not in plain:
             plain[mine] = _plain_roll(run, stage, state)
-        if plain[mine]:
-            _pool(both, mine, blank, payload, other)
-            continue
-        _pool(saver, mine, blank, payload, other)
-        _pool(other_side, signature(state, answered_only=True), state, payload, aside)
+        _pool(both if plain[mine] else saver, mine, (run, state, other), payload, other)
+        if not plain[mine]:
+            _pool(other_side, answered(sig), state, payload, aside)
     return both, saver, other_side
 
 
-def _pool(out: dict, sig: tuple, state: RunState, payload: dict, aside: str) -> None:
+def _pool(out: dict, sig: tuple, state: RunState | tuple, payload: dict, aside: str) -> None:
+    """Add a state's chances to ``out`` (``state``: the state, or what ``_blank`` makes it of, made
+    only where it is new)."""
     have = out.get(sig)
     if have is None:
-        out[sig] = (state, dict(payload), aside)
+        out[sig] = (_blank(*state) if isinstance(state, tuple) else state, dict(payload), aside)
         return
     for k, q in payload.items():
         have[1][k] = have[1].get(k, 0.0) + q

@@ -36,7 +36,7 @@ def reused_ways(run: OddsRun, stage: Any, state: RunState, resume: Resume, scrip
     at = resume.index
     if at >= len(effects) or not getattr(effects[at].effect, "reads_only_targets", False):
         return None
-    lo, hi = _span(run, run.other(entry.units[0].side))
+    lo, hi = span(run, run.other(entry.units[0].side))
     units = resume.state.units
     key = (use_key(effects[at]), lo, units[lo:hi], resume.marks)
     if key in run.reused:
@@ -86,7 +86,7 @@ def _alike(a: RunState, b: RunState, lo: int, hi: int) -> bool:
             and a.done == b.done)
 
 
-def _span(run: OddsRun, side: str) -> tuple[int, int]:
+def span(run: OddsRun, side: str) -> tuple[int, int]:
     """Where a side's units are in a state's units (calculator.exchange.state.RunState)."""
     lo = 0
     for name, s in run.sides.items():

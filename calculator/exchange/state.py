@@ -7,7 +7,7 @@ may be set aside midway with the :class:`StepMarks` written on the roll's step s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # A modifier or delayed effect handed to a side's later rolls, as its input (JSON-shaped).
 Handed = dict[str, Any]
@@ -27,9 +27,9 @@ class RunState:
     done: bool
 
 
-@dataclass(frozen=True)
-class StepMarks:
-    """What a roll's effects have written on its step so far (calculator.exchange.step.Step)."""
+class StepMarks(NamedTuple):
+    """What a roll's effects have written on its step so far (calculator.exchange.step.Step); a
+    named tuple: the exact odds key many chances by it (hashed without a Python call)."""
 
     no_save: int
     spell_only: int
@@ -64,6 +64,19 @@ def signature(state: RunState, answered_only: bool = False, like: tuple | None =
             return sig[:5] + (steps,) + sig[6:]
     return (tuple([(st, dmg) for st, _, dmg in state.units]), _dicts(state.delayed), _dicts(state.mods),
             _dicts(state.once), tuple(sorted(state.flags)), steps, state.done)
+
+
+def standing(sig: tuple, lo: int, hi: int) -> tuple:
+    """A state's signature with its units ``lo`` to ``hi`` shown as standing untouched (their side no
+    longer matters: calculator.exchange.aside), from its signature."""
+    units = sig[0]
+    return (units[:lo] + (("", 0),) * (hi - lo) + units[hi:],) + sig[1:]
+
+
+def answered(sig: tuple) -> tuple:
+    """``signature(state, answered_only=True)``, from ``signature(state)``."""
+    steps = tuple([(n, (st[0], st[1], st[3], tuple([t > 0 for t in st[2]]))) for n, st in sig[5]])
+    return sig[:5] + (steps,) + sig[6:]
 
 
 def _step_sig(s: Any) -> tuple:

@@ -329,3 +329,29 @@ def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker,
             assert dist(once, side, what) == pytest.approx(dist(every, side, what), abs=1e-12)
             assert dist(once, side, what).keys() == dist(every, side, what).keys()
     assert n_once < len(runs)
+
+
+def test_the_last_stage_pools_states_by_signatures_read_from_their_own(engine, monkeypatch):
+    # calculator.exchange.aside reads a state's signature with one side set aside, and with its step
+    # reduced to whether it has results, from the state's own signature (the frontier's key): the
+    # same as working them out from the state itself.
+    from calculator.exchange import SAVER_OF_LAST_STAGE, aside, odds
+    from calculator.exchange.state import answered, signature, standing
+    seen = []
+    real = aside.set_aside
+
+    def checked(run, stage, frontier):
+        other = run.other(SAVER_OF_LAST_STAGE)
+        lo, hi = aside.span(run, other)
+        for sig, (state, _, _) in frontier.items():
+            assert sig == signature(state)
+            assert standing(sig, lo, hi) == signature(aside._blank(run, state, other))
+            assert answered(sig) == signature(state, answered_only=True)
+            seen.append(sig)
+        return real(run, stage, frontier)
+
+    monkeypatch.setattr(odds, "set_aside", checked)
+    data = exchange(army("dwarves/skirmisher", "dwarves/footman", "dwarves/sergeant"),
+                    army("coral-elves/protector", "coral-elves/trooper"))
+    assert engine.exchange_odds(data)["method"] == "exact"
+    assert len(seen) > 10
