@@ -39,7 +39,8 @@ def make(stdlib: bytes, code: bytes, data: bytes) -> bytes:
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise SystemExit(f"error: could not make the engine's memory snapshot ({exc})") from None
         if proc.returncode != 0 or not out.exists() or out.stat().st_size == 0:
-            reason = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            lines = proc.stderr.strip().splitlines() or ["no output"]
+            reason = next((line.strip() for line in reversed(lines) if "Error" in line), lines[-1])
             raise SystemExit(f"error: could not make the engine's memory snapshot under Node ({reason})")
         if not json.loads(proc.stdout or "{}").get("ok"):
             raise SystemExit(f"error: the engine's memory snapshot did not load the data ({proc.stdout[:200]})")

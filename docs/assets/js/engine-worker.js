@@ -192,8 +192,8 @@ async function snapshot(go) {
   let res = cache && await cache.match(abs(f.url)).catch(() => null);
   const rate = res || !link || link.saveData || /2g|3g/.test(link.effectiveType) ? 0 : await go;
   if (!res && !(rate > 0 && (f.packed || f.size) / rate < SNAPSHOT_MS)) return null;
-  files.snapshot = { label: f.label, loaded: 0, total: f.packed || f.size, cached: !!res, done: !!res };
-  res = res || await download("snapshot", cache, !!f.packed, f);
+  files.snapshot = { label: f.label, loaded: 0, total: f.packed || f.size, cached: !!res, done: false };
+  res = res ? arrived("snapshot") || res : await download("snapshot", cache, !!f.packed, f);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const sum = Array.from(new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0"));
   if (bytes.length === f.size && sum.join("") === f.sha256) return mark("snapshot") || bytes;
