@@ -116,8 +116,11 @@ def bare(browser, url: str, options: dict) -> float:  # noqa: ANN001
 
 
 # Until the engine's snapshot is in the offline copy's cache (kept in the background after the rest).
-UNTIL_SNAPSHOT_KEPT = """async ([name, url]) => {
-  while (!(await (await caches.open(name)).match(new URL(url, location.href).href))) await new Promise((r) => setTimeout(r, 50));
+UNTIL_SNAPSHOT_KEPT = """async ([name, url, timeout]) => {
+  for (const end = Date.now() + timeout; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (await (await caches.open(name)).match(new URL(url, location.origin + "/").href)) return true;
+  }
+  return false;
 }"""
 USUAL = "/bench-usual/"
 
@@ -150,7 +153,7 @@ def visits(browser, url: str, snapshot: dict | None = None) -> tuple[float, floa
     site_at = page.evaluate("() => window.__ddSiteAt === undefined ? null : window.__ddSiteAt")
     offline = (page.evaluate(OFFLINE_AT) - first, float("nan") if site_at is None else site_at - first)
     if snapshot:
-        page.evaluate(UNTIL_SNAPSHOT_KEPT, [snapshot["cache"], snapshot["url"]])
+        page.evaluate(UNTIL_SNAPSHOT_KEPT, [snapshot["cache"], snapshot["url"], TIMEOUT])
     second = engine_ready_ms(page)
     marks["second"] = page.workers[0].evaluate("timings") if page.workers else {}
     ctx.close()
