@@ -16,12 +16,17 @@ visit. Prints figures; asserts nothing.
   worker to the same point (its "engine" mark). Between the two: what the page around the worker
   costs it (the page's layout and scripts share the machine with Python's start); after it, the
   engine's import and data (the marks "data" and "ready").
+- The engine's memory snapshot (generator/snapshot.py): the site as built starts from it on a first
+  visit where the link is fast (the worker decides: how many runs it did is printed) and on the second
+  visit (once the offline copy keeps it); "usual start" is the same site with the snapshot left out
+  of the worker's constants (a copy, served beside it), measured in the same runs.
 Served as a host with precompressed files would (tests/site_server.py, ``precompressed``).
 """
 from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -110,9 +115,33 @@ def bare(browser, url: str, options: dict) -> float:  # noqa: ANN001
     return took
 
 
-def visits(browser, url: str) -> tuple[float, float, tuple[float, float], dict]:  # noqa: ANN001
+# Until the engine's snapshot is in the offline copy's cache (kept in the background after the rest).
+UNTIL_SNAPSHOT_KEPT = """async ([name, url, timeout]) => {
+  for (const end = Date.now() + timeout; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (await (await caches.open(name)).match(new URL(url, location.origin + "/").href)) return true;
+  }
+  return false;
+}"""
+USUAL = "/bench-usual/"
+
+
+def usual_start_copy(site: Path) -> Path:
+    """The site with the snapshot left out of the worker's constants (hard links, but the worker)."""
+    root = Path(tempfile.mkdtemp(prefix="bench-usual-")) / "site"
+    shutil.copytree(site, root, copy_function=os.link)
+    worker = root / "assets" / "js" / "engine-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    start = text.index(' "snapshot": {')
+    worker.unlink()
+    worker.write_text(text[:start] + ' "snapshot": null' + text[text.index("}", start) + 1:], encoding="utf-8")
+    worker.with_name(worker.name + ".gz").unlink()
+    return root
+
+
+def visits(browser, url: str, snapshot: dict | None = None) -> tuple[float, float, tuple[float, float], dict]:  # noqa: ANN001
     """A first visit (nothing cached): engine-ready, the offline copy's delays after it (taking
-    over; the whole site kept) and the worker's marks; once the offline copy is made, a second visit."""
+    over; the whole site kept) and the worker's marks; once the offline copy is made (and keeps
+    ``snapshot``, when given), a second visit (its marks in marks["second"])."""
     ctx, page = new_page(browser, url)
     first = engine_ready_ms(page)
     marks = page.workers[0].evaluate("timings") if page.workers else {}
@@ -123,7 +152,10 @@ def visits(browser, url: str) -> tuple[float, float, tuple[float, float], dict]:
     page.evaluate(WAIT_OFFLINE_COPY)
     site_at = page.evaluate("() => window.__ddSiteAt === undefined ? null : window.__ddSiteAt")
     offline = (page.evaluate(OFFLINE_AT) - first, float("nan") if site_at is None else site_at - first)
+    if snapshot:
+        page.evaluate(UNTIL_SNAPSHOT_KEPT, [snapshot["cache"], snapshot["url"], TIMEOUT])
     second = engine_ready_ms(page)
+    marks["second"] = page.workers[0].evaluate("timings") if page.workers else {}
     ctx.close()
     return first, second, offline, marks
 
@@ -159,18 +191,39 @@ def clicks(browser, url: str) -> list[float]:  # noqa: ANN001
     return out
 
 
+def print_snapshot(first: list[float], second: list[float], slim: list[float], usual: list, marks: list[dict]) -> None:
+    """The snapshot's figures: each visit against the usual start and the goal's reference."""
+    used = sum("snapshot" in m for m in marks)
+    used2 = sum("snapshot" in m["second"] for m in marks)
+    ref = statistics.median(slim)
+    print(f"{'snapshot: first visit used it (fast link)':<48} {used} of {len(marks)} runs")
+    print(f"{'snapshot: second visit used it (kept)':<48} {used2} of {len(marks)} runs")
+    print(f"{'usual start (no snapshot): first visit, ready':<48} {ms([u[0] for u in usual])}")
+    print(f"{'usual start (no snapshot): second visit, ready':<48} {ms([u[1] for u in usual])}")
+    print(f"{'usual start: offline copy takes over after ready':<48} {ms([u[2][0] for u in usual])}")
+    for label, rows in (("first visit", first), ("second visit", second)):
+        print(f"{'ratio ' + label + ' (snapshot / usual start)':<48} "
+              f"{statistics.median(rows) / statistics.median([u[0 if label == 'first visit' else 1] for u in usual]):7.2f}")
+        print(f"{'ratio ' + label + ' (snapshot / bare on site files)':<48} {statistics.median(rows) / ref:7.2f}"
+              "   (goal <= 1.15)")
+
+
 def main() -> None:
     site = ensure_site()
     lock = json.loads(ENGINE_INFO.read_text())["lockfile"]
+    snapshot = json.loads(ENGINE_INFO.read_text())["snapshot"]
+    usual_dir = usual_start_copy(site)
+    usual: list[tuple[float, float, tuple[float, float], dict]] = []
     ours = {"stdLibURL": "assets/engine/python_stdlib.zip", "lockFileContents": lock}
     first, second, stock, slim, offline, site_kept, marks, answer = [], [], [], [], [], [], [], []
     in_worker: list[tuple[float, float]] = []
     bare_dir = bare_worker_page(lock)
-    with SiteServer(site, precompressed=True, mounts={BARE_PAGE: bare_dir}) as server, sync_playwright() as pw:
+    with SiteServer(site, precompressed=True, mounts={BARE_PAGE: bare_dir}) as server, \
+            SiteServer(usual_dir, precompressed=True) as usual_server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         ours["stdLibURL"] = server.url + ours["stdLibURL"]
         for _ in range(RUNS):     # interleaved, fresh contexts: nothing cached between runs
-            a, b, c, m = visits(browser, server.url)
+            a, b, c, m = visits(browser, server.url, snapshot)
             first.append(a)
             second.append(b)
             offline.append(c[0])
@@ -180,9 +233,11 @@ def main() -> None:
             slim.append(bare(browser, server.url, ours))
             in_worker.append(bare_worker(browser, server.url))
             answer.append(first_answer(browser, server.url))
+            usual.append(visits(browser, usual_server.url))
         click = clicks(browser, server.url)
         browser.close()
     shutil.rmtree(bare_dir, ignore_errors=True)
+    shutil.rmtree(usual_dir.parent, ignore_errors=True)
     print(f"{'calculator: navigation -> engine ready':<48} {ms(first)}")
     print(f"{'bare Pyodide as published: import + load':<48} {ms(stock)}")
     print(f"{'ratio (calculator / bare Pyodide as published)':<48} {statistics.median(first) / statistics.median(stock):7.2f}")
@@ -201,6 +256,7 @@ def main() -> None:
     print(f"{'offline copy takes over, after engine ready':<48} {ms(offline)}   (goal <= 5000 ms)")
     print(f"{'  the whole site kept, after engine ready':<48} {ms(site_kept)}")
     print(f"{'second visit: navigation -> engine ready':<48} {ms(second)}")
+    print_snapshot(first, second, slim, usual, marks)
     print(f"{'click face -> rendered trace (incl. debounce)':<48} {ms(click)}")
     stages = [k for k in ("rest", "loader", "script", "downloaded", "engine", "data", "ready", "warm") if all(k in m for m in marks)]
     print("worker marks (ms since the worker started, median): " +

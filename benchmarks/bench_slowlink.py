@@ -4,10 +4,12 @@ Network.emulateNetworkConditions: 9 Mbit/s down and up, 85 ms latency), headless
 For the state before issue 14 (commit BASELINE, built into build/bench-baseline/) and for this
 build, served plainly and as a host serving the .gz copies would: the time from navigation to
 engine-ready and the bytes the server sent until then, on a first visit (nothing cached) and on
-a second one in the same browser profile. Prints figures; asserts nothing.
+a second one in the same browser profile, and how many requests for the engine's memory snapshot
+the first visit made (the worker must not fetch it on such a link). Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import time
@@ -23,6 +25,7 @@ from generator.build import ensure_site  # noqa: E402
 from tests.site_server import SiteServer  # noqa: E402
 
 RUNS = 3
+SNAPSHOT = re.compile(r"/assets/engine/engine-[0-9a-f]+\.bin")
 SETTLE = """async () => {   // the offline copy, when the build makes one, before the second visit
   if (!navigator.serviceWorker || !document.querySelector('script[src$="offline.js"]')) return;
   await navigator.serviceWorker.ready;
@@ -35,12 +38,15 @@ SETTLE = """async () => {   // the offline copy, when the build makes one, befor
 }"""
 
 
-def one_profile(browser, server) -> tuple[float, int, float, int]:  # noqa: ANN001
+def one_profile(browser, server) -> tuple[float, int, float, int, int]:  # noqa: ANN001
     ctx, page = new_page(browser, server.url)
+    asked: list[str] = []
+    ctx.on("request", lambda r: asked.append(r.url) if SNAPSHOT.search(r.url) else None)
     cdp = throttle(ctx, page, LINK)
     server.bytes.reset()
     first = engine_ready_ms(page)
     first_bytes = server.bytes.reset()
+    snapshot_requests = len(asked)
     # The offline copy is made at full speed (its thousands of small files would take minutes
     # at 85 ms each); the second visit is on the slow link again.
     cdp.send("Network.emulateNetworkConditions", FULL_SPEED)
@@ -51,13 +57,14 @@ def one_profile(browser, server) -> tuple[float, int, float, int]:  # noqa: ANN0
     second = engine_ready_ms(page)
     second_bytes = server.bytes.reset()
     ctx.close()
-    return first, first_bytes, second, second_bytes
+    return first, first_bytes, second, second_bytes, snapshot_requests
 
 
-def row(label: str, runs: list[tuple[float, int, float, int]]) -> str:
+def row(label: str, runs: list[tuple[float, int, float, int, int]]) -> str:
     med = [statistics.median(r[i] for r in runs) for i in range(4)]
     return (f"{label:<34} first {med[0] / 1000:5.1f} s {med[1] / 1e6:5.2f} MB   "
-            f"second {med[2] / 1000:5.1f} s {med[3] / 1e6:5.2f} MB   (median of {len(runs)})")
+            f"second {med[2] / 1000:5.1f} s {med[3] / 1e6:5.2f} MB   (median of {len(runs)}; "
+            f"snapshot requests on first visits: {sum(r[4] for r in runs)})")
 
 
 def main() -> None:

@@ -4,7 +4,9 @@ The worker's JavaScript only moves strings; every decision is made here or in th
 command's input is JSON text read as the command line reads it (calculator.core.jsontext); "read"
 only reads and checks a text (a link naming no dice yet), answering its value.
 
-"load" makes the engine's index and no more, so the page hears "ready" as soon as the data is in;
+"load" makes the engine's index and no more, so the page hears "ready" as soon as the data is in
+("loaded" answers again what it answered: for an engine started from a memory snapshot taken
+after "load", generator/snapshot.py);
 "warm", which the worker sends once it has said so, imports the single roll (every page that
 rolls needs it) and the exchange room while the player is still reading the page, so the first roll
 or exchange is no slower.
@@ -20,6 +22,7 @@ import sys
 from typing import Any
 
 _engine: Any = None
+_loaded: Any = None
 COMMANDS = {"resolve": "resolve", "distribution": "distribution", "plan": "plan", "exchange": "exchange",
             "exchange-odds": "exchange_odds", "carry": "carry", "maneuver": "maneuver",
             "force": "force"}
@@ -35,13 +38,14 @@ def _read(payload: str) -> Any:
 
 
 def _load(bundle: Any) -> dict[str, Any]:
-    global _engine
+    global _engine, _loaded
     from .engine import Engine
 
     # The browser's bundle is the build's, which checked every entry (generator.engine_assets):
     # the engine makes each die, SAI and spell when a call first names it.
     _engine = Engine(bundle, lazy=True)
-    return {"python": sys.version.split()[0], "entries": sum(len(v) for v in bundle.values() if isinstance(v, list))}
+    _loaded = {"python": sys.version.split()[0], "entries": sum(len(v) for v in bundle.values() if isinstance(v, list))}
+    return _loaded
 
 
 def _warm() -> list[str]:
@@ -68,6 +72,8 @@ def dispatch(cmd: str, payload: str) -> str:
             result = _warm()
         elif _engine is None:
             return json.dumps({"ok": False, "error": "the engine has no data loaded"})
+        elif cmd == "loaded":
+            result = _loaded
         elif cmd == "read":
             result = _read(payload)
         elif cmd in COMMANDS and hasattr(_engine, COMMANDS[cmd]):

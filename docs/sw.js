@@ -8,6 +8,9 @@
      which this worker tells that page ({type: "filled"}).
    - runtime, engine: Pyodide, the cut-down standard library, the engine and its data. The
      engine worker fills these itself on the calculator page; here they are only read.
+   - snapshot: the engine's memory snapshot (engine-worker.js starts from it when it is kept),
+     fetched as its .gz copy and unpacked, in the background after the rest of the site, once the
+     calculator has run on this device (its engine cache exists).
    A cache's name holds the hash of its content, so a new build gets new caches and, once it
    activates, the old ones are deleted: nothing from an older build is ever served with a newer
    one. Under `make serve` (live reload) OFFLINE stays null: this worker then removes itself and its caches. */
@@ -17,6 +20,10 @@ const OFFLINE = /* @offline@ */ null;
 const PREFIX = "dd-";
 const CONCURRENCY = 2;     // a background task: never a burst beside what the player opened
 const CORE_CONCURRENCY = 4;   // the few files this worker waits for before it takes over
+
+/* unpacked(body): the body itself, or unpacked when it is a gzip stream (packed.js's, written in
+   by the build). */
+/* @packed-unpacked@ */
 
 async function dropCaches(keep) {
   for (const key of await caches.keys()) {
@@ -35,6 +42,7 @@ if (!OFFLINE) {
   const core = OFFLINE.core.map(abs);
   const pages = new Set(precache);
   let filling = null;
+  let keeping = null;
   const stored = new Map();     // URL of a runtime or engine file -> its cache
   ["runtime", "engine"].forEach((kind) => OFFLINE[kind].forEach((rel) => stored.set(abs(rel), OFFLINE.caches[kind])));
 
@@ -52,11 +60,25 @@ if (!OFFLINE) {
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
 
+  async function keepSnapshot() {
+    const url = abs(OFFLINE.snapshot);
+    if (!await caches.has(OFFLINE.caches.engine)) return;     // never opened the calculator here
+    const cache = await caches.open(OFFLINE.caches.snapshot);
+    if (await cache.match(url)) return;
+    let res = await fetch(url + ".gz", { cache: "no-cache" });
+    if (!res.ok) res = await fetch(url, { cache: "no-cache" });    // a copy of the site without its .gz files
+    if (!res.ok) throw new Error(url + ": HTTP " + res.status);
+    await cache.put(url, new Response(await unpacked(res.body), { headers: { "Content-Type": "application/octet-stream" } }));
+  }
+
   self.addEventListener("install", (event) => event.waitUntil(fill(core, CORE_CONCURRENCY).then(() => self.skipWaiting())));
   self.addEventListener("message", (event) => {
     if (!event.data || event.data.type !== "fill") return;
     filling = filling || fill(precache, CONCURRENCY).finally(() => { filling = null; });
-    event.waitUntil(filling.then(() => event.source && event.source.postMessage({ type: "filled" })));
+    const told = filling.then(() => event.source && event.source.postMessage({ type: "filled" }));
+    // Once at a time; if it fails, the engine worker starts the usual way until a later visit keeps it.
+    keeping = keeping || told.then(keepSnapshot).catch(() => {}).finally(() => { keeping = null; });
+    event.waitUntil(keeping);
   });
   self.addEventListener("activate", (event) => event.waitUntil(
     dropCaches(new Set(Object.values(OFFLINE.caches))).then(() => self.clients.claim())));

@@ -54,9 +54,10 @@ CATALOGUE_FIELDS: dict[str, tuple[str, ...] | None] = {
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }
 PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_color", "history", "notes")
-# Worth a .gz copy: text, wasm and the engine's stored zips (a deflated zip gains too little to
-# keep the copy: see MAX_RATIO).
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip")
+# Worth a .gz copy: text, wasm, the engine's stored zips (a deflated zip gains too little to
+# keep the copy: see MAX_RATIO) and its memory snapshot (generator.snapshot).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip",
+                ".bin")
 MAX_RATIO = 0.9
 BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
 MIN_GZIP = 1024
@@ -229,9 +230,14 @@ def worker_script(source: str, constants: dict[str, Any], packed: str) -> str:
     for mark in (PLACEHOLDER, UNPACKED):
         if mark not in source:
             raise SystemExit(f"error: docs/{WORKER} lost its '{mark}' line; the build fills it in")
+    return source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1).replace(UNPACKED, unpacked_function(packed), 1)
+
+
+def unpacked_function(packed: str) -> str:
+    """packed.js's ``unpacked`` function, without ``export``: for the classic scripts (the engine
+    worker, the service worker), which cannot import a module."""
     start = packed.find(UNPACKED_FN)
     end = packed.find("\n}\n", start)
     if start < 0 or end < 0:
-        raise SystemExit(f"error: docs/{PACKED} lost its '{UNPACKED_FN}(...)' function, which the worker runs too")
-    function = packed[start + len("export "):end + 2]
-    return source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1).replace(UNPACKED, function, 1)
+        raise SystemExit(f"error: docs/{PACKED} lost its '{UNPACKED_FN}(...)' function, which the workers run too")
+    return packed[start + len("export "):end + 2]

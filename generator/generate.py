@@ -16,9 +16,10 @@ from . import og_images, urls
 from .app_icons import app_icons
 from .data import load_dataset
 from .dataset import Dataset
-from .engine_assets import PACKED, WORKER, Memo, describe, engine_files, worker_script
+from .engine_assets import PACKED, WORKER, Memo, describe, engine_files, gzip_copy, worker_script
 from .pages import render_pages
 from .paths import BUILD_DIR, DATA_DIR, DOCS_DIR, OUT_DIR, REPO_ROOT
+from .snapshot import describe_snapshot, snapshot_file
 
 PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
 # The files of the npm package that the browser needs (no packages: the engine is pure Python).
@@ -108,6 +109,12 @@ def put_engine(out: Output, bundle: dict) -> None:
     for rel, data in files.items():
         out.put(rel, data)
     info = describe(files, PYODIDE_DIR, pyodide_version(), MEMO)
+    # The engine's memory snapshot (generator.snapshot), which the worker may start from instead.
+    url, blob = snapshot_file(PYODIDE_DIR, files, MEMO)
+    out.put(url, blob)
+    packed = gzip_copy(url, blob, MEMO)
+    info["snapshot"] = describe_snapshot(url, blob, None if packed is None else len(packed))
+    info["caches"]["snapshot"] = info["snapshot"]["cache"]
     out.put(WORKER, worker_script((DOCS_DIR / WORKER).read_text(encoding="utf-8"), info,
                                   (DOCS_DIR / PACKED).read_text(encoding="utf-8")))
     ENGINE_INFO.parent.mkdir(parents=True, exist_ok=True)

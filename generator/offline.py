@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .engine_assets import Memo, gzip_copy, worth_gzip
+from .engine_assets import PACKED, UNPACKED, Memo, gzip_copy, unpacked_function, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
 # Never in the pages cache: the runtime and engine (their own caches), the open data downloads,
@@ -77,6 +77,7 @@ def offline_constants(site: Path, engine: dict[str, Any]) -> dict[str, Any]:
         "caches": {"pages": f"dd-pages-{h.hexdigest()[:16]}", **engine["caches"]},
         "precache": [url for url, _ in files],
         "core": [url for url, path in files if is_core(url, path)],
+        "snapshot": engine["snapshot"]["url"],      # kept once the rest is (generator.snapshot)
         **by_cache,
     }
 
@@ -84,10 +85,12 @@ def offline_constants(site: Path, engine: dict[str, Any]) -> dict[str, Any]:
 def write_service_worker(site: Path, engine: dict[str, Any]) -> None:
     path = site / "sw.js"
     source = path.read_text(encoding="utf-8")
-    if PLACEHOLDER not in source:
-        raise SystemExit(f"error: docs/sw.js lost its '{PLACEHOLDER}' line; the build fills it in")
+    for mark in (PLACEHOLDER, UNPACKED):
+        if mark not in source:
+            raise SystemExit(f"error: docs/sw.js lost its '{mark}' line; the build fills it in")
     constants = json.dumps(offline_constants(site, engine), indent=1)
-    path.write_text(source.replace(PLACEHOLDER, constants, 1), encoding="utf-8")
+    function = unpacked_function((site / PACKED).read_text(encoding="utf-8"))
+    path.write_text(source.replace(PLACEHOLDER, constants, 1).replace(UNPACKED, function, 1), encoding="utf-8")
 
 
 def precompress(site: Path, memo: Memo) -> None:

@@ -1,7 +1,10 @@
 // Runs calculator.webworker.dispatch in Pyodide under Node, started as the site's engine worker
 // starts it: the site's cut-down, precompiled standard library (or the stock one), the lock
 // file's info only, and the site's engine zip (its bytecode, imported from the zip).
-// stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "calls": [["cmd", "<json>"], ...]}
+// With "snapshot", it starts from the build's memory snapshot as the worker may (generator/snapshot.py:
+// the engine already imported and its data loaded; only the engine's zip is written again).
+// stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "snapshot": "<path>" (optional),
+//         "calls": [["cmd", "<json>"], ...]}
 // stdout: {"answers": [...], "boot_modules": [...], "modules": [...]} (sys.modules after start-up
 // and after the calls).
 import { readFileSync } from "node:fs";
@@ -11,13 +14,16 @@ const request = JSON.parse(readFileSync(0, "utf8"));
 const lock = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));
 const options = { lockFileContents: { info: lock.info, packages: {} } };
 if (request.stdlib) options.stdLibURL = request.stdlib;
+if (request.snapshot) options._loadSnapshot = new Uint8Array(readFileSync(request.snapshot));
 const pyodide = await loadPyodide(options);
 const modules = () => pyodide.runPython("import sys; sorted(sys.modules)").toJs();
 const boot = modules();
 pyodide.FS.writeFile("/lib/dragondice_engine.zip", new Uint8Array(readFileSync(request.engine)));
-const sys = pyodide.pyimport("sys");
-sys.path.insert(0, "/lib/dragondice_engine.zip");
-sys.destroy();
+if (!request.snapshot) {
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, "/lib/dragondice_engine.zip");
+  sys.destroy();
+}
 const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
 const answers = request.calls.map(([cmd, payload]) => dispatch(cmd, payload));
 process.stdout.write(JSON.stringify({ answers, boot_modules: boot, modules: modules() }));

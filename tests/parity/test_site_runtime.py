@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import ensure_site
+from generator.build import ENGINE_INFO, ensure_site
 from tests.engine.force_cases import CASES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +47,42 @@ def runs(bundle):
     shipped = run({"stdlib": str(engine / "python_stdlib.zip"), "engine": code, "calls": calls})
     stock = run({"stdlib": None, "engine": code, "calls": calls})
     return engine, shipped, stock
+
+
+@pytest.fixture(scope="module")
+def calls_after_load(bundle):
+    calls = [("resolve", json.dumps(example["input"])) for example in bundle["examples"]]
+    calls += [("distribution", json.dumps(example["input"])) for example in bundle["examples"]]
+    calls += [("force", json.dumps(case["input"])) for case in CASES]
+    calls += [("resolve", "{not json"), ("distribution", json.dumps({"roll": "melee", "army": [{"die": "no/such-die"}]}))]
+    return calls + [("warm", "null")]      # imports from the engine's zip after the start
+
+
+def test_snapshot_started_engine_answers_as_cpython(calls_after_load):
+    """The build's memory snapshot (generator/snapshot.py: the engine imported, its data loaded),
+    started in Pyodide under Node as the worker starts it, answers every call with the same JSON
+    as the usual start and as CPython; "loaded" repeats the answer of the "load" in the snapshot."""
+    import calculator.webworker as webworker
+
+    site = ensure_site()
+    engine = site / "assets" / "engine"
+    info = json.loads(ENGINE_INFO.read_text(encoding="utf-8"))["snapshot"]
+    data = (engine / "engine-data.json").read_text(encoding="utf-8")
+    request = {"stdlib": str(engine / "python_stdlib.zip"), "engine": str(engine / "engine.zip")}
+    usual = run({**request, "calls": [("load", data), *calls_after_load]})
+    started = run({**request, "snapshot": str(site / info["url"]), "calls": [("loaded", "null"), *calls_after_load]})
+    kept = (webworker._engine, webworker._loaded)
+    try:
+        cpython = [webworker.dispatch("load", data), *(webworker.dispatch(c, p) for c, p in calls_after_load)]
+    finally:
+        webworker._engine, webworker._loaded = kept
+    assert json.loads(started["answers"][0]) == json.loads(usual["answers"][0])
+    assert json.loads(started["answers"][0])["result"]["entries"] == json.loads(cpython[0])["result"]["entries"]
+    assert started["answers"][1:] == usual["answers"][1:]
+    # "warm" names the modules it imported: in this process, other tests imported them already.
+    assert started["answers"][1:-1] == cpython[1:-1]
+    assert "calculator.exchange.odds" in json.loads(started["answers"][-1])["result"]
+    assert any('"ok": false' in a for a in started["answers"])      # the error paths ran too
 
 
 def test_shipped_runtime_answers_like_the_stock_one(runs):

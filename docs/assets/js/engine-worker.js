@@ -11,7 +11,9 @@
    runs from a blob: URL, which this worker does only where no Content-Security-Policy reaches it
    (its own script came without one: a plain host). Where a policy does (a host sending the site's
    policy as a header, which allows scripts from the site's own address only), the scripts are
-   fetched as they are and run from their own URL, so the policy is never tried. */
+   fetched as they are and run from their own URL, so the policy is never tried.
+   It starts from the engine's memory snapshot (generator/snapshot.py) where it pays (snapshot()):
+   no Python start, engine import or data load. Any failure there means the usual start. */
 "use strict";
 
 const ENGINE = /* @engine-files@ */ null;
@@ -19,6 +21,7 @@ const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site
 const REPORT_MS = 100;
 const ENGINE_ZIP = "/lib/dragondice_engine.zip";
 const FAST_MS = 250;
+const SNAPSHOT_MS = 300;   // a first visit downloads the snapshot only if due this fast at the rate seen
 const nativeFetch = self.fetch.bind(self);
 const files = {};          // key -> {label, loaded, total, cached, done}
 const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
@@ -96,7 +99,7 @@ function checkRest() {
   if (!fast && !FIRST.every((id) => files[id].done)) return;
   mark("rest");
   restGo.done = true;
-  restGo.resolve();
+  restGo.resolve(got / Math.max(took, 1));      // bytes per ms
 }
 
 /* unpacked(body): the body itself, or unpacked when it is a gzip stream. The page's own code has it
@@ -134,8 +137,7 @@ async function kept(id) {
 
 /* One download from the network, counted, and kept in the cache for next time. Resolves to a
    Response whose body is read once. */
-async function download(id, cache, packed) {
-  const f = ENGINE.files[id];
+async function download(id, cache, packed, f = ENGINE.files[id]) {
   const url = abs(f.url);
   if (!packed) files[id].total = f.size;
   let res = await get(packed ? url + ".gz" : url, f.label);
@@ -179,6 +181,31 @@ async function runScript(response, id, fromBlob) {
   importScripts(abs(ENGINE.files[id].url));
 }
 
+/* The snapshot's bytes or null: kept on this device, else downloaded (and kept) where the browser
+   tells about its link and the runtime's download (rate: bytes per ms, once "go" resolves) has it
+   due within SNAPSHOT_MS. Never bytes without the build's SHA-256. */
+async function snapshot(go) {
+  const f = ENGINE.snapshot;
+  const link = self.navigator && self.navigator.connection;        // Chromium only
+  if (!f || !self.crypto || !self.crypto.subtle) return null;
+  const cache = await openCache(f.cache);
+  let res = cache && await cache.match(abs(f.url)).catch(() => null);
+  const rate = res || !link || link.saveData || /2g|3g/.test(link.effectiveType) ? 0 : await go;
+  if (!res && !(rate > 0 && (f.packed || f.size) / rate < SNAPSHOT_MS)) return null;
+  files.snapshot = { label: f.label, loaded: 0, total: f.packed || f.size, cached: !!res, done: false };
+  res = res ? arrived("snapshot") || res : await download("snapshot", cache, !!f.packed, f);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const sum = Array.from(new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0"));
+  if (bytes.length === f.size && sum.join("") === f.sha256) return mark("snapshot") || bytes;
+  if (cache) Promise.all(saving).finally(() => cache.delete(abs(f.url))).catch(() => {});   // not kept again
+  throw new Error("not this build's snapshot");
+}
+
+function skip(id) {      // not downloaded (the snapshot holds it): counted as done
+  Object.assign(files[id], { loaded: 0, total: 0, done: true });
+  return checkDownloaded();
+}
+
 async function boot() {
   if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
   const started = {};
@@ -188,12 +215,14 @@ async function boot() {
   restGo = { since: performance.now() };
   const go = new Promise((resolve) => { restGo.resolve = resolve; });
   const fromBlob = blobScripts();
-  // The engine and its data wait their turn (checkRest), so that they do not slow the runtime.
+  const snap = snapshot(go).catch(() => { delete files.snapshot; checkDownloaded(); return null; });
+  // The engine and its data wait their turn (checkRest), so that they do not slow the runtime;
+  // the data, for the snapshot too, which holds it.
   Object.entries(ENGINE.files).forEach(([id, f]) => {
     const hit = kept(id);
-    const turn = FIRST.includes(id) ? hit : Promise.all([hit, go]).then(([h]) => h);
+    const turn = FIRST.includes(id) ? hit : Promise.all([hit, go, id === "data" && snap]).then(([h, , s]) => s ? Object.assign(h, { skip: true }) : h);
     const packed = f.type !== "text/javascript" ? Promise.resolve(!!f.packed) : fromBlob.then((b) => b && !!f.packed);
-    started[id] = turn.then(async (k) => k.hit || download(id, k.cache, await packed));
+    started[id] = turn.then(async (k) => k.hit || (k.skip ? skip(id) : download(id, k.cache, await packed)));
   });
   Object.values(started).forEach((p) => p.catch(() => {}));   // reported where awaited
   // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
@@ -214,22 +243,25 @@ async function boot() {
   mark("loader");
   await runScript(started.script, "script", blob);  // defines _createPyodideModule: loadPyodide skips its own load
   mark("script");
-  const pyodide = await loadPyodide({
-    indexURL: abs("pyodide/"),
-    stdLibURL: abs(ENGINE.files.stdlib.url),
-    lockFileContents: ENGINE.lockfile,
-  });
+  const options = { indexURL: abs("pyodide/"), stdLibURL: abs(ENGINE.files.stdlib.url), lockFileContents: ENGINE.lockfile };
+  const bytes = await snap;
+  let pyodide = bytes && await loadPyodide(Object.assign({ _loadSnapshot: bytes }, options)).catch(() => null);
+  if (bytes && !pyodide) {      // refused after all: the usual start, with the data, the stdlib asked again
+    delete timings.snapshot;
+    byUrl.delete(options.stdLibURL);
+    Object.assign(files.data, { total: ENGINE.files.data.packed || ENGINE.files.data.size, done: false });
+    started.data = kept("data").then((k) => k.hit || download("data", k.cache, !!ENGINE.files.data.packed));
+  }
+  pyodide = pyodide || await loadPyodide(options);
   self.fetch = nativeFetch;
   WebAssembly.instantiateStreaming = instantiateStreaming;
   setStage("engine");
   // The engine's bytecode is imported straight from its zip, as the standard library is.
   pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(await (await started.code).arrayBuffer()));
-  const sys = pyodide.pyimport("sys");
-  sys.path.insert(0, ENGINE_ZIP);
-  sys.destroy();
+  if (!timings.snapshot) pyodide.runPython(`import sys; sys.path.insert(0, "${ENGINE_ZIP}")`);
   const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
   setStage("data");
-  const info = JSON.parse(dispatch("load", await (await started.data).text()));
+  const info = JSON.parse(timings.snapshot ? dispatch("loaded", "null") : dispatch("load", await (await started.data).text()));
   if (!info.ok) throw new Error(info.error);
   info.result.pyodide = pyodide.version;
   setStage("ready");
