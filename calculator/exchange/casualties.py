@@ -33,18 +33,21 @@ def choose(units: list[Any], damage: int, strength: Any) -> list[Any]:
     """The default casualties: ``units`` are the damaged army's living units (ExUnit),
     ``strength(unit)`` how much the owner wants to keep one (higher: kept first)."""
     target = best_health([u.health for u in units], damage)
-    return list(choices(units, strength)[target]) if target > 0 else []
+    return list(choices(units, strength, target)[target]) if target > 0 else []
 
 
-def choices(units: list[Any], strength: Any) -> dict[int, tuple[Any, ...]]:
+def choices(units: list[Any], strength: Any, most: int | None = None) -> dict[int, tuple[Any, ...]]:
     """The default casualties for every health-worth the units can make up (``choose`` for any
-    damage is one of them: the one reaching the most health within the damage)."""
+    damage is one of them: the one reaching the most health within the damage); ``most``: only up
+    to that health-worth (one damage, worked out once)."""
     # best[h] = (units, strength lost, keys, chosen): the preferred choice reaching health h.
     best: dict[int, tuple] = {0: (0, 0.0, (), ())}
     for key, u in sorted([(tie_key(u), u) for u in units], key=lambda ku: ku[0]):
         worth = strength(u)
         for h, (n, lost, keys, chosen) in sorted(best.items(), reverse=True):
             h2 = h + u.health
+            if most is not None and h2 > most:
+                continue
             cand = (n + 1, lost + worth, tuple(sorted(keys + (key,))), chosen + (u,))
             old = best.get(h2)
             if old is None or cand[:3] < old[:3]:

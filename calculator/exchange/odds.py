@@ -115,8 +115,8 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
     ways_all = sum(ways_of(run, stage, g.rep) for g in groups if not g.rep.done)
     for group in groups:
         if group.rep.done:                    # done: nothing more happens in this state
-            state, payload, aside, _ = group.members[0]
-            _merge(out, () if last else signature(state), state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
+            sig, state, payload, aside, _ = group.members[0]
+            _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
         like: tuple | None = None          # the state before and its signature and losses
         ends = 0

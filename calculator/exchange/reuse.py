@@ -205,6 +205,7 @@ class Damages:
 
 
 class Member(NamedTuple):
+    sig: tuple              # the state's key in the frontier
     state: RunState
     payload: dict
     aside: str
@@ -227,7 +228,7 @@ def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None) -> list[
     """The frontier's states in groups, in the frontier's order (``name``: the attack step a save
     stage reads; None: each alone)."""
     groups: dict[Any, list[Member]] = {}
-    for i, (state, payload, aside) in enumerate(frontier.values()):
-        member = Member(state, payload, aside, Damages(run, state, None if state.done else name))
+    for i, (sig, (state, payload, aside)) in enumerate(frontier.items()):
+        member = Member(sig, state, payload, aside, Damages(run, state, None if state.done else name))
         groups.setdefault(member.damages.group or i, []).append(member)
     return [Group(members) for members in groups.values()]
