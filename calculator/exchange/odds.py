@@ -28,7 +28,7 @@ from .aside import set_aside
 from .answer import SIDES, answer
 from .branch import (CHANCE_COST, MERGE_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
                      kind_of)
-from .state import Resume, RunState, signature
+from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
 from .reuse import REUSE_COST, Group, grouped, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
@@ -288,9 +288,7 @@ def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: 
             run.pruned += mass
             continue
         mine = entry.result(k)
-        # calculator.exchange.state: a step's signature reads its result only through its totals
-        steps = tuple([(n, st[:2] + (mine.sig[0],) + st[3:]) if n in names else (n, st) for n, st in base[5]])
-        yield Part(end, mine, shown, (base[:5] + (steps,) + base[6:], now)), ways
+        yield Part(end, mine, shown, (with_totals(base, names, mine.sig[0]), now)), ways
 
 
 class Part:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from ..roll.distribution import Budget
 from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt, use_key
-from .state import Resume, RunState, signature
+from .state import Resume, RunState, signature, with_totals
 
 REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
 Way = tuple            # (chance, the target army's units after, the step's marks, damage dealt)
@@ -156,18 +156,15 @@ class Damages:
     numbers that make the same damage; ``run.damages_made`` keeps what each such run did."""
 
     def __init__(self, run: OddsRun, state: RunState, name: str | None) -> None:
-        hit = state.ctx.get(name) if name else None
         self.run, self.state, self.group = run, state, ()
-        if hit is None:           # not a save stage, or the attack is not kept (its army rolled nothing)
+        hit = state.ctx.get(name) if name else None
+        if name is None or hit is None:    # not a save stage, or no attack kept (its army rolled nothing)
             return
         kind = run.inp.attack
         self.results = hit.result.totals.get(kind, 0)
-        counts = hit.result.roll.counts
+        counts, totals = hit.result.roll.counts, hit.result.sig[0]
         i = counts.index(kind) if kind in counts else len(counts)
-        sig = signature(state)
-        steps = tuple([(n, st[:2] + (st[2][:i] + st[2][i + 1:],) + st[3:]) if n == name else (n, st)
-                       for n, st in sig[5]])
-        self.group = sig[:5] + (steps,) + sig[6:] + (self.results > 0,)
+        self.group = with_totals(signature(state), {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
 
     def key(self, stage: Any, script: list, resume: Resume | None, until: int) -> tuple | None:
         if not self.group or not script or not isinstance(script[0][0], Entry) or (resume and not resume.sig):

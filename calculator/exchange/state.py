@@ -73,6 +73,13 @@ def standing(sig: tuple, lo: int, hi: int) -> tuple:
     return (units[:lo] + (("", 0),) * (hi - lo) + units[hi:],) + sig[1:]
 
 
+def with_totals(sig: tuple, names: set[str] | frozenset[str], totals: tuple) -> tuple:
+    """``signature(state)`` with the steps of ``names`` read with these ``totals`` (the rest of a
+    step's signature does not read its result), from ``signature(state)``."""
+    steps = tuple([(n, st[:2] + (totals,) + st[3:]) if n in names else (n, st) for n, st in sig[5]])
+    return sig[:5] + (steps,) + sig[6:]
+
+
 def answered(sig: tuple) -> tuple:
     """``signature(state, answered_only=True)``, from ``signature(state)``."""
     steps = tuple([(n, (st[0], st[1], st[3], tuple([t > 0 for t in st[2]]))) for n, st in sig[5]])
