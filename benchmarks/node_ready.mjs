@@ -18,8 +18,8 @@ const since = () => {
 const pyodide = await loadPyodide({ stdLibURL: at(info.files.stdlib.url), lockFileContents: info.lockfile });
 const python = since();
 // The engine's bytecode zip, imported straight from where it is written, as the worker does.
-pyodide.FS.writeFile("/lib/dragondice_engine.zip", new Uint8Array(readFileSync(at(info.files.code.url))));
-pyodide.runPython("import sys; sys.path.insert(0, '/lib/dragondice_engine.zip')");
+pyodide.FS.writeFile(info.zip_path, new Uint8Array(readFileSync(at(info.files.code.url))));
+pyodide.runPython(`import sys; sys.path.insert(0, "${info.zip_path}")`);
 const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
 const answer = JSON.parse(dispatch("load", readFileSync(at(info.files.data.url), "utf8")));
 if (!answer.ok) throw new Error(answer.error);

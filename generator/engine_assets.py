@@ -59,6 +59,9 @@ PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_colo
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip",
                 ".bin")
 MAX_RATIO = 0.9
+# Where the worker writes the engine's zip in Pyodide's file system and imports it from (the
+# worker's constants carry it; generator.snapshot makes the snapshot with it there).
+ENGINE_ZIP = "/lib/dragondice_engine.zip"
 BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
 MIN_GZIP = 1024
 KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
@@ -221,6 +224,7 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
         # Pyodide reads only the lock file's "info" (its ABI check) when no package is loaded:
         # passing it saves the 122 kB pyodide-lock.json download.
         "lockfile": {"info": lock["info"], "packages": {}},
+        "zip_path": ENGINE_ZIP,
     }
 
 

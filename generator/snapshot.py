@@ -18,10 +18,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .engine_assets import ENGINE_DIR, Memo, digest
+from .engine_assets import ENGINE_DIR, ENGINE_ZIP, Memo, digest
 
 SCRIPT = Path(__file__).with_name("js") / "snapshot.mjs"
-ENGINE_ZIP = "/lib/dragondice_engine.zip"     # where the worker writes the engine's zip (engine-worker.js)
 RUNTIME = ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.mjs", "package.json")
 TIMEOUT_S = 600
 

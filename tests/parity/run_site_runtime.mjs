@@ -3,7 +3,8 @@
 // file's info only, and the site's engine zip (its bytecode, imported from the zip).
 // With "snapshot", it starts from the build's memory snapshot as the worker may (generator/snapshot.py:
 // the engine already imported and its data loaded; only the engine's zip is written again).
-// stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "snapshot": "<path>" (optional),
+// stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "zip_path": "<where the worker writes it>",
+//         "snapshot": "<path>" (optional),
 //         "calls": [["cmd", "<json>"], ...]}
 // stdout: {"answers": [...], "boot_modules": [...], "modules": [...]} (sys.modules after start-up
 // and after the calls).
@@ -18,10 +19,10 @@ if (request.snapshot) options._loadSnapshot = new Uint8Array(readFileSync(reques
 const pyodide = await loadPyodide(options);
 const modules = () => pyodide.runPython("import sys; sorted(sys.modules)").toJs();
 const boot = modules();
-pyodide.FS.writeFile("/lib/dragondice_engine.zip", new Uint8Array(readFileSync(request.engine)));
+pyodide.FS.writeFile(request.zip_path, new Uint8Array(readFileSync(request.engine)));
 if (!request.snapshot) {
   const sys = pyodide.pyimport("sys");
-  sys.path.insert(0, "/lib/dragondice_engine.zip");
+  sys.path.insert(0, request.zip_path);
   sys.destroy();
 }
 const dispatch = pyodide.pyimport("calculator.webworker").dispatch;

@@ -19,6 +19,8 @@ STOCK = REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
 
 def run(request: dict) -> dict:
+    """The calls in Pyodide under Node, the engine's zip where the site's worker writes it."""
+    request = {**request, "zip_path": json.loads(ENGINE_INFO.read_text(encoding="utf-8"))["zip_path"]}
     proc = subprocess.run(["node", str(RUNNER)], input=json.dumps(request), capture_output=True,
                           text=True, cwd=REPO_ROOT, timeout=600)
     assert proc.returncode == 0, proc.stderr[-4000:]

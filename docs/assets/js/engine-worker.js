@@ -19,7 +19,6 @@
 const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site root
 const REPORT_MS = 100;
-const ENGINE_ZIP = "/lib/dragondice_engine.zip";
 const FAST_MS = 250;
 const SNAPSHOT_MS = 300;   // a first visit downloads the snapshot only if due this fast at the rate seen
 const nativeFetch = self.fetch.bind(self);
@@ -257,8 +256,8 @@ async function boot() {
   WebAssembly.instantiateStreaming = instantiateStreaming;
   setStage("engine");
   // The engine's bytecode is imported straight from its zip, as the standard library is.
-  pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(await (await started.code).arrayBuffer()));
-  if (!timings.snapshot) pyodide.runPython(`import sys; sys.path.insert(0, "${ENGINE_ZIP}")`);
+  pyodide.FS.writeFile(ENGINE.zip_path, new Uint8Array(await (await started.code).arrayBuffer()));
+  if (!timings.snapshot) pyodide.runPython(`import sys; sys.path.insert(0, "${ENGINE.zip_path}")`);
   const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
   setStage("data");
   const info = JSON.parse(timings.snapshot ? dispatch("loaded", "null") : dispatch("load", await (await started.data).text()));
