@@ -111,10 +111,13 @@ STAGES = (attack_stage, save_stage, counter_stage, counter_save_stage)
 # nothing else in it reads either (not the effects, nor the casualties). The exact chances run it
 # once for all the states and outcomes that make the same damage (tests check it against the full run).
 SAVES_AGAINST = {save_stage: "hit", counter_save_stage: "back"}
-# After its roll's effects, an attack stage only keeps the roll's step for the next stage (its
-# totals are read there): the exact chances take the ways that differ only in the roll's outcome
-# to the end of the stage at once.
-KEEPS_ITS_ROLL = (attack_stage, counter_stage)
+# After its roll's effects, an attack stage only keeps the roll's step for the next stage (in the
+# run under this name; its totals are read there, by the save stage that reads the same name): the
+# exact chances take the ways that differ only in the roll's outcome to the end of the stage at
+# once, and carry each way's totals with its chance until that save stage.
+KEEPS_ITS_ROLL = {attack_stage: "hit", counter_stage: "back"}
+# The stage after one that keeps its roll's step reads that step (by the name it is kept under).
+READS_KEPT = {after: KEEPS_ITS_ROLL[before] for before, after in zip(STAGES, STAGES[1:]) if before in KEEPS_ITS_ROLL}
 # The last stage reads and changes only the saving side when nothing its save roll brings reaches
 # the other army (no SAI that damages, targets or kills; no ability that turns saves into damage).
 # When something does, it reaches the other army only to damage, target or kill it: the saving

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from . import SAVER_OF_LAST_STAGE
+from . import READS_KEPT, SAVER_OF_LAST_STAGE
 from .branch import OddsRun
 from .reuse import first_roll, span
-from .state import RunState, answered, standing
+from .state import RunState, answered, standing, with_result
 
 
 def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
@@ -24,17 +24,21 @@ def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dic
     other_side: dict[tuple, tuple[RunState, dict, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
     lo, hi = span(run, other)
+    name = READS_KEPT[stage]
+    like: dict[tuple, tuple] = {}     # kept totals, by whether each has results (``_answered``)
     plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
     for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
         if state.done:
             _pool(both, sig, state, payload, aside)
             continue
         mine = standing(sig, lo, hi)           # the frontier is keyed by its states' signatures
-        if mine not in plain:
-            plain[mine] = _plain_roll(run, stage, state)
-        _pool(both if plain[mine] else saver, mine, (run, state, other), payload, other)
-        if not plain[mine]:
-            _pool(other_side, answered(sig), state, payload, aside)
+        for seen, state, payload in _by_answer(run, name, state, payload, like):
+            if (mine, seen) not in plain:
+                plain[(mine, seen)] = _plain_roll(run, stage, state)
+            alone = plain[(mine, seen)]
+            _pool(both if alone else saver, mine, (run, state, other), payload, other)
+            if not alone:
+                _pool(other_side, answered(sig), state, _answered(payload, like), aside)
     return both, saver, other_side
 
 
@@ -47,6 +51,41 @@ def _pool(out: dict, sig: tuple, state: RunState | tuple, payload: dict, aside: 
         return
     for k, q in payload.items():
         have[1][k] = have[1].get(k, 0.0) + q
+
+
+def _by_answer(run: OddsRun, name: str, state: RunState, payload: dict, like: dict[tuple, tuple]) -> list[tuple]:
+    """Where the ways carry the totals of the roll kept (calculator.exchange.odds: ``_carry``), the
+    saving side's roll is made or not by whether they have results (p.11): the chances parted by
+    that, each part with the state showing totals of its own (None where the ways carry none)."""
+    if not payload or len(next(iter(payload))) == 6:
+        return [(None, state, payload)]
+    parts: dict[tuple, dict] = {}
+    for key, p in payload.items():
+        seen = tuple([x > 0 for x in key[6]])
+        part = parts.get(seen)
+        if part is None:
+            part = parts[seen] = {}
+            like.setdefault(seen, key[6])
+        part[key] = p
+    step = state.ctx[name]
+    out = []
+    for seen, part in parts.items():
+        result = run.shown[(name, like[seen])]
+        out.append((seen, state if step.result is result else with_result(state, name, result), part))
+    return out
+
+
+def _answered(payload: dict, like: dict[tuple, tuple]) -> dict:
+    """``answered`` of the totals the ways carry (calculator.exchange.odds: ``_carry``): each reduced
+    to whether it has results, shown by the first totals met alike."""
+    if not payload or len(next(iter(payload))) == 6:
+        return payload
+    out: dict[tuple, float] = {}
+    for key, p in payload.items():
+        t = like.setdefault(tuple([x > 0 for x in key[6]]), key[6])
+        k = key[:6] + (t,)
+        out[k] = out.get(k, 0.0) + p
+    return out
 
 
 def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:

@@ -17,16 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..roll.distribution import Budget, roll_outcomes
-from ..core.errors import InputError
-from ..roll.faceval import contribution
-from ..roll.inputs import RollInput, parse_roll
+from ..roll.inputs import parse_roll
 from ..roll.steps import die_key
 from .flow import Damage, Indexed, Run
 from .request import ExchangeInput, ExUnit
 from .state import Resume, RunState, StepMarks
-from .step import acts, left_text, set_step_marks, step_marks
-from ..bundle import Index
-from ..core.records import EffectUse
+from .channels import Channels, use_key
+from .step import set_step_marks, step_marks
 
 
 class Pause(Exception):
@@ -41,9 +38,11 @@ class Checkpoint(Exception):
     """Before each effect of a roll and after its last: the run is set aside here so that the ways
     it got here can be merged before it goes on."""
 
-    def __init__(self, index: int, state: RunState, marks: StepMarks, dealt: tuple[int, int]) -> None:
+    def __init__(self, index: int, state: RunState, marks: StepMarks, dealt: tuple[int, int],
+                 sig: tuple | None = None) -> None:
         super().__init__("checkpoint")
         self.index, self.state, self.marks, self.dealt = index, state, marks, dealt
+        self.sig = sig           # the state's signature, where it was worked out from another's
 
 
 class UnitPart:
@@ -71,57 +70,6 @@ class Chosen:
     rolls: list[UnitPart]
 
 
-class Channels:
-    """The extra quantities a roll's outcomes keep (see the module's docstring)."""
-
-    def __init__(self, inp: RollInput, idx: Index, where: str) -> None:
-        self.uses: list[EffectUse] = []
-        self.listed: dict[str, Any] = {}         # effects that are only listed for the player
-        keys: dict[tuple, int] = {}
-        for u in inp.units:
-            for f in u.all_faces:
-                for use in contribution(u, f, inp.roll, idx).effects:
-                    if use.applied:
-                        continue
-                    if not acts(use):
-                        self.listed.setdefault(left_text(use), use)
-                        continue
-                    if not use.effect.exact_odds:       # it reads one unit's results in another roll
-                        raise InputError(where, f"the exact chances of an exchange in which {use.name} can be "
-                                                f"rolled are not worked out; resolve the exchange roll by roll")
-                    key = use_key(use)
-                    if key not in keys:
-                        keys[key] = len(self.uses)
-                        self.uses.append(use)
-        self.keys = keys
-        self.species = sorted({u.species for u in inp.units if u.species and any(
-            ab.kind.reaches_other_army and ab.kind.applies(inp.roll) for ab in idx.abilities.get(u.species, []))})
-        self.single = len(inp.units) == 1
-        self.size = len(self.uses) + len(self.species) + (1 if self.single else 0)
-        # Nothing this roll brings reaches the other army at once (the last stage has no later roll
-        # for modifiers, flags or delayed effects to change).
-        self.keeps_to_itself = not self.species and all(
-            u.delayed or not getattr(u.effect, "reaches_other_army", True) for u in self.uses)
-
-    def extra(self, unit: Any, c: Any) -> tuple[int, ...]:
-        out = [0] * self.size
-        for use in c.effects:
-            k = self.keys.get(use_key(use))
-            if k is not None:
-                out[k] += 1
-        base = len(self.uses)
-        for i, sp in enumerate(self.species):
-            if unit.species == sp:
-                out[base + i] = c.nonsai.get("save", 0) + c.sai.get("save", 0)
-        if self.single and c.rolled_id:
-            out[-1] = 1
-        return tuple(out)
-
-
-def use_key(use: EffectUse) -> tuple:
-    return (use.sai, use.name, use.label, use.x, id(use.effect), use.text, use.delayed)
-
-
 @dataclass
 class Entry:
     """One roll's input and the distribution of its outcomes."""
@@ -136,6 +84,7 @@ class Entry:
     merged: dict[str, list[tuple[tuple, float]]] = field(default_factory=dict)
     kinds: dict[tuple, list[tuple[tuple, float]]] = field(default_factory=dict)
     ids: dict[tuple, tuple[int, ...]] = field(default_factory=dict)
+    totals: dict[tuple, list[tuple[tuple, float, tuple]]] = field(default_factory=dict)
     values: dict[str, dict[tuple, Any]] = field(default_factory=dict)
     n_ways: int = -1
 
@@ -165,6 +114,21 @@ class Entry:
                     mass += p
                 self.kinds[k] = [(key, p / mass) for key, p in keys]
         return self.kinds[kind]
+
+    def by_totals(self, kind: tuple) -> list[tuple[tuple, float, tuple]]:
+        """The outcomes of one kind told apart only by their totals (all a later stage reads of a
+        roll kept: calculator.exchange.odds), each with its chance given the kind and an outcome."""
+        hit = self.totals.get(kind)
+        if hit is None:
+            seen: dict[tuple, list] = {}
+            for key, p in self.members(kind):
+                t = totals_of(key)
+                if t in seen:
+                    seen[t][1] += p
+                else:
+                    seen[t] = [key, p]
+            hit = self.totals[kind] = [(t, p, key) for t, (key, p) in seen.items()]
+        return hit
 
     def read_as(self, reads: Any) -> list[tuple[tuple, float]]:
         """The outcomes, those the caller cannot tell apart merged (one stands for them all). ``reads``:
@@ -236,11 +200,19 @@ RUN_COST = 40          # one run of a stage, like ~40 additions,
 ROLL_COST = 25         # and each roll it takes again,
 MERGE_COST = 15        # and each state a run ends in, told apart and merged,
 CHANCE_COST = 1        # and each chance a run set aside carries there
+# A way for a stage to go less likely than this is left out (long roll-again chains with many
+# targets); the chance left out is reported with the answer, as for a single roll's chances.
+PRUNE = 1e-12
 
 
 def kind_of(key: tuple) -> tuple:
     """An outcome's kind: what a roll's effects can read of it (all but the totals)."""
     return key[1:]
+
+
+def totals_of(key: tuple) -> tuple:
+    """An outcome's totals (``Chosen.sig[0]``), from its key."""
+    return key[0]
 
 
 class OddsRun(Run):
@@ -266,6 +238,8 @@ class OddsRun(Run):
         self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
         self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
         self.damages_made: dict[tuple, Any] = {}         # a save stage's runs by the damage made (.reuse)
+        self.damage_keys: dict[tuple, int] = {}          # their keys but for the damage, numbered (.reuse)
+        self.shown: dict[tuple, Chosen] = {}     # a kept roll's outcome with these totals (calculator.exchange.odds)
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:

@@ -23,22 +23,17 @@ from ..roll.distribution import Budget
 from ..core.errors import InputError, TooLarge
 from ..core.fields import short
 from ..core.limits import BOUNDS
-from . import KEEPS_ITS_ROLL, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
+from . import KEEPS_ITS_ROLL, READS_KEPT, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
 from .aside import set_aside
 from .answer import SIDES, answer
-from .branch import (CHANCE_COST, MERGE_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
+from .branch import (CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
                      kind_of)
+from .carry import Losses, Payload, carry, kept_ways
 from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
 from .reuse import REUSE_COST, Group, grouped, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
-# Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
-# A way for a stage to go less likely than this is left out (long roll-again chains with many
-# targets); the chance left out is reported with the answer, as for a single roll's chances.
-PRUNE = 1e-12
-Losses = tuple
-Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance)
 NONE: Losses = (0, 0, 0, 0, 0, 0)
 METHODS = ("exact", "sampled")
 
@@ -89,6 +84,7 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
         frontier = _advance(run, stage, frontier, budget)
         run.firsts.clear()
         run.damages_made.clear()
+        run.damage_keys.clear()
     last = STAGES[-1]
     if not project:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
@@ -107,6 +103,7 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
     last stage only the losses matter (one bucket). ``seen``: the stage's work was already foreseen."""
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
     groups = _groups(run, stage, frontier) if isinstance(frontier, dict) else frontier
+    keep = KEEPS_ITS_ROLL.get(stage)
     if not seen:
         _foresee(run, stage, groups, budget)
     # The work a state takes goes with the ways its first roll goes (``_foresee``): the states still
@@ -124,22 +121,17 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
             ends += 1
             if ended is not None and ended.read is not None:
                 sig, now = ended.read            # the same run's end, reached from another state
-                sig = () if last else sig
-                if end is None:               # a Part: its state is made only where it is new
-                    have = out.get(sig)
-                    end = have[0] if have is not None else ended.state
             else:
-                end = end if end is not None else ended.state
-                if like is not None and like[0].units is end.units:
-                    now = like[2]
-                else:
-                    now = _losses(run, end)
+                now = like[2] if like is not None and like[0].units is end.units else _losses(run, end)
                 sig = () if last else signature(end, like=like)
                 like = (end, sig, now)
                 if ended is not None:
                     ended.read = (sig, now)
             member = group.members[i]
-            _merge(out, sig, end, member.payload, ways, now, member.aside)
+            if keep is not None and keep in end.ctx:
+                carry(run, keep, out, sig, end, member.payload, ways, ended is None, now, member.aside)
+            else:
+                _merge(out, sig, end, member.payload, ways, now, member.aside)
         budget.spend(MERGE_COST * ends, 0)
         ways_run += ways_of(run, stage, group.rep)
         budget.spend(0, 0, (budget.work - before) * (ways_all - ways_run) // ways_run)
@@ -150,7 +142,7 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
 
 
 def _groups(run: OddsRun, stage: Any, frontier: dict) -> list[Group]:
-    return grouped(run, stage, frontier, SAVES_AGAINST.get(stage))
+    return grouped(run, stage, frontier, SAVES_AGAINST.get(stage), READS_KEPT.get(stage))
 
 
 def _foresee(run: OddsRun, stage: Any, groups: list[Group], budget: Budget) -> None:
@@ -181,11 +173,12 @@ def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[
             acc[k] = acc.get(k, 0.0) + q * p
 
 
-def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState | None, list, Any]]:
+def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, list, Any]]:
     """Every way the stage can end from the states of ``group`` (reuse.Group; the stage runs from its
     ``rep``): each state it ends in, from which of them (its index in the group), with the ways it
     gets there (each way's chance and the damage dealt to each side) and the run that ended there
-    (reuse.Ended; where the ways part at the end, a Part instead of the state: ``_part``).
+    (reuse.Ended; None where the ways part at the end of a stage that keeps its roll: ``kept_ways``, each
+    way with its outcome's totals).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -197,9 +190,10 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
     kind while its effects act; damage dealt); a way's ``factor`` is the chance of the single units'
     rolls it took since it was last set aside."""
     todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
-    later: dict[int, dict[tuple, list]] = {}
+    later: dict[int, dict[tuple, dict[Any, list]]] = {}      # by effect index, signature, next effect
     keeps = stage in KEEPS_ITS_ROLL
     state, damages = group.rep, group.members[group.at].damages
+    pooled: dict[tuple, tuple] = {}
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
@@ -212,17 +206,12 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
             budget.spend(RUN_COST, 0)          # the run to the stage's first roll was made already
             todo += reversed(_first(first, payload))
             continue
-        if resume is not None and len(script) == 1:
-            reused = reused_ways(run, stage, state, resume, script, until, budget)
-            if reused is not None:
-                for q, cp in reused:
-                    if mass * factor * q < PRUNE:
-                        run.pruned += mass * factor * q
-                    else:
-                        _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
-                budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
-                continue
-        happened = damages.happened(stage, script, resume, until, budget)
+        if resume is not None and len(script) == 1 and _reused(run, stage, state, later, resume, script, payload,
+                                                               factor, mass, until, budget):
+            continue
+        at = (stage, script, resume, until)
+        where = damages.where(*at)
+        happened = damages.happened(at, where, budget)
         if isinstance(happened, Pause):
             if script:
                 for key, q in reversed(happened.outcomes):
@@ -235,20 +224,53 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
-            for part, ways in _part(run, happened.state, script[0], payload, factor, happened.got):
-                yield 0, None, ways, part
+            kept = kept_ways(run, script[0][0], payload, factor, happened.got, KEEPS_ITS_ROLL[stage])
+            yield 0, happened.state, kept, None
             continue
-        yield from _ends(group, happened, (stage, script, resume, until), payload, factor, budget)
+        _ends(group, happened, at, where, payload, factor, budget, pooled)
+        if not damages.group:         # only a save stage's runs end alike from its other states
+            yield from _flush(pooled)
+    yield from _flush(pooled)
 
 
-def _ends(group: Group, happened: Any, at: tuple[Any, list, Resume | None, int], payload: Payload, factor: float,
-          budget: Budget) -> Iterator[tuple]:
-    """A run from the group's ``rep`` ended (``at``: the stage, its script, where it resumed, until):
-    how it ends from each state of the group, by the damage it makes there."""
+def _reused(run: OddsRun, stage: Any, state: RunState, later: dict, resume: Resume, script: list, payload: Payload,
+            factor: float, mass: float, until: int, budget: Budget) -> bool:
+    """Set aside the ways the effect the run is taken up at goes, where they are reused (reuse.reused_ways)."""
+    reused = reused_ways(run, stage, state, resume, script, until, budget)
+    if reused is None:
+        return False
+    for q, cp in reused:
+        if mass * factor * q < PRUNE:
+            run.pruned += mass * factor * q
+        else:
+            _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
+    budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
+    return True
+
+
+def _ends(group: Group, happened: Any, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
+          payload: Payload, factor: float, budget: Budget, pooled: dict[tuple, tuple]) -> None:
+    """A run from the group's ``rep`` ended (``at``: the stage, its script, where it resumed, until;
+    ``where``: reuse.Damages.where):
+    how it ends from each state of the group, by the damage it makes there; its ways are pooled by
+    the state they start from and the run that ends there (many outcomes of a save roll make the
+    same damage), each way's chance by the damage dealt to each side."""
     for i, member in enumerate(group.members):
-        ended = happened if i == group.at else member.damages.ended(*at, budget)
+        ended = happened if i == group.at else member.damages.ended(at, where, budget)
         got = ended.got
-        yield i, ended.state, [(p * factor, (d + got[0], a + got[1])) for (_, d, a), p in payload.items()], ended
+        slot = pooled.get((i, id(ended)))          # the pool holds the run: its id is not reused
+        if slot is None:
+            slot = pooled[(i, id(ended))] = (i, ended, {})
+        acc = slot[2]
+        for (_, d, a), p in payload.items():
+            k = (d + got[0], a + got[1])
+            acc[k] = acc.get(k, 0.0) + p * factor
+
+
+def _flush(pooled: dict[tuple, tuple]) -> Iterator[tuple]:
+    for i, ended, acc in pooled.values():
+        yield i, ended.state, [(p, dealt) for dealt, p in acc.items()], ended
+    pooled.clear()
 
 
 def _first(pause: Pause, payload: Payload) -> list[tuple]:
@@ -264,75 +286,30 @@ def _first(pause: Pause, payload: Payload) -> list[tuple]:
     return [(None, [(entry, key)], part, 1.0, sum(part.values()), n) for key, part, n in ways.values()]
 
 
-def _part(run: OddsRun, end: RunState, played: tuple, payload: Payload, factor: float,
-          got: tuple) -> Iterator[tuple]:
-    """The ways merged after the last effect part at the end of the stage: each keeps the step of
-    its own outcome of the roll (the stage ran with ``played``, one of them). The ends differ only
-    there: what the odds read of each is worked out from ``end``'s (``Part``)."""
-    entry, key = played
-    shown = entry.result(key)
-    names = {name for name, s in end.ctx.items() if s.result is shown}
-    base, now = signature(end), _losses(run, end)
-    parts: dict[tuple, list] = {}         # each outcome's ways (as _by_outcome, read as ways at once)
-    for (c, d, a), p in payload.items():
-        dealt_now, p = (d + got[0], a + got[1]), p * factor
-        for k, w in entry.members(c):
-            ways = parts.get(k)
-            if ways is None:
-                parts[k] = [(p * w, dealt_now)]
-            else:
-                ways.append((p * w, dealt_now))
-    for k, ways in parts.items():
-        mass = sum([q for q, _ in ways])
-        if mass < PRUNE:
-            run.pruned += mass
-            continue
-        mine = entry.result(k)
-        yield Part(end, mine, shown, (with_totals(base, names, mine.sig[0]), now)), ways
-
-
-class Part:
-    """A state a stage's ways part into at its end, made only where the odds keep it (a new one)."""
-
-    __slots__ = ("end", "mine", "shown", "read")
-
-    def __init__(self, end: RunState, mine: Any, shown: Any, read: tuple) -> None:
-        self.end, self.mine, self.shown, self.read = end, mine, shown, read
-
-    @property
-    def state(self) -> RunState:
-        end, mine, shown = self.end, self.mine, self.shown
-        ctx = {name: (_with_result(s, mine) if s.result is shown else s) for name, s in end.ctx.items()}
-        return RunState(end.units, end.delayed, end.mods, end.once, end.flags, ctx, end.done)
-
-
-def _with_result(step: Any, result: Any) -> Any:
-    out = object.__new__(type(step))          # a shallow copy (copy.copy, without its generality)
-    out.__dict__.update(step.__dict__)
-    out.result = result
-    return out
-
-
 def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, factor: float, fresh: bool) -> None:
     # What follows depends on the state, the step's fields and the next effect of each way's outcome,
     # not on the roll's totals until the last effect is done: the outcomes are kept by their kind
     # (``fresh``: the ways come straight from the roll, each with its own outcome).
-    sig = (signature(cp.state), cp.marks)
+    sig = (signature(cp.state) if cp.sig is None else cp.sig, cp.marks)
     slots = later.setdefault(cp.index, {})
+    by_next = slots.get(sig)              # the slots of this point, by the next effect (the signature
+    if by_next is None:                   # is long: it is hashed once, not once per kind)
+        by_next = slots[sig] = {}
     accs: dict[tuple, dict] = {}          # each kind's chances in its slot (the slot looked up once)
     to_d, to_a = cp.dealt
     same = not (fresh or to_d or to_a)        # each chance keeps its key
+    at = cp.index
     for key, p in payload.items():
         k, d, a = key
         if fresh:
             k = kind_of(k)
         acc = accs.get(k)
         if acc is None:
-            effects = entry.result(entry.members(k)[0][0]).effects
-            nxt = sig + ((id(effects[cp.index]) if cp.index < len(effects) else None),)
-            slot = slots.get(nxt)
+            ids = entry.effect_ids(k)
+            nxt = ids[at] if at < len(ids) else None
+            slot = by_next.get(nxt)
             if slot is None:
-                slot = slots[nxt] = [Resume(cp.index, cp.state, cp.marks, sig), entry, {}]
+                slot = by_next[nxt] = [Resume(at, cp.state, cp.marks, sig), entry, {}]
             acc = accs[k] = slot[2]
         if not same:
             key = (k, d + to_d, a + to_a)
@@ -344,7 +321,7 @@ def _take_up(later: dict, slots: dict, keeps: bool) -> list:
     kind stands for them) until their effects differ; after the last effect, once per outcome of
     the roll (``keeps``: once for all, parting at the end of the stage)."""
     todo: list[tuple] = []
-    for resume, entry, payload in slots.values():
+    for resume, entry, payload in [slot for by_next in slots.values() for slot in by_next.values()]:
         kinds = list(dict.fromkeys(c for c, _, _ in payload))
         rep, at = entry.members(kinds[0])[0][0], resume.index
         mine = entry.effect_ids(kinds[0])

@@ -20,11 +20,12 @@ import weakref
 from typing import Any, NamedTuple
 
 from ..roll.distribution import Budget
-from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt, use_key
-from .state import Resume, RunState, signature, with_totals
+from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt
+from .channels import use_key
+from .state import Resume, RunState, signature, signed, with_result, with_totals, with_units
 
 REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
-Way = tuple            # (chance, the target army's units after, the step's marks, damage dealt)
+Way = tuple            # (chance, the target army's units after and as signed, the step's marks, damage dealt)
 
 
 def reused_ways(run: OddsRun, stage: Any, state: RunState, resume: Resume, script: list, until: int,
@@ -47,8 +48,12 @@ def reused_ways(run: OddsRun, stage: Any, state: RunState, resume: Resume, scrip
         return None
     budget.spend(REUSE_COST * len(ways), 0)
     s = resume.state
+    # The state after differs from the one before only in the target army's units: so does its signature.
+    was = resume.sig[0] if resume.sig else None
     return [(q, Checkpoint(at + 1, RunState(units[:lo] + mine + units[hi:], s.delayed, s.mods, s.once, s.flags,
-                                            s.ctx, s.done), marks, dealt)) for q, mine, marks, dealt in ways]
+                                            s.ctx, s.done), marks, dealt,
+                           None if was is None else with_units(was, lo, hi, read)))
+            for q, mine, read, marks, dealt in ways]
 
 
 def _work_out(run: OddsRun, stage: Any, state: RunState, resume: Resume, script: list, until: int,
@@ -75,7 +80,8 @@ def _work_out(run: OddsRun, stage: Any, state: RunState, resume: Resume, script:
         except Checkpoint as cp:
             if cp.index != resume.index + 1 or not _alike(cp.state, resume.state, lo, hi):
                 return None
-            ways.append((q, cp.state.units[lo:hi], cp.marks, cp.dealt))
+            mine = cp.state.units[lo:hi]
+            ways.append((q, mine, signed(mine), cp.marks, cp.dealt))
     return ways
 
 
@@ -155,7 +161,7 @@ class Damages:
     saves: its ``key`` is the same for the runs from any state and outcome alike but for those two
     numbers that make the same damage; ``run.damages_made`` keeps what each such run did."""
 
-    def __init__(self, run: OddsRun, state: RunState, name: str | None) -> None:
+    def __init__(self, run: OddsRun, state: RunState, name: str | None, sig: tuple | None = None) -> None:
         self.run, self.state, self.group = run, state, ()
         hit = state.ctx.get(name) if name else None
         if name is None or hit is None:    # not a save stage, or no attack kept (its army rolled nothing)
@@ -164,9 +170,13 @@ class Damages:
         self.results = hit.result.totals.get(kind, 0)
         counts, totals = hit.result.roll.counts, hit.result.sig[0]
         i = counts.index(kind) if kind in counts else len(counts)
-        self.group = with_totals(signature(state), {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
+        sig = signature(state) if sig is None else sig
+        self.group = with_totals(sig, {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
 
-    def key(self, stage: Any, script: list, resume: Resume | None, until: int) -> tuple | None:
+    def where(self, stage: Any, script: list, resume: Resume | None, until: int) -> tuple[int, int] | None:
+        """A run's key but for the damage, and the saves it rolled (None: not kept). The key is the
+        same for the run from every state of the group: it is numbered (``run.damage_keys``) and
+        hashed once, not once per state."""
         if not self.group or not script or not isinstance(script[0][0], Entry) or (resume and not resume.sig):
             return None
         entry, (totals, *rest) = script[0]
@@ -175,27 +185,33 @@ class Damages:
         saves = totals[i] if i < len(totals) else 0
         later = tuple([(id(e), k) for e, k in script[1:]])
         at = (resume.index, resume.sig) if resume is not None else None
-        return (stage, self.group, max(0, self.results - saves), id(entry), totals[:i] + totals[i + 1:],
-                tuple(rest), later, at, until)
+        key = (stage, self.group, id(entry), totals[:i] + totals[i + 1:], tuple(rest), later, at, until)
+        n = self.run.damage_keys.get(key)
+        if n is None:
+            n = self.run.damage_keys[key] = len(self.run.damage_keys)
+        return n, saves
 
-    def happened(self, stage: Any, script: list, resume: Resume | None, until: int, budget: Budget) -> Happened:
-        """What the run did (worked out the first time its key is met)."""
-        key = self.key(stage, script, resume, until)
+    def happened(self, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
+                 budget: Budget) -> Happened:
+        """What the run did (``at``: the stage, its script, where it resumed, until; ``where``: what
+        ``where`` gave), worked out the first time its key is met."""
+        key = None if where is None else (where[0], max(0, self.results - where[1]))
         if key is not None:
             hit = self.run.damages_made.get(key)
             if hit is not None:
                 budget.spend(REUSE_COST, 0)
                 return hit
-        budget.spend(RUN_COST + ROLL_COST * len(script), 0)
-        hit = run_stage(self.run, stage, self.state, script, resume, until)
+        budget.spend(RUN_COST + ROLL_COST * len(at[1]), 0)
+        hit = run_stage(self.run, at[0], self.state, *at[1:])
         if key is not None:
             self.run.damages_made[key] = hit
         return hit
 
-    def ended(self, stage: Any, script: list, resume: Resume | None, until: int, budget: Budget) -> Ended:
+    def ended(self, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
+              budget: Budget) -> Ended:
         """How the run ends from this state where it ended from another of its group (the attack's
         results are read only at the end: nothing before can go otherwise)."""
-        hit = self.happened(stage, script, resume, until, budget)
+        hit = self.happened(at, where, budget)
         if not isinstance(hit, Ended):
             raise RuntimeError("a save stage read the attack's results before the damage")
         return hit
@@ -221,11 +237,35 @@ class Group:
         self.rep = members[self.at].state
 
 
-def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None) -> list[Group]:
+def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: str | None) -> list[Group]:
     """The frontier's states in groups, in the frontier's order (``name``: the attack step a save
-    stage reads; None: each alone)."""
+    stage reads, None: each alone; ``kept``: the step whose totals the ways carry, if any: ``shown``)."""
     groups: dict[Any, list[Member]] = {}
-    for i, (sig, (state, payload, aside)) in enumerate(frontier.items()):
-        member = Member(sig, state, payload, aside, Damages(run, state, None if state.done else name))
-        groups.setdefault(member.damages.group or i, []).append(member)
+    for sig, (state, payload, aside) in frontier.items():
+        for sig, state, payload in shown(run, kept, sig, state, payload):
+            member = Member(sig, state, payload, aside, Damages(run, state, None if state.done else name, sig))
+            groups.setdefault(member.damages.group or len(groups), []).append(member)
     return [Group(members) for members in groups.values()]
+
+
+def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: dict) -> list[tuple]:
+    """A state and its chances as the stage reading the step ``name`` kept runs from them: where the
+    ways of the roll kept there carry their totals (calculator.exchange.odds: ``_carry``), one state
+    per totals, its step showing them, with the chances of the ways that rolled them."""
+    if state.done or not payload or len(next(iter(payload))) == 6:
+        return [(sig, state, payload)]
+    step = state.ctx.get(name) if name else None
+    if step is None or name is None:
+        raise RuntimeError("a kept roll's totals were carried to a stage that does not read that roll")
+    parts: dict[tuple, dict] = {}
+    for key, p in payload.items():
+        part = parts.get(key[6])
+        if part is None:
+            part = parts[key[6]] = {}
+        part[key[:6]] = p
+    out = []
+    for t, part in parts.items():
+        result = run.shown[(name, t)]
+        out.append((with_totals(sig, {name}, t), state if step.result is result else with_result(state, name, result),
+                    part))
+    return out

@@ -62,15 +62,24 @@ def signature(state: RunState, answered_only: bool = False, like: tuple | None =
         if (old.units is state.units and old.delayed is state.delayed and old.mods is state.mods
                 and old.once is state.once and old.flags is state.flags and old.done == state.done):
             return sig[:5] + (steps,) + sig[6:]
-    return (tuple([(st, dmg) for st, _, dmg in state.units]), _dicts(state.delayed), _dicts(state.mods),
+    return (signed(state.units), _dicts(state.delayed), _dicts(state.mods),
             _dicts(state.once), tuple(sorted(state.flags)), steps, state.done)
+
+
+def signed(units: tuple) -> tuple:
+    """What a signature reads of units: each one's status and the damage it took alone."""
+    return tuple([(st, dmg) for st, _, dmg in units])
+
+
+def with_units(sig: tuple, lo: int, hi: int, units: tuple) -> tuple:
+    """``signature(state)`` with the units ``lo`` to ``hi`` as ``units`` (as ``signed``) instead."""
+    return (sig[0][:lo] + units + sig[0][hi:],) + sig[1:]
 
 
 def standing(sig: tuple, lo: int, hi: int) -> tuple:
     """A state's signature with its units ``lo`` to ``hi`` shown as standing untouched (their side no
     longer matters: calculator.exchange.aside), from its signature."""
-    units = sig[0]
-    return (units[:lo] + (("", 0),) * (hi - lo) + units[hi:],) + sig[1:]
+    return with_units(sig, lo, hi, (("", 0),) * (hi - lo))
 
 
 def with_totals(sig: tuple, names: set[str] | frozenset[str], totals: tuple) -> tuple:
@@ -78,6 +87,16 @@ def with_totals(sig: tuple, names: set[str] | frozenset[str], totals: tuple) -> 
     step's signature does not read its result), from ``signature(state)``."""
     steps = tuple([(n, st[:2] + (totals,) + st[3:]) if n in names else (n, st) for n, st in sig[5]])
     return sig[:5] + (steps,) + sig[6:]
+
+
+def with_result(state: RunState, name: str, result: Any) -> RunState:
+    """The state with its step ``name`` showing another outcome of its roll (``result``)."""
+    step = state.ctx[name]
+    shown = object.__new__(type(step))          # a shallow copy (copy.copy, without its generality)
+    shown.__dict__.update(step.__dict__)
+    shown.result = result
+    return RunState(state.units, state.delayed, state.mods, state.once, state.flags, {**state.ctx, name: shown},
+                    state.done)
 
 
 def answered(sig: tuple) -> tuple:
