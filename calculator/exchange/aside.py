@@ -24,7 +24,7 @@ def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dic
     other_side: dict[tuple, tuple[RunState, dict, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
     lo, hi = span(run, other)
-    name = READS_KEPT[stage]
+    name = READS_KEPT.get(stage)
     like: dict[tuple, tuple] = {}     # kept totals, by whether each has results (``_answered``)
     plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
     for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
@@ -53,8 +53,8 @@ def _pool(out: dict, sig: tuple, state: RunState | tuple, payload: dict, aside: 
         have[1][k] = have[1].get(k, 0.0) + q
 
 
-def _by_answer(run: OddsRun, name: str, state: RunState, payload: dict, like: dict[tuple, tuple]) -> list[tuple]:
-    """Where the ways carry the totals of the roll kept (calculator.exchange.odds: ``_carry``), the
+def _by_answer(run: OddsRun, name: str | None, state: RunState, payload: dict, like: dict[tuple, tuple]) -> list[tuple]:
+    """Where the ways carry the totals of the roll kept (calculator.exchange.kept), the
     saving side's roll is made or not by whether they have results (p.11): the chances parted by
     that, each part with the state showing totals of its own (None where the ways carry none)."""
     if not payload or len(next(iter(payload))) == 6:
@@ -67,6 +67,8 @@ def _by_answer(run: OddsRun, name: str, state: RunState, payload: dict, like: di
             part = parts[seen] = {}
             like.setdefault(seen, key[6])
         part[key] = p
+    if name is None:
+        raise RuntimeError("a kept roll's totals were carried to a stage that does not read that roll")
     step = state.ctx[name]
     out = []
     for seen, part in parts.items():
@@ -76,7 +78,7 @@ def _by_answer(run: OddsRun, name: str, state: RunState, payload: dict, like: di
 
 
 def _answered(payload: dict, like: dict[tuple, tuple]) -> dict:
-    """``answered`` of the totals the ways carry (calculator.exchange.odds: ``_carry``): each reduced
+    """``answered`` of the totals the ways carry (calculator.exchange.kept): each reduced
     to whether it has results, shown by the first totals met alike."""
     if not payload or len(next(iter(payload))) == 6:
         return payload

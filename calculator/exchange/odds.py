@@ -28,7 +28,7 @@ from .aside import set_aside
 from .answer import SIDES, answer
 from .branch import (CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
                      kind_of)
-from .carry import Losses, Payload, carry, kept_ways
+from .kept import Losses, Payload, carry, kept_ways
 from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
 from .reuse import REUSE_COST, Group, grouped, kept_first, reused_ways, ways_of

@@ -250,7 +250,7 @@ def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: st
 
 def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: dict) -> list[tuple]:
     """A state and its chances as the stage reading the step ``name`` kept runs from them: where the
-    ways of the roll kept there carry their totals (calculator.exchange.odds: ``_carry``), one state
+    ways of the roll kept there carry their totals (calculator.exchange.kept), one state
     per totals, its step showing them, with the chances of the ways that rolled them."""
     if state.done or not payload or len(next(iter(payload))) == 6:
         return [(sig, state, payload)]

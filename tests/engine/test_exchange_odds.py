@@ -335,11 +335,45 @@ def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker,
     assert n_once < len(runs)
 
 
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("amazons/spearer", "amazons/soldier"), army("coral-elves/archer", "coral-elves/knight"), "missile",
+     {"terrain": "coastland"}),
+    (army("coral-elves/archer", "coral-elves/trooper", "coral-elves/knight"), army("dwarves/footman", "dwarves/sergeant"),
+     "missile", {"terrain": "coastland"}),
+])
+def test_a_kept_rolls_totals_carried_with_the_chances_change_nothing(engine, attacker, defender, attack, extra,
+                                                                      monkeypatch):
+    # An attack stage keeps its roll's step for the save stage, which reads its totals (p.11: damage =
+    # the attack's results - the saves). The exact odds keep the ends that differ only there as one
+    # state whose chances carry the totals (calculator.exchange.kept). Without it (no stage keeps
+    # its roll), the ways part into a state per outcome: the same answer, to rounding.
+    from calculator import exchange as ex
+    from calculator.exchange import aside, odds, reuse
+    data = dict(exchange(attacker, defender, attack), **extra)
+    carried = []
+    real = reuse.shown
+    monkeypatch.setattr(reuse, "shown", lambda *a: carried.append(len(next(iter(a[4]), ())) == 7) or real(*a))
+    once = engine.exchange_odds(data)
+    assert any(carried)
+    for mod in (odds, aside):
+        monkeypatch.setattr(mod, "READS_KEPT", {})
+    monkeypatch.setattr(odds, "KEEPS_ITS_ROLL", {})
+    assert ex.KEEPS_ITS_ROLL and odds.KEEPS_ITS_ROLL == {}
+    parted = engine.exchange_odds(data)
+    assert once["method"] == parted["method"] == "exact"
+    assert once["notes"] == parted["notes"] and once["dropped"] == pytest.approx(parted["dropped"], abs=1e-12)
+    for side in ("attacker", "defender"):
+        for what in ("damage", "killed"):
+            assert dist(once, side, what) == pytest.approx(dist(parted, side, what), abs=1e-12)
+            assert dist(once, side, what).keys() == dist(parted, side, what).keys()
+
+
 def test_the_last_stage_pools_states_by_signatures_read_from_their_own(engine, monkeypatch):
     # calculator.exchange.aside reads a state's signature with one side set aside, and with its step
     # reduced to whether it has results, from the state's own signature (the frontier's key): the
     # same as working them out from the state itself. The frontier's key is the state's signature
-    # but for the totals of the roll kept, which its ways carry (calculator.exchange.carry).
+    # but for the totals of the roll kept, which its ways carry (calculator.exchange.kept).
     from calculator.exchange import READS_KEPT, SAVER_OF_LAST_STAGE, aside, odds
     from calculator.exchange.state import answered, signature, standing, with_totals
     seen = []
