@@ -48,7 +48,10 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
         return _exact(engine, inp, project)
     except TooLarge as exc:
         # "...; try fewer dice" no longer applies: the estimate is the answer
-        return sampled_odds(engine, data, f"the exact odds are {exc.message.split(';')[0]}")
+        why = f"the exact odds are {exc.message.split(';')[0]}"
+    # Sampled once the refusal is let go: its traceback holds the exact odds' states, which the
+    # collector would otherwise go through again and again while the sampling runs.
+    return sampled_odds(engine, data, why)
 
 
 def _method(data: Any) -> tuple[Any, str]:
@@ -298,14 +301,16 @@ def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, f
     accs: dict[tuple, dict] = {}          # each kind's chances in its slot (the slot looked up once)
     to_d, to_a = cp.dealt
     same = not (fresh or to_d or to_a)        # each chance keeps its key
-    at = cp.index
+    at, known = cp.index, entry.ids           # each kind's effects (Entry.effect_ids), looked up inline
     for key, p in payload.items():
         k, d, a = key
         if fresh:
             k = kind_of(k)
         acc = accs.get(k)
         if acc is None:
-            ids = entry.effect_ids(k)
+            ids = known.get(k)
+            if ids is None:
+                ids = entry.effect_ids(k)
             nxt = ids[at] if at < len(ids) else None
             slot = by_next.get(nxt)
             if slot is None:
@@ -326,7 +331,7 @@ def _take_up(later: dict, slots: dict, keeps: bool) -> list:
         rep, at = entry.members(kinds[0])[0][0], resume.index
         mine = entry.effect_ids(kinds[0])
         if keeps or at < len(mine):
-            until = at + min(_common(mine[at:], entry.effect_ids(c)[at:]) for c in kinds)
+            until = at + _common(entry, kinds, mine, at)
             todo.append((resume, [(entry, rep)], payload, 1.0, sum(payload.values()), until))
             continue
         for k, part in _by_outcome(entry, payload, 1.0).items():
@@ -334,14 +339,23 @@ def _take_up(later: dict, slots: dict, keeps: bool) -> list:
     return todo
 
 
-def _common(a: tuple, b: tuple) -> int:
-    """How many effects two ways still to go share from here (all: both end together)."""
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            return n
-        n += 1
-    return n
+def _common(entry: Entry, kinds: list[tuple], mine: tuple[int, ...], at: int) -> int:
+    """How many effects from ``at`` on the ways of all ``kinds`` share with ``mine`` (all: they end
+    together)."""
+    best, known = len(mine) - at, entry.ids
+    for c in kinds:
+        ids = known.get(c)
+        if ids is None:
+            ids = entry.effect_ids(c)
+        if ids is mine:
+            continue
+        n, most = 0, max(0, min(best, len(ids) - at))
+        while n < most and ids[at + n] == mine[at + n]:
+            n += 1
+        best = n
+        if not best:
+            break
+    return best
 
 
 def _by_outcome(entry: Entry, payload: Payload, factor: float) -> dict[tuple, Payload]:
