@@ -7,22 +7,26 @@ from dataclasses import replace
 from typing import Any
 
 from . import READS_KEPT, SAVER_OF_LAST_STAGE
+from .answer import SIDES
 from .branch import OddsRun
 from .reuse import first_roll, span
 from .state import RunState, answered, standing, with_result
 
 
-def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict]:
+def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict, dict]:
     """Before the last stage (the saving side's roll), merge states by what each side's losses
     depend on there (calculator.exchange: SAVER_OF_LAST_STAGE). A state whose roll brings nothing
-    to the other side: its other side is set aside, keeping its losses in the payload (``both``: it
-    answers for both sides). Otherwise the state goes twice: other side set aside (``saver``: it
-    answers for the saving side), and the step answered reduced to whether it has results (``other``:
-    it answers for the other side)."""
+    to the other side leaves that side's losses as they are: they are answered as they stand
+    (``kept``), and the state goes on with the other side set aside and only the saving side's
+    losses in its chances (``saver``: it answers for the saving side). Otherwise the state goes
+    twice: other side set aside (``saver``), and the step answered reduced to whether it has
+    results (``other``: it answers for the other side). A state already over answers for both
+    (``both``)."""
     both: dict[tuple, tuple[RunState, dict, str]] = {}
     saver: dict[tuple, tuple[RunState, dict, str]] = {}
     other_side: dict[tuple, tuple[RunState, dict, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
+    kept: dict[tuple, float] = {}
     lo, hi = span(run, other)
     name = READS_KEPT.get(stage)
     like: dict[tuple, tuple] = {}     # kept totals, by whether each has results (``_answered``)
@@ -36,10 +40,27 @@ def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dic
             if (mine, seen) not in plain:
                 plain[(mine, seen)] = _plain_roll(run, stage, state)
             alone = plain[(mine, seen)]
-            _pool(both if alone else saver, mine, (run, state, other), payload, other)
+            if alone:
+                _add(kept, payload)
+                payload = _without(payload, 3 * SIDES.index(other))
+            _pool(saver, mine, (run, state, other), payload, other)
             if not alone:
                 _pool(other_side, answered(sig), state, _answered(payload, like), aside)
-    return both, saver, other_side
+    return both, saver, other_side, {(): (None, kept, other)}
+
+
+def _add(acc: dict, payload: dict) -> None:
+    for k, q in payload.items():
+        acc[k] = acc.get(k, 0.0) + q
+
+
+def _without(payload: dict, i: int) -> dict:
+    """The chances with one side's losses (those at ``i``) left out: states that differ only there merge."""
+    out: dict[tuple, float] = {}
+    for k, q in payload.items():
+        k = k[:i] + (0, 0, 0) + k[i + 3:]
+        out[k] = out.get(k, 0.0) + q
+    return out
 
 
 def _pool(out: dict, sig: tuple, state: RunState | tuple, payload: dict, aside: str) -> None:
@@ -60,8 +81,11 @@ def _by_answer(run: OddsRun, name: str | None, state: RunState, payload: dict, l
     if not payload or len(next(iter(payload))) == 6:
         return [(None, state, payload)]
     parts: dict[tuple, dict] = {}
+    seen_of = run.shown_seen           # each totals: whether each has results, worked out once
     for key, p in payload.items():
-        seen = tuple([x > 0 for x in key[6]])
+        seen = seen_of.get(key[6])
+        if seen is None:
+            seen = seen_of[key[6]] = tuple([x > 0 for x in key[6]])
         part = parts.get(seen)
         if part is None:
             part = parts[seen] = {}

@@ -239,7 +239,8 @@ class OddsRun(Run):
         self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
         self.damages_made: dict[tuple, Any] = {}         # a save stage's runs by the damage made (.reuse)
         self.damage_keys: dict[tuple, int] = {}          # their keys but for the damage, numbered (.reuse)
-        self.shown: dict[tuple, Chosen] = {}     # a kept roll's outcome with these totals (calculator.exchange.odds)
+        self.shown: dict[tuple, Chosen] = {}     # a kept roll's outcome with these totals (calculator.exchange.kept)
+        self.shown_seen: dict[tuple, tuple] = {}     # and whether each of the totals has results (.aside)
         self.loss_at: list[tuple[int, int]] = []
 
     def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> Any:

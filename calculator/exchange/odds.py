@@ -93,11 +93,13 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
     # Each side's losses are answered on their own (the answer gives each side's chances, not both
     # sides' together), so before the last stage the states merge by what each side's losses depend on.
-    both, saver, other = set_aside(run, last, frontier)
-    parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, (run.other(SAVER_OF_LAST_STAGE),))]
+    both, saver, other, kept = set_aside(run, last, frontier)
+    others = (run.other(SAVER_OF_LAST_STAGE),)
+    parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, others)]
     groups = [(_groups(run, last, part), sides) for part, sides in parts]
     _foresee(run, last, [g for part, _ in groups for g in part], budget)
-    return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in groups])
+    return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in groups]
+                  + [(kept, others)])
 
 
 def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Budget, last: bool = False,
