@@ -225,7 +225,8 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
                 todo += reversed(_first(happened, payload))
             continue
         if isinstance(happened, Checkpoint):
-            _set_aside_at(later, happened, script[0][0], payload, factor, resume is None)
+            _set_aside_at(later, happened, script[0][0], _plan(script[0][0], payload, happened.index, resume is None),
+                          factor)
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
         if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
@@ -244,11 +245,12 @@ def _reused(run: OddsRun, stage: Any, state: RunState, later: dict, resume: Resu
     reused = reused_ways(run, stage, state, resume, script, until, budget)
     if reused is None:
         return False
+    plan = _plan(script[0][0], payload, resume.index + 1, False) if reused else []
     for q, cp in reused:
         if mass * factor * q < PRUNE:
             run.pruned += mass * factor * q
         else:
-            _set_aside_at(later, cp, script[0][0], payload, factor * q, False)
+            _set_aside_at(later, cp, script[0][0], plan, factor * q)
     budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
     return True
 
@@ -291,36 +293,48 @@ def _first(pause: Pause, payload: Payload) -> list[tuple]:
     return [(None, [(entry, key)], part, 1.0, sum(part.values()), n) for key, part, n in ways.values()]
 
 
-def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, payload: Payload, factor: float, fresh: bool) -> None:
-    # What follows depends on the state, the step's fields and the next effect of each way's outcome,
-    # not on the roll's totals until the last effect is done: the outcomes are kept by their kind
-    # (``fresh``: the ways come straight from the roll, each with its own outcome).
+def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, plan: list[tuple], factor: float) -> None:
+    """Set the ways of ``plan`` (``_plan``: the chances by the next effect of their kind) aside at
+    ``cp``, merged with the ways already there alike."""
     sig = (signature(cp.state) if cp.sig is None else cp.sig, cp.marks)
     slots = later.setdefault(cp.index, {})
     by_next = slots.get(sig)              # the slots of this point, by the next effect (the signature
     if by_next is None:                   # is long: it is hashed once, not once per kind)
         by_next = slots[sig] = {}
-    accs: dict[tuple, dict] = {}          # each kind's chances in its slot (the slot looked up once)
     to_d, to_a = cp.dealt
-    same = not (fresh or to_d or to_a)        # each chance keeps its key
-    at, known = cp.index, entry.ids           # each kind's effects (Entry.effect_ids), looked up inline
-    for key, p in payload.items():
-        k, d, a = key
+    for nxt, ways in plan:
+        slot = by_next.get(nxt)
+        if slot is None:
+            slot = by_next[nxt] = [Resume(cp.index, cp.state, cp.marks, sig), entry, {}]
+        acc = slot[2]
+        for k, d, a, p in ways:
+            key = (k, d + to_d, a + to_a)
+            acc[key] = acc.get(key, 0.0) + p * factor
+
+
+def _plan(entry: Entry, payload: Payload, at: int, fresh: bool) -> list[tuple]:
+    """The chances of ``payload`` by the effect their kind brings at ``at`` (None: past the last),
+    each as (kind, damage dealt to each side, chance): what follows depends on the state, the step's
+    fields and that effect, not on the roll's totals until the last effect is done, so the outcomes
+    are kept by their kind (``fresh``: the ways come straight from the roll, each with its outcome)."""
+    known = entry.ids                  # each kind's effects (Entry.effect_ids), looked up inline
+    nxt_of: dict[tuple, Any] = {}
+    by: dict[Any, list[tuple]] = {}
+    for (k, d, a), p in payload.items():
         if fresh:
             k = kind_of(k)
-        acc = accs.get(k)
-        if acc is None:
+        if k in nxt_of:
+            nxt = nxt_of[k]
+        else:
             ids = known.get(k)
             if ids is None:
                 ids = entry.effect_ids(k)
-            nxt = ids[at] if at < len(ids) else None
-            slot = by_next.get(nxt)
-            if slot is None:
-                slot = by_next[nxt] = [Resume(at, cp.state, cp.marks, sig), entry, {}]
-            acc = accs[k] = slot[2]
-        if not same:
-            key = (k, d + to_d, a + to_a)
-        acc[key] = acc.get(key, 0.0) + p * factor
+            nxt = nxt_of[k] = ids[at] if at < len(ids) else None
+        ways = by.get(nxt)
+        if ways is None:
+            ways = by[nxt] = []
+        ways.append((k, d, a, p))
+    return list(by.items())
 
 
 def _take_up(later: dict, slots: dict, keeps: bool) -> list:
