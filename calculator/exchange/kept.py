@@ -19,40 +19,46 @@ Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, dam
 
 def kept_ways(run: OddsRun, entry: Entry, payload: Payload, factor: float, got: tuple, keep: str) -> list[tuple]:
     """The ways merged after the last effect part at the end of a stage that keeps its roll's step
-    (``keep``): each way with the totals of its own outcome of the roll, which it carries (``carry``)."""
-    shown, ways = run.shown, []
+    (``keep``): each with its kind's outcomes told apart by their totals (Entry.by_totals), which
+    they carry (``carry``); each as (chance, damage dealt to each side, the kind's totals)."""
+    shown, ways, seen = run.shown, [], set()
     for (c, d, a), p in payload.items():
-        dealt_now, p = (d + got[0], a + got[1]), p * factor
-        for t, w, k in entry.by_totals(c):
-            q = p * w
-            if q < PRUNE:
-                run.pruned += q
-                continue
-            if (keep, t) not in shown:
-                shown[(keep, t)] = entry.result(k)
-            ways.append((q, dealt_now, t))
+        rows = entry.by_totals(c)
+        if c not in seen:               # an outcome for each of its totals, for the stage that reads them
+            seen.add(c)
+            for t, _, k in rows:
+                if (keep, t) not in shown:
+                    shown[(keep, t)] = entry.result(k)
+        ways.append((p * factor, (d + got[0], a + got[1]), rows))
     return ways
 
 
 def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, payload: Payload, ways: list,
           carried: bool, now: Losses, aside: str) -> None:
-    """The odds' ``_merge`` at the end of a stage that keeps its roll's step (``keep``): the ways that differ
-    only in the roll's outcome stay in one state, each carrying its outcome's totals with its chance
-    to the save stage that reads them (reuse.grouped shows each totals in a state of its own there).
-    ``carried``: each way comes with its totals (``kept_ways``); else each is the state's own outcome."""
+    """The odds' ``_merge`` at the end of a stage that keeps its roll's step (``keep``): the ways that
+    differ only in the roll's outcome stay in one state, each carrying its outcome's totals with its
+    chance to the save stage that reads them (reuse.grouped shows each totals in a state of its own
+    there). ``carried``: the ways of ``kept_ways``; else each way is the state's own outcome."""
     if not carried:
         shown = state.ctx[keep].result
         t = shown.sig[0]
         run.shown.setdefault((keep, t), shown)
-        ways = [(p, dealt, t) for p, dealt in ways]
+        ways = [(p, dealt, ((t, 1.0, None),)) for p, dealt in ways]
     sig = with_totals(sig, {keep}, ())
     have = out.get(sig)
     if have is None:
         have = out[sig] = (state, dict[Any, float](), aside)
     acc = have[1]
     keep_d, keep_a = aside == SIDES[0], aside == SIDES[1]
-    for p, (to_d, to_a), t in ways:
-        for old, q in payload.items():
-            k = (old[0] + to_d, old[1] if keep_d else now[1], old[2] if keep_d else now[2],
-                 old[3] + to_a, old[4] if keep_a else now[4], old[5] if keep_a else now[5], t)
-            acc[k] = acc.get(k, 0.0) + q * p
+    olds = [((old[0], old[1] if keep_d else now[1], old[2] if keep_d else now[2],
+              old[3], old[4] if keep_a else now[4], old[5] if keep_a else now[5]), q)
+            for old, q in payload.items()]
+    for p, (to_d, to_a), rows in ways:
+        for t, w, _ in rows:
+            q = p * w
+            if q < PRUNE:
+                run.pruned += q
+                continue
+            for o, q0 in olds:
+                k = (o[0] + to_d, o[1], o[2], o[3] + to_a, o[4], o[5], t)
+                acc[k] = acc.get(k, 0.0) + q0 * q
