@@ -10,43 +10,46 @@ from . import READS_KEPT, SAVER_OF_LAST_STAGE
 from .answer import SIDES
 from .branch import OddsRun
 from .reuse import first_roll, span
-from .state import RunState, answered, standing, with_result
+from .kept import CARRIED, carries, has_results, not_read, showing
+from .state import RunState, answered, standing
 
 
 def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict, dict]:
     """Before the last stage (the saving side's roll), merge states by what each side's losses
     depend on there (calculator.exchange: SAVER_OF_LAST_STAGE). A state whose roll brings nothing
     to the other side leaves that side's losses as they are: they are answered as they stand
-    (``kept``), and the state goes on with the other side set aside and only the saving side's
-    losses in its chances (``saver``: it answers for the saving side). Otherwise the state goes
-    twice: other side set aside (``saver``), and the step answered reduced to whether it has
+    (``standing_losses``), and the state goes on with the other side set aside and only the saving
+    side's losses in its chances (``saver``: it answers for the saving side). Otherwise the state
+    goes twice: other side set aside (``saver``), and the step answered reduced to whether it has
     results (``other``: it answers for the other side). A state already over answers for both
     (``both``)."""
     both: dict[tuple, tuple[RunState, dict, str]] = {}
     saver: dict[tuple, tuple[RunState, dict, str]] = {}
     other_side: dict[tuple, tuple[RunState, dict, str]] = {}
     other = run.other(SAVER_OF_LAST_STAGE)
-    kept: dict[tuple, float] = {}
+    standing_losses: dict[tuple, float] = {}
     lo, hi = span(run, other)
     name = READS_KEPT.get(stage)
     like: dict[tuple, tuple] = {}     # kept totals, by whether each has results (``_answered``)
-    plain: dict[tuple, bool] = {}     # by the state with the other side set aside: the saving side's
-    for sig, (state, payload, aside) in frontier.items():       # roll reads only its own side
+    # Whether the saving side's roll reads only its own side: by the state with the other side set
+    # aside and whether the kept roll's totals have results.
+    plain: dict[tuple, bool] = {}
+    for sig, (state, payload, aside) in frontier.items():
         if state.done:
             _pool(both, sig, state, payload, aside)
             continue
         mine = standing(sig, lo, hi)           # the frontier is keyed by its states' signatures
-        for seen, state, payload in _by_answer(run, name, state, payload, like):
+        for seen, shown, part in _by_answer(run, name, state, payload, like):
             if (mine, seen) not in plain:
-                plain[(mine, seen)] = _plain_roll(run, stage, state)
+                plain[(mine, seen)] = _plain_roll(run, stage, shown)
             alone = plain[(mine, seen)]
             if alone:
-                _add(kept, payload)
-                payload = _without(payload, 3 * SIDES.index(other))
-            _pool(saver, mine, (run, state, other), payload, other)
+                _add(standing_losses, part)
+                part = _without(part, 3 * SIDES.index(other))
+            _pool(saver, mine, (run, shown, other), part, other)
             if not alone:
-                _pool(other_side, answered(sig), state, _answered(payload, like), aside)
-    return both, saver, other_side, {(): (None, kept, other)}
+                _pool(other_side, answered(sig), shown, _answered(run, part, like), aside)
+    return both, saver, other_side, {(): (None, standing_losses, other)}
 
 
 def _add(acc: dict, payload: dict) -> None:
@@ -75,41 +78,32 @@ def _pool(out: dict, sig: tuple, state: RunState | tuple, payload: dict, aside: 
 
 
 def _by_answer(run: OddsRun, name: str | None, state: RunState, payload: dict, like: dict[tuple, tuple]) -> list[tuple]:
-    """Where the ways carry the totals of the roll kept (calculator.exchange.kept), the
-    saving side's roll is made or not by whether they have results (p.11): the chances parted by
-    that, each part with the state showing totals of its own (None where the ways carry none)."""
-    if not payload or len(next(iter(payload))) == 6:
+    """Where the ways carry the totals of the roll kept (calculator.exchange.kept), the saving side's
+    roll is made or not by whether they have results (p.11): the chances parted by that, each part
+    with the state showing totals of its own (None where the ways carry none)."""
+    if not carries(payload):
         return [(None, state, payload)]
+    if name is None:
+        raise not_read()
     parts: dict[tuple, dict] = {}
-    seen_of = run.shown_seen           # each totals: whether each has results, worked out once
     for key, p in payload.items():
-        seen = seen_of.get(key[6])
-        if seen is None:
-            seen = seen_of[key[6]] = tuple([x > 0 for x in key[6]])
+        seen = has_results(run, key[CARRIED])
         part = parts.get(seen)
         if part is None:
             part = parts[seen] = {}
-            like.setdefault(seen, key[6])
+            like.setdefault(seen, key[CARRIED])
         part[key] = p
-    if name is None:
-        raise RuntimeError("a kept roll's totals were carried to a stage that does not read that roll")
-    step = state.ctx[name]
-    out = []
-    for seen, part in parts.items():
-        result = run.shown[(name, like[seen])]
-        out.append((seen, state if step.result is result else with_result(state, name, result), part))
-    return out
+    return [(seen, showing(run, state, name, like[seen]), part) for seen, part in parts.items()]
 
 
-def _answered(payload: dict, like: dict[tuple, tuple]) -> dict:
+def _answered(run: OddsRun, payload: dict, like: dict[tuple, tuple]) -> dict:
     """``answered`` of the totals the ways carry (calculator.exchange.kept): each reduced
     to whether it has results, shown by the first totals met alike."""
-    if not payload or len(next(iter(payload))) == 6:
+    if not carries(payload):
         return payload
     out: dict[tuple, float] = {}
     for key, p in payload.items():
-        t = like.setdefault(tuple([x > 0 for x in key[6]]), key[6])
-        k = key[:6] + (t,)
+        k = key[:CARRIED] + (like[has_results(run, key[CARRIED])],)
         out[k] = out.get(k, 0.0) + p
     return out
 

@@ -117,7 +117,7 @@ class Entry:
 
     def by_totals(self, kind: tuple) -> list[tuple[tuple, float, tuple]]:
         """The outcomes of one kind told apart only by their totals (all a later stage reads of a
-        roll kept: calculator.exchange.odds), each with its chance given the kind and an outcome."""
+        roll kept: calculator.exchange.kept), each with its chance given the kind and an outcome."""
         hit = self.totals.get(kind)
         if hit is None:
             seen: dict[tuple, list] = {}
@@ -239,7 +239,11 @@ class OddsRun(Run):
         self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
         self.damages_made: dict[tuple, Any] = {}         # a save stage's runs by the damage made (.reuse)
         self.damage_keys: dict[tuple, int] = {}          # their keys but for the damage, numbered (.reuse)
-        self.shown: dict[tuple, Chosen] = {}     # a kept roll's outcome with these totals (calculator.exchange.kept)
+        # A kept roll's outcome with these totals (calculator.exchange.kept), of any roll kept under that
+        # name: states with the other side set aside may have kept different rolls (calculator.exchange.
+        # aside), and a state shows one of them. The stage that reads it reads only its totals and its
+        # roll's counts, never which unit rolled what (that would need the roll's own outcome).
+        self.shown: dict[tuple, Chosen] = {}
         self.shown_seen: dict[tuple, tuple] = {}     # and whether each of the totals has results (.aside)
         self.loss_at: list[tuple[int, int]] = []
 

@@ -1,26 +1,50 @@
 """A stage that keeps its roll's step for the next (calculator.exchange.KEEPS_ITS_ROLL) ends in
 states that differ only in that roll's outcome, of which the next stage reads only the totals.
 The exact odds (calculator.exchange.odds) keep such states as one: each way carries its outcome's
-totals with its chance (in the payload), and the stage that reads them shows each totals in a state
-of its own (calculator.exchange.reuse: ``shown``)."""
+totals with its chance (in the payload key, after the losses: ``carry``), and the stage that reads
+them shows each totals in a state of its own (``shown``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from .answer import SIDES
 from .branch import PRUNE, Entry, OddsRun
-from .state import RunState, with_totals
+from .state import RunState, with_result, with_totals
 
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
 Losses = tuple
 Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance;
 #                        after a stage that keeps its roll: Losses + (that roll's totals,) -> chance)
+CARRIED = 6            # where a payload key carries the kept roll's totals
+
+
+def carries(payload: Payload) -> bool:
+    """Whether the ways of a payload carry a kept roll's totals."""
+    return bool(payload) and len(next(iter(payload))) > CARRIED
+
+
+def not_read() -> RuntimeError:
+    return RuntimeError("a kept roll's totals were carried to a stage that does not read that roll")
+
+
+def has_results(run: OddsRun, t: tuple) -> tuple:
+    """Whether each of a kept roll's totals has results (worked out once per totals)."""
+    seen = run.shown_seen.get(t)
+    if seen is None:
+        seen = run.shown_seen[t] = tuple([x > 0 for x in t])
+    return seen
+
+
+def showing(run: OddsRun, state: RunState, name: str, t: tuple) -> RunState:
+    """The state with its kept step ``name`` showing the totals ``t`` (``run.shown``)."""
+    result = run.shown[(name, t)]
+    return state if state.ctx[name].result is result else with_result(state, name, result)
 
 
 def kept_ways(run: OddsRun, entry: Entry, payload: Payload, factor: float, got: tuple, keep: str) -> list[tuple]:
-    """The ways merged after the last effect part at the end of a stage that keeps its roll's step
-    (``keep``): each with its kind's outcomes told apart by their totals (Entry.by_totals), which
-    they carry (``carry``); each as (chance, damage dealt to each side, the kind's totals)."""
+    """The ways merged after the last effect of a stage that keeps its roll's step (``keep``), gone on
+    together to its end: each with its kind's outcomes told apart by their totals, which they carry
+    (``carry``); each way as (chance, damage dealt to each side, its kind's rows: Entry.by_totals)."""
     shown, ways, seen = run.shown, [], set()
     for (c, d, a), p in payload.items():
         rows = entry.by_totals(c)
@@ -37,8 +61,9 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
           carried: bool, now: Losses, aside: str) -> None:
     """The odds' ``_merge`` at the end of a stage that keeps its roll's step (``keep``): the ways that
     differ only in the roll's outcome stay in one state, each carrying its outcome's totals with its
-    chance to the save stage that reads them (reuse.grouped shows each totals in a state of its own
-    there). ``carried``: the ways of ``kept_ways``; else each way is the state's own outcome."""
+    chance to the save stage that reads them (``shown`` shows each totals in a state of its own
+    there). ``carried``: the ways of ``kept_ways``; else each way is the state's own outcome (as
+    ``_merge`` takes them: none is left out for being unlikely)."""
     if not carried:
         shown = state.ctx[keep].result
         t = shown.sig[0]
@@ -56,9 +81,27 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
     for p, (to_d, to_a), rows in ways:
         for t, w, _ in rows:
             q = p * w
-            if q < PRUNE:
+            if carried and q < PRUNE:
                 run.pruned += q
                 continue
             for o, q0 in olds:
                 k = (o[0] + to_d, o[1], o[2], o[3] + to_a, o[4], o[5], t)
                 acc[k] = acc.get(k, 0.0) + q0 * q
+
+
+def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: Payload) -> list[tuple]:
+    """A state and its chances as the stage reading the step ``name`` kept runs from them: where its
+    ways carry their totals, one state per totals, its step showing them (its signature ``sig`` with
+    them), with the chances of the ways that rolled them."""
+    if state.done or not carries(payload):
+        return [(sig, state, payload)]
+    if name is None or name not in state.ctx:
+        raise not_read()
+    parts: dict[tuple, dict] = {}
+    for key, p in payload.items():
+        t = key[CARRIED]
+        part = parts.get(t)
+        if part is None:
+            part = parts[t] = {}
+        part[key[:CARRIED]] = p
+    return [(with_totals(sig, {name}, t), showing(run, state, name, t), part) for t, part in parts.items()]

@@ -93,13 +93,13 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
         return answer(run, [(_advance(run, last, frontier, budget, last=True), SIDES)])
     # Each side's losses are answered on their own (the answer gives each side's chances, not both
     # sides' together), so before the last stage the states merge by what each side's losses depend on.
-    both, saver, other, kept = set_aside(run, last, frontier)
+    both, saver, other, standing_losses = set_aside(run, last, frontier)
     others = (run.other(SAVER_OF_LAST_STAGE),)
     parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, others)]
     groups = [(_groups(run, last, part), sides) for part, sides in parts]
     _foresee(run, last, [g for part, _ in groups for g in part], budget)
     return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in groups]
-                  + [(kept, others)])
+                  + [(standing_losses, others)])
 
 
 def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Budget, last: bool = False,
@@ -120,16 +120,13 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
             sig, state, payload, aside, _ = group.members[0]
             _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
-        like: tuple | None = None          # the state before and its signature and losses
         ends = 0
         for i, end, ways, ended in _explore(run, stage, group, budget):
             ends += 1
             if ended is not None and ended.read is not None:
                 sig, now = ended.read            # the same run's end, reached from another state
             else:
-                now = like[2] if like is not None and like[0].units is end.units else _losses(run, end)
-                sig = () if last else signature(end, like=like)
-                like = (end, sig, now)
+                now, sig = _losses(run, end), () if last else signature(end)
                 if ended is not None:
                     ended.read = (sig, now)
             member = group.members[i]
@@ -182,8 +179,8 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
     """Every way the stage can end from the states of ``group`` (reuse.Group; the stage runs from its
     ``rep``): each state it ends in, from which of them (its index in the group), with the ways it
     gets there (each way's chance and the damage dealt to each side) and the run that ended there
-    (reuse.Ended; None where the ways part at the end of a stage that keeps its roll: ``kept_ways``, each
-    way with its outcome's totals).
+    (reuse.Ended; None at the end of a stage that keeps its roll: the ways of ``kept_ways``, each
+    with its outcomes' totals, to carry).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -191,9 +188,9 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
     the ways that reach the same point with the same effect next are merged there (whatever effects
     follow) and go on from it once, each keeping its own outcome; after the last effect they part
     again, each with its own outcome (in a stage that only keeps its roll's step after the effects,
-    they go on once and part at the end). Chances are kept per (outcome of the stage's roll, or its
-    kind while its effects act; damage dealt); a way's ``factor`` is the chance of the single units'
-    rolls it took since it was last set aside."""
+    they go on once to its end, carrying their outcomes' totals: calculator.exchange.kept). Chances
+    are kept per (outcome of the stage's roll, or its kind while its effects act; damage dealt); a
+    way's ``factor`` is the chance of the single units' rolls it took since it was last set aside."""
     todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, dict[Any, list]]] = {}      # by effect index, signature, next effect
     keeps = stage in KEEPS_ITS_ROLL
@@ -340,7 +337,7 @@ def _plan(entry: Entry, payload: Payload, at: int, fresh: bool) -> list[tuple]:
 def _take_up(later: dict, slots: dict, keeps: bool) -> list:
     """Ways set aside at one effect go on from there, once for all (the first outcome of the first
     kind stands for them) until their effects differ; after the last effect, once per outcome of
-    the roll (``keeps``: once for all, parting at the end of the stage)."""
+    the roll (``keeps``: once for all to the end of the stage, calculator.exchange.kept)."""
     todo: list[tuple] = []
     for resume, entry, payload in [slot for by_next in slots.values() for slot in by_next.values()]:
         kinds = list(dict.fromkeys(c for c, _, _ in payload))

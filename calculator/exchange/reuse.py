@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 from ..roll.distribution import Budget
 from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt
 from .channels import use_key
-from .state import Resume, RunState, signature, signed, with_result, with_totals, with_units
+from .kept import shown
+from .state import Resume, RunState, signature, signed, with_totals, with_units
 
 REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
 Way = tuple            # (chance, the target army's units after and as signed, the step's marks, damage dealt)
@@ -246,26 +247,3 @@ def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: st
             member = Member(sig, state, payload, aside, Damages(run, state, None if state.done else name, sig))
             groups.setdefault(member.damages.group or len(groups), []).append(member)
     return [Group(members) for members in groups.values()]
-
-
-def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: dict) -> list[tuple]:
-    """A state and its chances as the stage reading the step ``name`` kept runs from them: where the
-    ways of the roll kept there carry their totals (calculator.exchange.kept), one state
-    per totals, its step showing them, with the chances of the ways that rolled them."""
-    if state.done or not payload or len(next(iter(payload))) == 6:
-        return [(sig, state, payload)]
-    step = state.ctx.get(name) if name else None
-    if step is None or name is None:
-        raise RuntimeError("a kept roll's totals were carried to a stage that does not read that roll")
-    parts: dict[tuple, dict] = {}
-    for key, p in payload.items():
-        part = parts.get(key[6])
-        if part is None:
-            part = parts[key[6]] = {}
-        part[key[:6]] = p
-    out = []
-    for t, part in parts.items():
-        result = run.shown[(name, t)]
-        out.append((with_totals(sig, {name}, t), state if step.result is result else with_result(state, name, result),
-                    part))
-    return out

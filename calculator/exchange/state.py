@@ -49,19 +49,12 @@ class Resume:
     sig: tuple = ()          # the state's signature and the marks, when the odds worked them out
 
 
-def signature(state: RunState, answered_only: bool = False, like: tuple | None = None) -> tuple:
+def signature(state: RunState, answered_only: bool = False) -> tuple:
     """What of a state the rest of the exchange can read (not why a unit died, nor the words).
     ``answered_only``: of a step kept for the last stage, only whether it has results to save
-    against (all the other side's losses there depend on; calculator.exchange.SAVER_OF_LAST_STAGE).
-    ``like``: (a state, its signature, ...) that may share all but its steps with this one (the same
-    objects: a roll's outcomes parting at the end of a stage); their signature is then reused."""
+    against (all the other side's losses there depend on; calculator.exchange.SAVER_OF_LAST_STAGE)."""
     step_sig = _answered_sig if answered_only else _step_sig
     steps = tuple(sorted([(name, step_sig(s)) for name, s in state.ctx.items()]))
-    if like is not None:
-        old, sig = like[0], like[1]
-        if (old.units is state.units and old.delayed is state.delayed and old.mods is state.mods
-                and old.once is state.once and old.flags is state.flags and old.done == state.done):
-            return sig[:5] + (steps,) + sig[6:]
     return (signed(state.units), _dicts(state.delayed), _dicts(state.mods),
             _dicts(state.once), tuple(sorted(state.flags)), steps, state.done)
 

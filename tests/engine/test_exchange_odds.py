@@ -336,6 +336,29 @@ def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker,
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [
+    # The defender's Counter hits the attacker in the first save roll, and the attacker's last save
+    # roll brings nothing back: the attacker's earlier losses go on into the last stage.
+    (army("amazons/warrior"), army("dwarves/skirmisher", "dwarves/footman"), "melee", {"terrain": "highland"}),
+    (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("dwarves/footman", "dwarves/sergeant"), army("coral-elves/archer", "coral-elves/trooper"), "missile",
+     {"terrain": "coastland"}),
+    (army("frostwings/wolf-pack", "amazons/war-chief"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+])
+def test_each_sides_losses_answered_on_their_own_change_nothing(engine, attacker, defender, attack, extra):
+    # Before the last save roll the exact odds answer each side's losses on their own (calculator.
+    # exchange.aside): a side the roll cannot reach is answered as it stands, and the states go on
+    # with the saving side's losses only. Worked out with both sides' losses together: the same.
+    data = dict(exchange(attacker, defender, attack), **extra)
+    odds = engine.exchange_odds(data)
+    full = exchange_odds(engine, data, project=False)
+    assert odds["method"] == full["method"] == "exact"
+    for side in ("attacker", "defender"):
+        for what in ("damage", "killed"):
+            assert dist(full, side, what) == pytest.approx(dist(odds, side, what), abs=1e-12)
+            assert dist(full, side, what).keys() == dist(odds, side, what).keys()
+
+
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
     (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
     (army("amazons/spearer", "amazons/soldier"), army("coral-elves/archer", "coral-elves/knight"), "missile",
      {"terrain": "coastland"}),
@@ -376,7 +399,7 @@ def test_the_last_stage_pools_states_by_signatures_read_from_their_own(engine, m
     # but for the totals of the roll kept, which its ways carry (calculator.exchange.kept).
     from calculator.exchange import READS_KEPT, SAVER_OF_LAST_STAGE, aside, odds
     from calculator.exchange.state import answered, signature, standing, with_totals
-    seen = []
+    seen, answered_as_they_stand = [], []
     real = aside.set_aside
 
     def checked(run, stage, frontier):
@@ -392,10 +415,26 @@ def test_the_last_stage_pools_states_by_signatures_read_from_their_own(engine, m
             if not carried:
                 assert answered(sig) == signature(state, answered_only=True)
             seen.append(carried)
-        return real(run, stage, frontier)
+        parts = real(run, stage, frontier)
+        answered_as_they_stand.append(sum(parts[3][()][1].values()))
+        return parts
 
     monkeypatch.setattr(odds, "set_aside", checked)
     data = exchange(army("dwarves/skirmisher", "dwarves/footman", "dwarves/sergeant"),
                     army("coral-elves/protector", "coral-elves/trooper"))
     assert engine.exchange_odds(data)["method"] == "exact"
     assert len(seen) > 3 and any(seen) and not all(seen)
+    # The Coral Elves' losses are answered as they stand: the Dwarves' last save roll cannot reach them.
+    assert answered_as_they_stand and answered_as_they_stand[0] > 0.1
+
+
+def test_each_kept_roll_is_read_by_the_save_stage_after_it():
+    # calculator.exchange: a stage that keeps its roll's step is followed by the save stage reading
+    # that step (p.11: the saves are taken from that roll's results); the exact odds carry the roll's
+    # totals from one to the other (calculator.exchange.kept), so no such stage can be the last.
+    from calculator.exchange import KEEPS_ITS_ROLL, READS_KEPT, SAVES_AGAINST, STAGES
+    assert KEEPS_ITS_ROLL and STAGES[-1] not in KEEPS_ITS_ROLL
+    for before, after in zip(STAGES, STAGES[1:]):
+        if before in KEEPS_ITS_ROLL:
+            assert READS_KEPT[after] == SAVES_AGAINST[after] == KEEPS_ITS_ROLL[before]
+    assert len(READS_KEPT) == len(KEEPS_ITS_ROLL)
