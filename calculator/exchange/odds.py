@@ -31,7 +31,7 @@ from .branch import (CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, Entry
 from .kept import Losses, Payload, carry, kept_ways
 from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
-from .reuse import REUSE_COST, Group, grouped, kept_first, reused_ways, ways_of
+from .reuse import REUSE_COST, Group, grouped, kept_end, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
 NONE: Losses = (0, 0, 0, 0, 0, 0)
@@ -121,17 +121,16 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
             _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
             continue
         ends = 0
-        for i, end, ways, ended in _explore(run, stage, group, budget):
+        for i, end, ways, ended, carried in _explore(run, stage, group, budget):
             ends += 1
-            if ended is not None and ended.read is not None:
-                sig, now = ended.read            # the same run's end, reached from another state
+            if ended.read is not None:
+                sig, now = ended.read            # the same run's end, reached from another state or point
             else:
                 now, sig = _losses(run, end), () if last else signature(end)
-                if ended is not None:
-                    ended.read = (sig, now)
+                ended.read = (sig, now)
             member = group.members[i]
             if keep is not None and keep in end.ctx:
-                carry(run, keep, out, sig, end, member.payload, ways, ended is None, now, member.aside)
+                carry(run, keep, out, sig, end, member.payload, ways, carried, now, member.aside)
             else:
                 _merge(out, sig, end, member.payload, ways, now, member.aside)
         budget.spend(MERGE_COST * ends, 0)
@@ -175,12 +174,12 @@ def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[
             acc[k] = acc.get(k, 0.0) + q * p
 
 
-def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, list, Any]]:
+def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, list, Any, bool]]:
     """Every way the stage can end from the states of ``group`` (reuse.Group; the stage runs from its
     ``rep``): each state it ends in, from which of them (its index in the group), with the ways it
-    gets there (each way's chance and the damage dealt to each side) and the run that ended there
-    (reuse.Ended; None at the end of a stage that keeps its roll: the ways of ``kept_ways``, each
-    with its outcomes' totals, to carry).
+    gets there (each way's chance and the damage dealt to each side), the run that ended there
+    (reuse.Ended) and whether the ways carry their outcomes' totals (at the end of a stage that keeps
+    its roll: the ways of ``kept_ways``; that run is made once for all the points alike: reuse.kept_end).
 
     A way is a script of outcomes for the stage's rolls; the stage runs again for each. The outcomes
     of the stage's roll with the same effects go through them together. After an effect in which a
@@ -195,7 +194,7 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
     later: dict[int, dict[tuple, dict[Any, list]]] = {}      # by effect index, signature, next effect
     keeps = stage in KEEPS_ITS_ROLL
     state, damages = group.rep, group.members[group.at].damages
-    pooled: dict[tuple, tuple] = {}
+    pooled, ends = dict[tuple, tuple](), dict[tuple, Any]()      # ends: reuse.kept_end's runs
     while todo or later:
         if not todo:
             todo = _take_up(later, later.pop(min(later)), keeps)
@@ -208,12 +207,13 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
             budget.spend(RUN_COST, 0)          # the run to the stage's first roll was made already
             todo += reversed(_first(first, payload))
             continue
-        if resume is not None and len(script) == 1 and _reused(run, stage, state, later, resume, script, payload,
-                                                               factor, mass, until, budget):
-            continue
         at = (stage, script, resume, until)
-        where = damages.where(*at)
-        happened = damages.happened(at, where, budget)
+        past = keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects)
+        if not past and resume is not None and len(script) == 1 and _reused(run, stage, state, later, resume, script,
+                                                                             payload, factor, mass, until, budget):
+            continue
+        where = None if past else damages.where(*at)
+        happened = kept_end(run, state, at, ends, budget) if past else damages.happened(at, where, budget)
         if isinstance(happened, Pause):
             if script:
                 for key, q in reversed(happened.outcomes):
@@ -226,9 +226,9 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
                           factor)
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
-        if keeps and resume is not None and resume.index == len(script[0][0].result(script[0][1]).effects):
+        if past:
             kept = kept_ways(run, script[0][0], payload, factor, happened.got, KEEPS_ITS_ROLL[stage])
-            yield 0, happened.state, kept, None
+            yield 0, happened.state, kept, happened, True
             continue
         _ends(group, happened, at, where, payload, factor, budget, pooled)
         if not damages.group:         # only a save stage's runs end alike from its other states
@@ -273,7 +273,7 @@ def _ends(group: Group, happened: Any, at: tuple[Any, list, Resume | None, int],
 
 def _flush(pooled: dict[tuple, tuple]) -> Iterator[tuple]:
     for i, ended, acc in pooled.values():
-        yield i, ended.state, [(p, dealt) for dealt, p in acc.items()], ended
+        yield i, ended.state, [(p, dealt) for dealt, p in acc.items()], ended, False
     pooled.clear()
 
 

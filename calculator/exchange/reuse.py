@@ -156,6 +156,27 @@ def run_stage(run: OddsRun, stage: Any, state: RunState, script: list, resume: R
     return Ended(run.state(), dealt(run.damages))
 
 
+def kept_end(run: OddsRun, state: RunState, at: tuple[Any, list, Resume, int], ends: dict[tuple, Ended],
+             budget: Budget) -> Happened:
+    """The run of a stage that keeps its roll's step from ``state``, taken up past the roll's last
+    effect (``at``: the stage, its script, where it resumed, until). There the stage only keeps the step for the
+    next (calculator.exchange.KEEPS_ITS_ROLL), whose totals the ways carry: it ends alike from
+    every point alike (the state's signature and the step's marks: ``Resume.sig``), whichever
+    outcome of the roll its ways took and however many effects it brought. So it runs once per
+    point of the stage's run from ``state`` (``ends``), not once per effect index it is reached at."""
+    stage, script, resume, until = at
+    key = (id(script[0][0]), resume.sig) if len(script) == 1 and resume.sig else None
+    hit = ends.get(key) if key is not None else None
+    if hit is not None:
+        budget.spend(REUSE_COST, 0)
+        return hit
+    budget.spend(RUN_COST + ROLL_COST * len(script), 0)
+    hit = run_stage(run, stage, state, script, resume, until)
+    if key is not None and isinstance(hit, Ended):
+        ends[key] = hit
+    return hit
+
+
 class Damages:
     """The runs of a save stage from one state, each known by the damage it makes (p.11: the
     attack's results less the saves, never below 0) instead of by the attack's results and the

@@ -438,3 +438,31 @@ def test_each_kept_roll_is_read_by_the_save_stage_after_it():
         if before in KEEPS_ITS_ROLL:
             assert READS_KEPT[after] == SAVES_AGAINST[after] == KEEPS_ITS_ROLL[before]
     assert len(READS_KEPT) == len(KEEPS_ITS_ROLL)
+
+
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("coral-elves/sharpshooter", "coral-elves/archer", "coral-elves/trooper"),
+     army("dwarves/footman", "dwarves/sergeant"), "missile", {"terrain": "coastland"}),
+    (army("dwarves/footman", "dwarves/sergeant"), army("coral-elves/archer", "coral-elves/sharpshooter"), "missile",
+     {"terrain": "coastland"}),
+    (army("amazons/spearer", "amazons/soldier"), army("coral-elves/archer", "coral-elves/knight"), "missile",
+     {"terrain": "coastland"}),
+])
+def test_a_kept_rolls_end_run_once_per_point_changes_nothing(engine, attacker, defender, attack, extra, monkeypatch):
+    # A stage that keeps its roll's step only keeps it after the roll's effects (calculator.exchange.
+    # KEEPS_ITS_ROLL): the exact odds run it to its end once per point reached past the last effect
+    # (reuse.kept_end), whichever outcome (and so however many Bullseyes) brought the ways there.
+    # Run once per outcome's kind and effect index instead: the very same answer, with more runs.
+    from calculator.exchange import odds, reuse
+    data = dict(exchange(attacker, defender, attack), **extra)
+    runs = []
+    real_run, real_end = reuse.run_stage, reuse.kept_end
+    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real_run(*a))
+    once = engine.exchange_odds(data)
+    n_once = len(runs)
+    runs.clear()
+    monkeypatch.setattr(odds, "kept_end", lambda run, state, at, ends, budget: real_end(run, state, at, {}, budget))
+    every = engine.exchange_odds(data)
+    assert once["method"] == every["method"] == "exact"
+    assert once == every
+    assert n_once < len(runs)
