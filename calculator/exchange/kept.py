@@ -62,14 +62,14 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
     """The odds' ``_merge`` at the end of a stage that keeps its roll's step (``keep``): the ways that
     differ only in the roll's outcome stay in one state, each carrying its outcome's totals with its
     chance to the save stage that reads them (``shown`` shows each totals in a state of its own
-    there). ``carried``: the ways of ``kept_ways``; else each way is the state's own outcome (as
-    ``_merge`` takes them: none is left out for being unlikely)."""
+    there). ``sig``: the state's signature but for those totals (``unkept``). ``carried``: the ways of
+    ``kept_ways``; else each way is the state's own outcome (as ``_merge`` takes them: none is left
+    out for being unlikely)."""
     if not carried:
         shown = state.ctx[keep].result
         t = shown.sig[0]
         run.shown.setdefault((keep, t), shown)
         ways = [(p, dealt, ((t, 1.0, None),)) for p, dealt in ways]
-    sig = with_totals(sig, {keep}, ())
     have = out.get(sig)
     if have is None:
         have = out[sig] = (state, dict[Any, float](), aside)
@@ -78,6 +78,9 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
     olds = [((old[0], old[1] if keep_d else now[1], old[2] if keep_d else now[2],
               old[3], old[4] if keep_a else now[4], old[5] if keep_a else now[5]), q)
             for old, q in payload.items()]
+    if len(olds) == 1:             # most often: the same sums in fewer steps
+        _carry_one(run, acc, olds[0], ways, carried)
+        return
     for p, (to_d, to_a), rows in ways:
         for t, w, _ in rows:
             q = p * w
@@ -87,6 +90,26 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
             for o, q0 in olds:
                 k = (o[0] + to_d, o[1], o[2], o[3] + to_a, o[4], o[5], t)
                 acc[k] = acc.get(k, 0.0) + q0 * q
+
+
+def _carry_one(run: OddsRun, acc: dict, old: tuple, ways: list, carried: bool) -> None:
+    """``carry``'s sums for a state with one way so far (``old``: its losses and chance)."""
+    o, q0 = old
+    o1, o2, o4, o5 = o[1], o[2], o[4], o[5]
+    for p, (to_d, to_a), rows in ways:
+        d, a = o[0] + to_d, o[3] + to_a
+        for t, w, _ in rows:
+            q = p * w
+            if carried and q < PRUNE:
+                run.pruned += q
+                continue
+            k = (d, o1, o2, a, o4, o5, t)
+            acc[k] = acc.get(k, 0.0) + q0 * q
+
+
+def unkept(sig: tuple, keep: str) -> tuple:
+    """A state's signature but for the totals of the step ``keep`` (the ways carry them: ``carry``)."""
+    return with_totals(sig, {keep}, ())
 
 
 def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: Payload) -> list[tuple]:

@@ -26,11 +26,11 @@ from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, READS_KEPT, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
 from .aside import set_aside
 from .answer import SIDES, answer
-from .branch import (CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, Entry, OddsRun, Pause,
-                     kind_of)
-from .kept import Losses, Payload, carry, kept_ways
+from .branch import CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, OddsRun, Pause, kind_of
+from .kept import Losses, Payload, carry, kept_ways, unkept
 from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
+from .points import by_next_effect, set_aside_at, take_up
 from .reuse import REUSE_COST, Group, grouped, kept_end, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
@@ -127,6 +127,8 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
                 sig, now = ended.read            # the same run's end, reached from another state or point
             else:
                 now, sig = _losses(run, end), () if last else signature(end)
+                if keep is not None and keep in end.ctx:
+                    sig = unkept(sig, keep)
                 ended.read = (sig, now)
             member = group.members[i]
             if keep is not None and keep in end.ctx:
@@ -197,7 +199,7 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
     pooled, ends = dict[tuple, tuple](), dict[tuple, Any]()      # ends: reuse.kept_end's runs
     while todo or later:
         if not todo:
-            todo = _take_up(later, later.pop(min(later)), keeps)
+            todo = take_up(later, later.pop(min(later)), keeps)
         resume, script, payload, factor, mass, until = todo.pop()
         if mass * factor < PRUNE:
             run.pruned += mass * factor
@@ -222,8 +224,8 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
                 todo += reversed(_first(happened, payload))
             continue
         if isinstance(happened, Checkpoint):
-            _set_aside_at(later, happened, script[0][0], _plan(script[0][0], payload, happened.index, resume is None),
-                          factor)
+            plan = by_next_effect(script[0][0], payload, happened.index, resume is None)
+            set_aside_at(later, happened, script[0][0], plan, factor)
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
         if past:
@@ -242,12 +244,12 @@ def _reused(run: OddsRun, stage: Any, state: RunState, later: dict, resume: Resu
     reused = reused_ways(run, stage, state, resume, script, until, budget)
     if reused is None:
         return False
-    plan = _plan(script[0][0], payload, resume.index + 1, False) if reused else []
+    plan = by_next_effect(script[0][0], payload, resume.index + 1, False) if reused else []
     for q, cp in reused:
         if mass * factor * q < PRUNE:
             run.pruned += mass * factor * q
         else:
-            _set_aside_at(later, cp, script[0][0], plan, factor * q)
+            set_aside_at(later, cp, script[0][0], plan, factor * q)
     budget.spend(CHANCE_COST * len(payload) * len(reused), 0)
     return True
 
@@ -259,16 +261,16 @@ def _ends(group: Group, happened: Any, at: tuple[Any, list, Resume | None, int],
     how it ends from each state of the group, by the damage it makes there; its ways are pooled by
     the state they start from and the run that ends there (many outcomes of a save roll make the
     same damage), each way's chance by the damage dealt to each side."""
-    for i, member in enumerate(group.members):
-        ended = happened if i == group.at else member.damages.ended(at, where, budget)
-        got = ended.got
+    ways = [(d, a, p * factor) for (_, d, a), p in payload.items()]
+    for i, ended in enumerate(group.ends(happened, at, where, budget)):
+        got_d, got_a = ended.got
         slot = pooled.get((i, id(ended)))          # the pool holds the run: its id is not reused
         if slot is None:
             slot = pooled[(i, id(ended))] = (i, ended, {})
         acc = slot[2]
-        for (_, d, a), p in payload.items():
-            k = (d + got[0], a + got[1])
-            acc[k] = acc.get(k, 0.0) + p * factor
+        for d, a, q in ways:
+            k = (d + got_d, a + got_a)
+            acc[k] = acc.get(k, 0.0) + q
 
 
 def _flush(pooled: dict[tuple, tuple]) -> Iterator[tuple]:
@@ -288,96 +290,6 @@ def _first(pause: Pause, payload: Payload) -> list[tuple]:
         for (_, d, a), p in payload.items():
             way[1][(key, d, a)] = p * q
     return [(None, [(entry, key)], part, 1.0, sum(part.values()), n) for key, part, n in ways.values()]
-
-
-def _set_aside_at(later: dict, cp: Checkpoint, entry: Entry, plan: list[tuple], factor: float) -> None:
-    """Set the ways of ``plan`` (``_plan``: the chances by the next effect of their kind) aside at
-    ``cp``, merged with the ways already there alike."""
-    sig = (signature(cp.state) if cp.sig is None else cp.sig, cp.marks)
-    slots = later.setdefault(cp.index, {})
-    by_next = slots.get(sig)              # the slots of this point, by the next effect (the signature
-    if by_next is None:                   # is long: it is hashed once, not once per kind)
-        by_next = slots[sig] = {}
-    to_d, to_a = cp.dealt
-    for nxt, ways in plan:
-        slot = by_next.get(nxt)
-        if slot is None:
-            slot = by_next[nxt] = [Resume(cp.index, cp.state, cp.marks, sig), entry, {}]
-        acc = slot[2]
-        for k, d, a, p in ways:
-            key = (k, d + to_d, a + to_a)
-            acc[key] = acc.get(key, 0.0) + p * factor
-
-
-def _plan(entry: Entry, payload: Payload, at: int, fresh: bool) -> list[tuple]:
-    """The chances of ``payload`` by the effect their kind brings at ``at`` (None: past the last),
-    each as (kind, damage dealt to each side, chance): what follows depends on the state, the step's
-    fields and that effect, not on the roll's totals until the last effect is done, so the outcomes
-    are kept by their kind (``fresh``: the ways come straight from the roll, each with its outcome)."""
-    known = entry.ids                  # each kind's effects (Entry.effect_ids), looked up inline
-    nxt_of: dict[tuple, Any] = {}
-    by: dict[Any, list[tuple]] = {}
-    for (k, d, a), p in payload.items():
-        if fresh:
-            k = kind_of(k)
-        if k in nxt_of:
-            nxt = nxt_of[k]
-        else:
-            ids = known.get(k)
-            if ids is None:
-                ids = entry.effect_ids(k)
-            nxt = nxt_of[k] = ids[at] if at < len(ids) else None
-        ways = by.get(nxt)
-        if ways is None:
-            ways = by[nxt] = []
-        ways.append((k, d, a, p))
-    return list(by.items())
-
-
-def _take_up(later: dict, slots: dict, keeps: bool) -> list:
-    """Ways set aside at one effect go on from there, once for all (the first outcome of the first
-    kind stands for them) until their effects differ; after the last effect, once per outcome of
-    the roll (``keeps``: once for all to the end of the stage, calculator.exchange.kept)."""
-    todo: list[tuple] = []
-    for resume, entry, payload in [slot for by_next in slots.values() for slot in by_next.values()]:
-        kinds = list(dict.fromkeys(c for c, _, _ in payload))
-        rep, at = entry.members(kinds[0])[0][0], resume.index
-        mine = entry.effect_ids(kinds[0])
-        if keeps or at < len(mine):
-            until = at + _common(entry, kinds, mine, at)
-            todo.append((resume, [(entry, rep)], payload, 1.0, sum(payload.values()), until))
-            continue
-        for k, part in _by_outcome(entry, payload, 1.0).items():
-            todo.append((resume, [(entry, k)], part, 1.0, sum(part.values()), 0))
-    return todo
-
-
-def _common(entry: Entry, kinds: list[tuple], mine: tuple[int, ...], at: int) -> int:
-    """How many effects from ``at`` on the ways of all ``kinds`` share with ``mine`` (all: they end
-    together)."""
-    best, known = len(mine) - at, entry.ids
-    for c in kinds:
-        ids = known.get(c)
-        if ids is None:
-            ids = entry.effect_ids(c)
-        if ids is mine:
-            continue
-        n, most = 0, max(0, min(best, len(ids) - at))
-        while n < most and ids[at + n] == mine[at + n]:
-            n += 1
-        best = n
-        if not best:
-            break
-    return best
-
-
-def _by_outcome(entry: Entry, payload: Payload, factor: float) -> dict[tuple, Payload]:
-    """Chances kept by the outcomes' kind, parted by outcome (each with its chance given its kind)."""
-    out: dict[tuple, Payload] = {}
-    for (c, d, a), p in payload.items():
-        for k, w in entry.members(c):
-            out.setdefault(k, {})[(k, d, a)] = p * factor * w
-    return out
 
 
 def _losses(run: OddsRun, state: RunState) -> Losses:

@@ -30,7 +30,7 @@ Way = tuple            # (chance, the target army's units after and as signed, t
 
 
 def reused_ways(run: OddsRun, stage: Any, state: RunState, resume: Resume, script: list, until: int,
-                budget: Budget) -> list[tuple[float, Checkpoint]] | None:
+                budget: Budget) -> list[tuple[float, Reached]] | None:
     """The ways the effect the run is taken up at goes (each with its chance and the point where
     the run is set aside after it), or None where it is not reused."""
     entry, rep = script[0]
@@ -48,13 +48,30 @@ def reused_ways(run: OddsRun, stage: Any, state: RunState, resume: Resume, scrip
     if ways is None:
         return None
     budget.spend(REUSE_COST * len(ways), 0)
-    s = resume.state
     # The state after differs from the one before only in the target army's units: so does its signature.
     was = resume.sig[0] if resume.sig else None
-    return [(q, Checkpoint(at + 1, RunState(units[:lo] + mine + units[hi:], s.delayed, s.mods, s.once, s.flags,
-                                            s.ctx, s.done), marks, dealt,
-                           None if was is None else with_units(was, lo, hi, read)))
+    return [(q, Reached(at + 1, resume.state, lo, hi, mine, marks, dealt,
+                        None if was is None else with_units(was, lo, hi, read)))
             for q, mine, read, marks, dealt in ways]
+
+
+class Reached:
+    """Where a reused way sets the run aside (as a Checkpoint), its state made only when asked for:
+    most ways reach a point set aside already, which keeps the state of the first."""
+
+    __slots__ = ("index", "before", "lo", "hi", "mine", "marks", "dealt", "sig")
+
+    def __init__(self, index: int, before: RunState, lo: int, hi: int, mine: tuple, marks: Any,
+                 dealt: tuple[int, int], sig: tuple | None) -> None:
+        self.index, self.before, self.lo, self.hi, self.mine = index, before, lo, hi, mine
+        self.marks, self.dealt, self.sig = marks, dealt, sig
+
+    @property
+    def state(self) -> RunState:
+        """The state before the effect with the target army's units after it."""
+        s, units = self.before, self.before.units
+        return RunState(units[:self.lo] + self.mine + units[self.hi:], s.delayed, s.mods, s.once, s.flags, s.ctx,
+                        s.done)
 
 
 def _work_out(run: OddsRun, stage: Any, state: RunState, resume: Resume, script: list, until: int,
@@ -257,6 +274,24 @@ class Group:
         self.members = members
         self.at = max(range(len(members)), key=lambda i: members[i].damages.results if members[i].damages.group else 0)
         self.rep = members[self.at].state
+
+    def ends(self, happened: Ended, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
+             budget: Budget) -> list[Ended]:
+        """How a run from ``rep`` that ended (``happened``) ends from each state of the group
+        (``Damages.ended``); the runs made already are looked up here, their work counted at once."""
+        made, hits, out = self.members[self.at].damages.run.damages_made, 0, []
+        for i, member in enumerate(self.members):
+            if i == self.at:
+                out.append(happened)
+                continue
+            hit = None if where is None else made.get((where[0], max(0, member.damages.results - where[1])))
+            if isinstance(hit, Ended):
+                hits += 1
+            else:
+                hit = member.damages.ended(at, where, budget)
+            out.append(hit)
+        budget.spend(REUSE_COST * hits, 0)
+        return out
 
 
 def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: str | None) -> list[Group]:
