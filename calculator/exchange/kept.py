@@ -57,19 +57,19 @@ def kept_ways(run: OddsRun, entry: Entry, payload: Payload, factor: float, got: 
     return ways
 
 
-def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, payload: Payload, ways: list,
+def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, payload: Payload, ways: Any,
           carried: bool, now: Losses, aside: str) -> None:
     """The odds' ``_merge`` at the end of a stage that keeps its roll's step (``keep``): the ways that
     differ only in the roll's outcome stay in one state, each carrying its outcome's totals with its
     chance to the save stage that reads them (``shown`` shows each totals in a state of its own
     there). ``sig``: the state's signature but for those totals (``unkept``). ``carried``: the ways of
-    ``kept_ways``; else each way is the state's own outcome (as ``_merge`` takes them: none is left
-    out for being unlikely)."""
+    ``kept_ways``; else each way is the state's own outcome (as ``_merge`` takes them, by the damage
+    dealt: none is left out for being unlikely)."""
     if not carried:
         shown = state.ctx[keep].result
         t = shown.sig[0]
         run.shown.setdefault((keep, t), shown)
-        ways = [(p, dealt, ((t, 1.0, None),)) for p, dealt in ways]
+        ways = [(p, dealt, ((t, 1.0, None),)) for dealt, p in ways.items()]
     have = out.get(sig)
     if have is None:
         have = out[sig] = (state, dict[Any, float](), aside)

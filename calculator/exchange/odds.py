@@ -118,7 +118,7 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
     for group in groups:
         if group.rep.done:                    # done: nothing more happens in this state
             sig, state, payload, aside, _ = group.members[0]
-            _merge(out, () if last else sig, state, payload, [(1.0, (0, 0))], _losses(run, state), aside)
+            _merge(out, () if last else sig, state, payload, {(0, 0): 1.0}, _losses(run, state), aside)
             continue
         ends = 0
         for i, end, ways, ended, carried in _explore(run, stage, group, budget):
@@ -159,27 +159,27 @@ def _foresee(run: OddsRun, stage: Any, groups: list[Group], budget: Budget) -> N
         budget.spend(0, len(group.members), ahead)
 
 
-def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: list[tuple[float, tuple[int, int]]],
+def _merge(out: dict, sig: tuple, state: RunState, payload: Payload, ways: dict[tuple[int, int], float],
            now: Losses, aside: str) -> None:
-    """Add a state's chances to ``out``, reached in each of ``ways`` (its chance, the damage dealt to
-    each side); ``now``: the killed and single-unit damage read from it (a side set aside keeps what
+    """Add a state's chances to ``out``, reached in each of ``ways`` (by the damage dealt to each
+    side: its chance); ``now``: the killed and single-unit damage read from it (a side set aside keeps what
     it had)."""
     have = out.get(sig)
     if have is None:
         have = out[sig] = (state, dict[Any, float](), aside)
     acc = have[1]
     keep_d, keep_a = aside == SIDES[0], aside == SIDES[1]
-    for p, (to_d, to_a) in ways:
+    for (to_d, to_a), p in ways.items():
         for old, q in payload.items():
             k = (old[0] + to_d, old[1] if keep_d else now[1], old[2] if keep_d else now[2],
                  old[3] + to_a, old[4] if keep_a else now[4], old[5] if keep_a else now[5])
             acc[k] = acc.get(k, 0.0) + q * p
 
 
-def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, list, Any, bool]]:
+def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator[tuple[int, RunState, Any, Any, bool]]:
     """Every way the stage can end from the states of ``group`` (reuse.Group; the stage runs from its
     ``rep``): each state it ends in, from which of them (its index in the group), with the ways it
-    gets there (each way's chance and the damage dealt to each side), the run that ended there
+    gets there (by the damage dealt to each side: its chance), the run that ended there
     (reuse.Ended) and whether the ways carry their outcomes' totals (at the end of a stage that keeps
     its roll: the ways of ``kept_ways``; that run is made once for all the points alike: reuse.kept_end).
 
@@ -275,7 +275,7 @@ def _ends(group: Group, happened: Any, at: tuple[Any, list, Resume | None, int],
 
 def _flush(pooled: dict[tuple, tuple]) -> Iterator[tuple]:
     for i, ended, acc in pooled.values():
-        yield i, ended.state, [(p, dealt) for dealt, p in acc.items()], ended, False
+        yield i, ended.state, acc, ended, False
     pooled.clear()
 
 

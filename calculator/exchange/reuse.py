@@ -272,23 +272,28 @@ class Group:
 
     def __init__(self, members: list[Member]) -> None:
         self.members = members
-        self.at = max(range(len(members)), key=lambda i: members[i].damages.results if members[i].damages.group else 0)
+        self.results = [m.damages.results if m.damages.group else 0 for m in members]
+        self.at = max(range(len(members)), key=self.results.__getitem__)
         self.rep = members[self.at].state
 
     def ends(self, happened: Ended, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
              budget: Budget) -> list[Ended]:
         """How a run from ``rep`` that ended (``happened``) ends from each state of the group
         (``Damages.ended``); the runs made already are looked up here, their work counted at once."""
+        if where is None or len(self.members) == 1:
+            return [happened if i == self.at else m.damages.ended(at, where, budget) for i, m in enumerate(self.members)]
         made, hits, out = self.members[self.at].damages.run.damages_made, 0, []
-        for i, member in enumerate(self.members):
+        n, saves = where
+        for i, results in enumerate(self.results):
             if i == self.at:
                 out.append(happened)
                 continue
-            hit = None if where is None else made.get((where[0], max(0, member.damages.results - where[1])))
+            damage = results - saves            # p.11: the attack's results less the saves, never below 0
+            hit = made.get((n, damage if damage > 0 else 0))
             if isinstance(hit, Ended):
                 hits += 1
             else:
-                hit = member.damages.ended(at, where, budget)
+                hit = self.members[i].damages.ended(at, where, budget)
             out.append(hit)
         budget.spend(REUSE_COST * hits, 0)
         return out
