@@ -234,7 +234,7 @@ class Damages:
                  budget: Budget) -> Happened:
         """What the run did (``at``: the stage, its script, where it resumed, until; ``where``: what
         ``where`` gave), worked out the first time its key is met."""
-        key = None if where is None else (where[0], max(0, self.results - where[1]))
+        key = None if where is None else made_key(where, self.results)
         if key is not None:
             hit = self.run.damages_made.get(key)
             if hit is not None:
@@ -254,6 +254,13 @@ class Damages:
         if not isinstance(hit, Ended):
             raise RuntimeError("a save stage read the attack's results before the damage")
         return hit
+
+
+def made_key(where: tuple[int, int], results: int) -> tuple[int, int]:
+    """A save stage's run by the damage it makes (``where``: its key but for the damage, and the
+    saves rolled): p.11, the attack's results less the saves, never below 0."""
+    damage = results - where[1]
+    return where[0], damage if damage > 0 else 0
 
 
 class Member(NamedTuple):
@@ -283,13 +290,11 @@ class Group:
         if where is None or len(self.members) == 1:
             return [happened if i == self.at else m.damages.ended(at, where, budget) for i, m in enumerate(self.members)]
         made, hits, out = self.members[self.at].damages.run.damages_made, 0, []
-        n, saves = where
         for i, results in enumerate(self.results):
             if i == self.at:
                 out.append(happened)
                 continue
-            damage = results - saves            # p.11: the attack's results less the saves, never below 0
-            hit = made.get((n, damage if damage > 0 else 0))
+            hit = made.get(made_key(where, results))
             if isinstance(hit, Ended):
                 hits += 1
             else:
