@@ -181,16 +181,25 @@ def kept_end(run: OddsRun, state: RunState, at: tuple[Any, list, Resume, int], e
     every point alike (the state's signature and the step's marks: ``Resume.sig``), whichever
     outcome of the roll its ways took and however many effects it brought. So it runs once per
     point of the stage's run from ``state`` (``ends``), not once per effect index it is reached at."""
-    stage, script, resume, until = at
+    script, resume = at[1], at[2]
     key = (id(script[0][0]), resume.sig) if len(script) == 1 and resume.sig else None
-    hit = ends.get(key) if key is not None else None
-    if hit is not None:
-        budget.spend(REUSE_COST, 0)
-        return hit
-    budget.spend(RUN_COST + ROLL_COST * len(script), 0)
-    hit = run_stage(run, stage, state, script, resume, until)
-    if key is not None and isinstance(hit, Ended):
-        ends[key] = hit
+    return run_once(run, state, at, ends, key, budget, only_ended=True)
+
+
+def run_once(run: OddsRun, state: RunState, at: tuple[Any, list, Resume | None, int], memo: dict, key: Any,
+             budget: Budget, only_ended: bool = False) -> Happened:
+    """The stage's run from ``state`` (``at``: the stage, its script, where it resumed, until), made
+    the first time ``key`` is met and kept in ``memo`` (None: not kept; ``only_ended``: only a run
+    that ended is kept); a run looked up again costs a reuse, not a run."""
+    if key is not None:
+        hit = memo.get(key)
+        if hit is not None:
+            budget.spend(REUSE_COST, 0)
+            return hit
+    budget.spend(RUN_COST + ROLL_COST * len(at[1]), 0)
+    hit = run_stage(run, at[0], state, *at[1:])
+    if key is not None and (not only_ended or isinstance(hit, Ended)):
+        memo[key] = hit
     return hit
 
 
@@ -235,16 +244,7 @@ class Damages:
         """What the run did (``at``: the stage, its script, where it resumed, until; ``where``: what
         ``where`` gave), worked out the first time its key is met."""
         key = None if where is None else made_key(where, self.results)
-        if key is not None:
-            hit = self.run.damages_made.get(key)
-            if hit is not None:
-                budget.spend(REUSE_COST, 0)
-                return hit
-        budget.spend(RUN_COST + ROLL_COST * len(at[1]), 0)
-        hit = run_stage(self.run, at[0], self.state, *at[1:])
-        if key is not None:
-            self.run.damages_made[key] = hit
-        return hit
+        return run_once(self.run, self.state, at, self.run.damages_made, key, budget)
 
     def ended(self, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
               budget: Budget) -> Ended:
