@@ -33,6 +33,8 @@ def dice(engine):
         parts = [contribution(unit, f, r, engine.index) for f in unit.faces for r in rolls]
         if any(p.rerolls for p in parts):
             continue
+        if any(getattr(u.effect, "rerolls_targets", False) for p in parts for u in p.effects):    # Confuse: the other army rolls again
+            continue
         if any(u.effect.kind in ("target-kill", "send-to-reserve", "disable-units", "damage-target-unit",
                                  "reflect-damage") for p in parts for u in p.effects):
             continue
