@@ -237,6 +237,7 @@ class OddsRun(Run):
         self.joints: dict[tuple, Joint] = {}
         self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
         self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
+        self.chains: dict[tuple, Any] = {}             # effects followed once for many states (.chains)
         self.damages_made: dict[tuple, Any] = {}         # a save stage's runs by the damage made (.reuse)
         self.damage_keys: dict[tuple, int] = {}          # their keys but for the damage, numbered (.reuse)
         # A kept roll's outcome with these totals (calculator.exchange.kept), of any roll kept under that

@@ -25,6 +25,7 @@ from ..core.fields import short
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, READS_KEPT, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
 from .aside import set_aside
+from .chains import Chain, chain_of, replay
 from .answer import SIDES, answer
 from .branch import CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, OddsRun, Pause, kind_of
 from .kept import Losses, Payload, carry, kept_ways, unkept
@@ -36,6 +37,7 @@ from .sample import sampled_odds
 
 NONE: Losses = (0, 0, 0, 0, 0, 0)
 METHODS = ("exact", "sampled")
+CHAINS = True          # effects followed once for the states alike (calculator.exchange.chains); tests turn it off
 
 
 def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any]:
@@ -86,6 +88,7 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     for stage in STAGES[:-1]:
         frontier = _advance(run, stage, frontier, budget)
         run.firsts.clear()
+        run.chains.clear()
         run.damages_made.clear()
         run.damage_keys.clear()
     last = STAGES[-1]
@@ -192,11 +195,11 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
     they go on once to its end, carrying their outcomes' totals: calculator.exchange.kept). Chances
     are kept per (outcome of the stage's roll, or its kind while its effects act; damage dealt); a
     way's ``factor`` is the chance of the single units' rolls it took since it was last set aside."""
-    todo: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
     later: dict[int, dict[tuple, dict[Any, list]]] = {}      # by effect index, signature, next effect
     keeps = stage in KEEPS_ITS_ROLL
     state, damages = group.rep, group.members[group.at].damages
     pooled, ends = dict[tuple, tuple](), dict[tuple, Any]()      # ends: reuse.kept_end's runs
+    todo, chain, replayed = _start(run, stage, state, ends, budget)
     while todo or later:
         if not todo:
             todo = take_up(later, later.pop(min(later)), keeps)
@@ -229,13 +232,41 @@ def _explore(run: OddsRun, stage: Any, group: Group, budget: Budget) -> Iterator
             budget.spend(CHANCE_COST * len(payload), 0)
             continue
         if past:
-            kept = kept_ways(run, script[0][0], payload, factor, happened.got, KEEPS_ITS_ROLL[stage])
-            yield 0, happened.state, kept, happened, True
+            yield _past(run, stage, chain, resume, script, payload, factor, until, happened)
             continue
         _ends(group, happened, at, where, payload, factor, budget, pooled)
         if not damages.group:         # only a save stage's runs end alike from its other states
             yield from _flush(pooled)
     yield from _flush(pooled)
+    yield from replayed
+
+
+def _start(run: OddsRun, stage: Any, state: RunState, ends: dict, budget: Budget) -> tuple[list, Chain | None, Any]:
+    """The ways to explore first (the stage from its start), the chain to record the ways past the
+    effects in, and the ways past them taken from a chain known already instead of following the
+    effects again (calculator.exchange.chains: then only the roll's outcomes without effects are
+    explored)."""
+    start: list[tuple] = [(None, [], {(None, 0, 0): 1.0}, 1.0, 1.0, 0)]
+    found = chain_of(run, stage, state) if CHAINS else None
+    first = kept_first(run, stage, state)      # a chain is found only from it (calculator.exchange.chains)
+    if found is None or first is None:
+        return start, None, ()
+    chain, followed = found
+    if not followed:
+        return start, chain, ()
+    budget.spend(RUN_COST, 0)               # the run to the stage's first roll was made already
+    todo = [t for t in reversed(_first(first, start[0][2])) if not t[5]]
+    return todo, None, replay(run, chain, stage, state, first.entry, ends, budget)
+
+
+def _past(run: OddsRun, stage: Any, chain: Chain | None, resume: Resume, script: list, payload: Payload,
+          factor: float, until: int, happened: Any) -> tuple:
+    """The ways past the last effect of a stage that keeps its roll, gone on to its end together
+    (``happened``: reuse.kept_end), as ``_explore`` yields them; recorded in ``chain`` if any."""
+    if chain is not None:
+        chain.record(resume, payload, factor, until)
+    kept = kept_ways(run, script[0][0], payload, factor, happened.got, KEEPS_ITS_ROLL[stage])
+    return 0, happened.state, kept, happened, True
 
 
 def _reused(run: OddsRun, stage: Any, state: RunState, later: dict, resume: Resume, script: list, payload: Payload,
