@@ -33,25 +33,25 @@ from .state import Resume, RunState, signature, signed, standing, with_units
 
 LOST = 1e-9          # a kind's chance left out past which its ways are followed again from each state
 SAME = 1e-12         # how far apart two rolls may make a kind's chance (relative) and still be as likely
-Way = tuple          # (its chances by kind and damage dealt, factor, until)
+Way = tuple          # (where the run is taken up, its chances by kind and damage dealt, factor, until)
 
 
 class Chain:
     """The ways a stage's roll went through its effects from the first state alike, recorded by the
-    odds as they reach a point past the last effect (``ends``: by the point, where the run is
-    taken up there and its ways), with how likely each kind of outcome with effects was there
-    (``mass``) and how much of it reached those points."""
+    odds as they reach a point past the last effect (``ends``: the ways by the point), with how
+    likely each kind of outcome with effects was there (``mass``) and how much of it reached those
+    points."""
 
     __slots__ = ("lo", "hi", "mass", "ends", "reached")
 
     def __init__(self, entry: Entry, lo: int, hi: int) -> None:
         self.lo, self.hi = lo, hi            # where the acting army's units are in a state's units
         self.mass = kind_mass(entry)
-        self.ends: dict[tuple, tuple[Resume, list[Way]]] = {}
+        self.ends: dict[tuple, list[Way]] = {}
         self.reached: dict[tuple, float] = {}
 
     def record(self, resume: Resume, payload: Payload, factor: float, until: int) -> None:
-        self.ends.setdefault(resume.sig, (resume, []))[1].append((payload, factor, until))
+        self.ends.setdefault(resume.sig, []).append((resume, payload, factor, until))
         for (c, _, _), p in payload.items():
             self.reached[c] = self.reached.get(c, 0.0) + p * factor
 
@@ -108,9 +108,9 @@ def replay(run: OddsRun, chain: Chain, stage: Any, state: RunState, entry: Entry
     lo, hi, keep = chain.lo, chain.hi, KEEPS_ITS_ROLL[stage]
     units = state.units[lo:hi]
     read = signed(units)
-    for resume, ways in chain.ends.values():
+    for ways in chain.ends.values():
         happened, kept = None, []
-        for payload, factor, until in ways:
+        for resume, payload, factor, until in ways:
             part = {k: p for k, p in payload.items() if k[0] in mine}
             total = sum(part.values())
             if total * factor < PRUNE:

@@ -6,7 +6,8 @@ roll alone; nothing of the army that rolled it is read. So from states that diff
 rolling army's units, the same number of Bullseyes goes the same ways with the same chances; only
 how likely each number of Bullseyes is differs, and that is the rolling army's own roll. Coral
 Elves (Defensive Volley, coastland has air) counter a missile attack after losing different units
-to it, and each of those states rolls its Bullseyes at the same Dwarves.
+to it, and each of those states rolls its Bullseyes at the same Dwarves. Plague and Slay in a melee
+counter-attack target the attacking army alike.
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from calculator.exchange import odds, reuse
 from .test_exchange_odds import CORAL_24, DWARVES_24   # the 24-point armies of the benchmarks
 
 
-def missile(attacker: list[str], defender: list[str]) -> dict:
-    return {"attack": "missile", "terrain": "coastland", "attacker": {"army": [{"die": d} for d in attacker]},
+def exchange(attack: str, terrain: str, attacker: list[str], defender: list[str]) -> dict:
+    return {"attack": attack, "terrain": terrain, "attacker": {"army": [{"die": d} for d in attacker]},
             "defender": {"army": [{"die": d} for d in defender]}}
 
 
@@ -39,15 +40,21 @@ def worst_difference(a, b) -> float:
     return 0.0
 
 
-@pytest.mark.parametrize("attacker, defender", [
-    (["dwarves/footman", "dwarves/sergeant", "dwarves/skirmisher"],
+@pytest.mark.parametrize("attack, terrain, attacker, defender", [
+    ("missile", "coastland", ["dwarves/footman", "dwarves/sergeant", "dwarves/skirmisher"],
      ["coral-elves/archer", "coral-elves/sharpshooter", "coral-elves/trooper"]),
-    (["dwarves/footman", "dwarves/crack-shot"], ["coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/fighter"]),
-    (["dwarves/marksman", "dwarves/sergeant"], ["coral-elves/sharpshooter", "coral-elves/bowman", "coral-elves/guard"]),
-    (DWARVES_24, CORAL_24),
-], ids=["three-on-three", "crack-shot", "marksman", "benchmark-24"])
-def test_effects_followed_once_for_states_alike_change_nothing(engine, attacker, defender, monkeypatch):
-    data = missile(attacker, defender)
+    ("missile", "coastland", ["dwarves/footman", "dwarves/crack-shot"],
+     ["coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/fighter"]),
+    ("missile", "coastland", ["dwarves/marksman", "dwarves/sergeant"],
+     ["coral-elves/sharpshooter", "coral-elves/bowman", "coral-elves/guard"]),
+    ("missile", "coastland", DWARVES_24, CORAL_24),
+    # A melee counter-attack whose Plague and Slay (the Minor Death) target the attacking army.
+    ("melee", "flatland", ["dwarves/footman", "dwarves/sergeant", "dwarves/skirmisher"],
+     ["undead/minor-death", "undead/skeleton", "undead/zombie"]),
+], ids=["three-on-three", "crack-shot", "marksman", "benchmark-24", "melee-plague-slay"])
+def test_effects_followed_once_for_states_alike_change_nothing(engine, attack, terrain, attacker, defender,
+                                                                 monkeypatch):
+    data = exchange(attack, terrain, attacker, defender)
     taken, runs = [], []
     real_replay, real_run = odds.replay, reuse.run_stage
     monkeypatch.setattr(odds, "replay", lambda *a: taken.append(a[3]) or real_replay(*a))
