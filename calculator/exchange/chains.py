@@ -39,25 +39,31 @@ Way = tuple          # (where the run is taken up, its chances by kind and damag
 class Chain:
     """The ways a stage's roll went through its effects from the first state alike, recorded by the
     odds as they reach a point past the last effect (``ends``: the ways by the point), with how
-    likely each kind of outcome with effects was there (``mass``) and how much of it reached those
-    points."""
+    likely each kind of outcome with effects was there (``mass``)."""
 
-    __slots__ = ("lo", "hi", "mass", "ends", "reached")
+    __slots__ = ("lo", "hi", "mass", "ends", "_lost")
 
     def __init__(self, entry: Entry, lo: int, hi: int) -> None:
         self.lo, self.hi = lo, hi            # where the acting army's units are in a state's units
         self.mass = kind_mass(entry)
         self.ends: dict[tuple, list[Way]] = {}
-        self.reached: dict[tuple, float] = {}
+        self._lost: dict[tuple, float] | None = None
 
     def record(self, resume: Resume, payload: Payload, factor: float, until: int) -> None:
         self.ends.setdefault(resume.sig, []).append((resume, payload, factor, until))
-        for (c, _, _), p in payload.items():
-            self.reached[c] = self.reached.get(c, 0.0) + p * factor
 
     def lost(self) -> dict[tuple, float]:
-        """Each kind's chance that reached no point past the effects (left out as too unlikely)."""
-        return {c: max(0.0, m - self.reached.get(c, 0.0)) for c, m in self.mass.items()}
+        """Each kind's chance that reached no point past the effects (left out as too unlikely);
+        worked out once, when another state first asks (a stage run from one state never asks),
+        by which time the first state has recorded all its ways."""
+        if self._lost is None:
+            reached: dict[tuple, float] = {}
+            for ways in self.ends.values():
+                for _, payload, factor, _ in ways:
+                    for (c, _, _), p in payload.items():
+                        reached[c] = reached.get(c, 0.0) + p * factor
+            self._lost = {c: max(0.0, m - reached.get(c, 0.0)) for c, m in self.mass.items()}
+        return self._lost
 
 
 def kind_mass(entry: Entry) -> dict[tuple, float]:
