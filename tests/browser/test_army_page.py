@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from calculator import Engine
+from tests.browser.origin import RequestLog
 from tests.engine.force_cases import CASES
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
@@ -94,16 +95,10 @@ def shown(page: Page, force: dict | None = None) -> dict:
 def new_context(browser, site_url: str, foreign: list[str], **args):
     """A browser context of its own, guarded like the conftest's: a request leaving the site fails the test."""
     context = browser.new_context(base_url=site_url, **args)
-    origin = "{0.scheme}://{0.netloc}/".format(urlsplit(site_url))
-
-    def guard(route):
-        if route.request.url.startswith(origin) or route.request.url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
+    parts = urlsplit(site_url)
+    log = RequestLog(f"{parts.scheme}://{parts.netloc}")
+    log.foreign = foreign
+    context.on("request", lambda request: log.record(request.url))
     return context
 
 

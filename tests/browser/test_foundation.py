@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
@@ -14,6 +15,27 @@ def test_home_page_loads_with_no_foreign_requests(page, requests_log):
     expect(page.locator("h1")).to_contain_text("Dragon Dice Rules Reference")
     assert any(url.endswith("/") for url in requests_log.urls)
     assert not any("fonts.googleapis" in url for url in requests_log.urls)
+
+
+# The site's own policy refuses a foreign fetch before it is even asked for; the guard is tried
+# beneath it, on requests that are asked for.
+@pytest.mark.browser_context_args(bypass_csp=True)
+def test_a_request_leaving_the_origin_fails_at_once_and_is_seen(page, requests_log):
+    # The guard can fail: foreign addresses, by name and by number, from the page and from a
+    # worker, are each refused by the browser (never answered, never hanging) and recorded.
+    page.goto("./")
+    expect(page.locator("h1")).to_be_visible()
+    foreign = ["http://example.org/a.js", "http://203.0.113.7/b.js", "https://cdn.example.com/c.js"]
+    got = page.evaluate("""async (urls) => {
+        const one = (u) => fetch(u).then((r) => "answered " + r.status, () => "refused");
+        const page = await Promise.all(urls.map(one));
+        const src = "onmessage = async (e) => postMessage(await fetch(e.data).then((r) => 'answered ' + r.status, () => 'refused'));";
+        const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+        const worker = await new Promise((ok) => { w.onmessage = (e) => ok(e.data); w.postMessage(urls[0] + "?w"); });
+        return [...page, worker]; }""", foreign)
+    assert got == ["refused"] * 4
+    assert sorted(set(requests_log.foreign)) == sorted(foreign + [foreign[0] + "?w"])
+    requests_log.foreign.clear()           # seen: the guard's own check after the test passes
 
 
 def test_calculator_reaches_ready_from_own_origin(page, requests_log):

@@ -4,7 +4,7 @@ fetch nothing of Pyodide.
 
 This module serves its own copy of the built site (a new build is simulated by editing the copy),
 with the .gz copies served as a configured host would. The conftest's origin guard covers the
-service worker's own requests too: Playwright reports and routes them with the context's.
+service worker's own requests too: Playwright reports them with the context's.
 """
 from __future__ import annotations
 

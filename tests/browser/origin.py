@@ -1,0 +1,23 @@
+"""What a browser test's context asked for, and which of it left the site's origin (the conftest's
+guard, and the army tests' own contexts, fail a test on any)."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+
+class RequestLog:
+    """Every URL the browser context asked for, and those that left the origin."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.urls: list[str] = []
+        self.foreign: list[str] = []
+
+    def record(self, url: str) -> None:
+        self.urls.append(url)
+        scheme = urlsplit(url).scheme
+        if scheme in ("data", "blob", "about"):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(url)
