@@ -7,8 +7,6 @@ no request is held up on its way to the test process (intercepting every request
 tests a quarter of their time, and turns the browser's own cache off)."""
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import pytest
 
 from generator.build import ensure_site
@@ -46,8 +44,7 @@ def browser_context_args(browser_context_args, site_url):
 @pytest.fixture
 def requests_log(context, site_url):
     """Every request of the test's context (its pages, workers and service worker), recorded."""
-    parts = urlsplit(site_url)
-    log = RequestLog(f"{parts.scheme}://{parts.netloc}")
+    log = RequestLog(site_url)
     context.on("request", lambda request: log.record(request.url))
     yield log
     assert not log.foreign, f"requests left the site's origin: {sorted(set(log.foreign))}"

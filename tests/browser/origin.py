@@ -8,10 +8,11 @@ from urllib.parse import urlsplit
 class RequestLog:
     """Every URL the browser context asked for, and those that left the origin."""
 
-    def __init__(self, origin: str) -> None:
-        self.origin = origin
+    def __init__(self, site_url: str, foreign: list[str] | None = None) -> None:
+        parts = urlsplit(site_url)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
         self.urls: list[str] = []
-        self.foreign: list[str] = []
+        self.foreign: list[str] = [] if foreign is None else foreign
 
     def record(self, url: str) -> None:
         self.urls.append(url)

@@ -95,9 +95,7 @@ def shown(page: Page, force: dict | None = None) -> dict:
 def new_context(browser, site_url: str, foreign: list[str], **args):
     """A browser context of its own, guarded like the conftest's: a request leaving the site fails the test."""
     context = browser.new_context(base_url=site_url, **args)
-    parts = urlsplit(site_url)
-    log = RequestLog(f"{parts.scheme}://{parts.netloc}")
-    log.foreign = foreign
+    log = RequestLog(site_url, foreign)
     context.on("request", lambda request: log.record(request.url))
     return context
 
