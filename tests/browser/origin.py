@@ -16,9 +16,8 @@ class RequestLog:
 
     def record(self, url: str) -> None:
         self.urls.append(url)
-        scheme = urlsplit(url).scheme
-        if scheme in ("data", "blob", "about"):
-            return
         parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
         if f"{parts.scheme}://{parts.netloc}" != self.origin:
             self.foreign.append(url)
