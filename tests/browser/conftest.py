@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from generator.build import ensure_site
-from tests.browser.origin import RequestLog
+from tests.browser.origin import NO_OFFLINE_COPY, RequestLog
 from tests.site_server import SiteServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -38,7 +38,7 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args, site_url):
-    return {**browser_context_args, "base_url": site_url}
+    return {**browser_context_args, **NO_OFFLINE_COPY, "base_url": site_url}
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """What a browser test's context asked for, and which of it left the site's origin (the conftest's
-guard, and the army tests' own contexts, fail a test on any)."""
+guard, and the contexts a test opens of its own, fail a test on any)."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -21,3 +21,18 @@ class RequestLog:
             return
         if f"{parts.scheme}://{parts.netloc}" != self.origin:
             self.foreign.append(url)
+
+
+# No service worker unless a test asks for one: once the engine is ready, the site's worker fills
+# the whole offline copy (some 550 pages) in the background, which would load the machine under
+# every test; the offline tests allow it.
+NO_OFFLINE_COPY = {"service_workers": "block"}
+
+
+def guarded_context(browser, site_url: str, foreign: list[str], **args):
+    """A browser context of a test's own, guarded like the conftest's: a request leaving the site
+    is recorded in ``foreign`` (the test fails on any)."""
+    context = browser.new_context(**{**NO_OFFLINE_COPY, "base_url": site_url, **args})
+    log = RequestLog(site_url, foreign)
+    context.on("request", lambda request: log.record(request.url))
+    return context

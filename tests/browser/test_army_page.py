@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from calculator import Engine
-from tests.browser.origin import RequestLog
+from tests.browser.origin import guarded_context
 from tests.engine.force_cases import CASES
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
@@ -92,14 +92,6 @@ def shown(page: Page, force: dict | None = None) -> dict:
     return got
 
 
-def new_context(browser, site_url: str, foreign: list[str], **args):
-    """A browser context of its own, guarded like the conftest's: a request leaving the site fails the test."""
-    context = browser.new_context(base_url=site_url, **args)
-    log = RequestLog(site_url, foreign)
-    context.on("request", lambda request: log.record(request.url))
-    return context
-
-
 def points_words(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
@@ -121,7 +113,7 @@ def build_by_clicking(page: Page) -> None:
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390px", "1280px"])
 def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engine, size):
     foreign: list[str] = []
-    context = new_context(browser, site_url, foreign, **size)
+    context = guarded_context(browser, site_url, foreign, **size)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -144,7 +136,7 @@ def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engi
     page.locator("[data-army-share]").click()
     link = page.locator("[data-army-link]").input_value()
     assert parse_qs(urlsplit(link).query)["name"] == ["Force 1"]
-    fresh = new_context(browser, site_url, foreign, **size)
+    fresh = guarded_context(browser, site_url, foreign, **size)
     other = fresh.new_page()
     other.on("pageerror", lambda e: errors.append(str(e)))
     other.goto(link)
@@ -159,7 +151,7 @@ def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engi
 
 def test_kept_force_opens_offline(browser, site_url):
     foreign: list[str] = []
-    context = new_context(browser, site_url, foreign, service_workers="allow")
+    context = guarded_context(browser, site_url, foreign, service_workers="allow")
     page = context.new_page()
     build_by_clicking(page)
     wait_force(page, BUILT)
