@@ -44,8 +44,7 @@ def browser_context_args(browser_context_args, site_url):
 @pytest.fixture
 def requests_log(context, site_url):
     """Every request of the test's context (its pages, workers and service worker), recorded."""
-    log = RequestLog(site_url)
-    context.on("request", lambda request: log.record(request.url))
+    log = RequestLog(site_url).watch(context)
     yield log
     assert not log.foreign, f"requests left the site's origin: {sorted(set(log.foreign))}"
 

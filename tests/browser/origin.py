@@ -14,6 +14,11 @@ class RequestLog:
         self.urls: list[str] = []
         self.foreign: list[str] = [] if foreign is None else foreign
 
+    def watch(self, context) -> "RequestLog":  # noqa: ANN001 - a Playwright BrowserContext
+        """Record every request of ``context`` (its pages, workers and service worker)."""
+        context.on("request", lambda request: self.record(request.url))
+        return self
+
     def record(self, url: str) -> None:
         self.urls.append(url)
         parts = urlsplit(url)
@@ -33,6 +38,5 @@ def guarded_context(browser, site_url: str, foreign: list[str], **args):
     """A browser context of a test's own, guarded like the conftest's: a request leaving the site
     is recorded in ``foreign`` (the test fails on any)."""
     context = browser.new_context(**{**NO_OFFLINE_COPY, "base_url": site_url, **args})
-    log = RequestLog(site_url, foreign)
-    context.on("request", lambda request: log.record(request.url))
+    RequestLog(site_url, foreign).watch(context)
     return context
