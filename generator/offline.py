@@ -18,9 +18,11 @@ from typing import Any
 from .engine_assets import PACKED, UNPACKED, Memo, gzip_copy, unpacked_function, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
-# Never in the pages cache: the runtime and engine (their own caches), the open data downloads,
-# the search's other languages, source maps and the compressed copies.
-SKIP_PREFIXES = ("pyodide/", "data/", "assets/javascripts/lunr/", "assets/engine/")
+# Never in the pages cache: the runtime and engine (their own caches), the open data downloads and
+# records (a record per thing, for programs), the cards forums draw in link previews, the search's
+# other languages, source maps and the compressed copies. No page reads any of them, and the records
+# and cards alone were two files in three of the list.
+SKIP_PREFIXES = ("pyodide/", "data/", "api/", "assets/og/", "assets/javascripts/lunr/", "assets/engine/")
 # The calculator page reads its catalogue from the .gz copy (assets/js/packed.js).
 KEEP = ("assets/engine/catalogue.json.gz",)
 SKIP_SUFFIXES = (".map", ".gz", ".br")

@@ -74,6 +74,8 @@ def test_service_worker_lists_match_the_site(site, engine, offline):
     # (but the calculator page's catalogue, which the page reads from its .gz copy).
     assert not [p for p in pages if p.startswith("pyodide/") or re.search(r"\.(wasm|whl|zip|gz|map)$", p)
                 and p != "assets/engine/catalogue.json.gz"]
+    # Nor what no page reads: the records for programs and the cards of link previews.
+    assert not [p for p in pages if p.startswith(("api/", "assets/og/", "data/"))]
     assert re.fullmatch(r"dd-pages-[0-9a-f]{16}", offline["caches"]["pages"])
 
 
