@@ -42,8 +42,12 @@ chromium:
 	  else echo "error: /usr/bin/chromium is missing; install Debian's chromium package (sudo apt-get install chromium)"; exit 1; fi; \
 	fi
 
+# The suite on TEST_JOBS processes (pytest-xdist), each module whole on one of them (its fixtures are
+# built once). Two suit the two-core CI machine: much of a browser test is waiting on the browser.
+TEST_JOBS ?= 2
+
 test: build chromium zensical
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadfile
 
 bench: build chromium
 	$(PY) benchmarks/run.py
