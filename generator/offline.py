@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from . import api_records, og_images
 from .engine_assets import PACKED, UNPACKED, Memo, gzip_copy, unpacked_function, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
@@ -22,7 +23,8 @@ PLACEHOLDER = "/* @offline@ */ null"
 # records (a record per thing, for programs), the cards forums draw in link previews, the search's
 # other languages, source maps and the compressed copies. No page reads any of them, and the records
 # and cards alone were two files in three of the list.
-SKIP_PREFIXES = ("pyodide/", "data/", "api/", "assets/og/", "assets/javascripts/lunr/", "assets/engine/")
+SKIP_PREFIXES = ("pyodide/", "data/", f"{api_records.DIR}/", f"{og_images.DIR}/", "assets/javascripts/lunr/",
+                 "assets/engine/")
 # The calculator page reads its catalogue from the .gz copy (assets/js/packed.js).
 KEEP = ("assets/engine/catalogue.json.gz",)
 SKIP_SUFFIXES = (".map", ".gz", ".br")
