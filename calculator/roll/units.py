@@ -61,16 +61,17 @@ class Unit:
         self.__dict__.update(
             index=index, label=label, die_id=die_id, species=species, kind=kind, size=size, health=health,
             faces=faces, rolled=rolled, rerolled=rerolled, auto_saves=auto_saves, elements=elements, alloy=alloy,
-            choose=choose, key=(index, label, die_id, species, kind, size, health, auto_saves, elements, chosen, alloy),
+            choose=choose, key=(index, label, die_id, species, kind, size, health, auto_saves, elements, chosen, alloy,
+                                name or label),
             is_item=kind in ITEM_KINDS,     # items are not units: nothing that targets or doubles a unit picks one (p.59)
             name=name or label, all_faces=tuple(sorted(shown)))
 
     def named_as(self, name: str) -> Unit:
-        """This unit under another name: a copy with every other field as it is (``key`` and
-        ``is_item`` leave the name out, so nothing is worked out again)."""
+        """This unit under another name: a copy with every other field as it is. Its ``key`` ends
+        with the name: the effects a face brings name the unit that rolled it, so a face's part
+        worked out under one name is not read back under another."""
         twin = object.__new__(Unit)
-        twin.__dict__.update(self.__dict__)
-        object.__setattr__(twin, "name", name)
+        twin.__dict__.update(self.__dict__, name=name, key=self.key[:-1] + (name,))
         return twin
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:

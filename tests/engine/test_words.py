@@ -113,3 +113,15 @@ def test_spells_whose_effects_are_the_players_are_named(engine):
     yours = out["left_to_player"]
     assert "hailstorm" in yours["spells"] and "blizzard" not in yours["spells"]
     assert "Hailstorm" in yours["text"] and "resolve their effects yourself" in yours["text"]
+
+
+def test_an_effect_names_the_unit_that_rolled_it_whatever_was_asked_before(engine):
+    # Coil (the SAI table: one unit of the defending army takes X damage...) names the Ormyrr whose
+    # face brought it. One Ormyrr is "Ormyrr"; with two, they are the 1st and the 2nd. The same die
+    # at the same place in the army, asked about under another name, is named as it is now.
+    def named(n):
+        army = [{"die": "swamp-stalkers/ormyrr", "rolled": "coil"}] * n
+        return [e["label"] for e in engine.resolve({"roll": "melee", "terrain": "highland", "army": army})["effects"]]
+    assert named(1) == ["Ormyrr"]
+    assert named(2) == ["1st Ormyrr", "2nd Ormyrr"]
+    assert named(1) == ["Ormyrr"]
