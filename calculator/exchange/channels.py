@@ -61,4 +61,8 @@ class Channels:
 
 
 def use_key(use: EffectUse) -> tuple:
-    return (use.sai, use.name, use.label, use.x, id(use.effect), use.text, use.delayed)
+    """What tells one effect a roll brings from another in the exact odds: all of it but the unit
+    that rolled it, and but the face's label where the kind never names it (Reported.names_its_face:
+    two Sharpshooters' Bullseyes are one effect, rolled twice)."""
+    label = use.label if getattr(use.effect, "names_its_face", True) else None
+    return (use.sai, use.name, label, use.x, id(use.effect), use.text, use.delayed)

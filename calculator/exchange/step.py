@@ -140,6 +140,9 @@ class Step:
         return [ur.results("melee") for ur, u in zip(last[2].rolls, last[3]) if u.alive]
 
     def leave(self, use: EffectUse, what: str = "") -> None:
+        if acts(use) and not getattr(use.effect, "names_its_face", True):
+            raise RuntimeError(f"the {use.effect.kind} kind left part of its action to the player, naming its face, "
+                               f"but declares it never does (names_its_face): the exact odds merge its faces")
         self.run.left.append(Left(self.actor, self.name, left_text(use, what), see("effects-reported")))
 
 

@@ -32,6 +32,10 @@ class Reported(Kind):
     # Whether its action in an exchange reaches the other army at once (damage, targets, kills),
     # rather than only that army's later rolls (modifiers) or the course of the exchange (flags).
     reaches_other_army = True
+    # Whether its action in an exchange may leave part of it to the player, naming the face that
+    # brought it (Step.leave). Where it never does, nothing in the exchange tells the same effect
+    # from two faces apart, and the exact odds take them as one (calculator.exchange.channels.use_key).
+    names_its_face = False
 
 
 def health(n: int, measure: str = "health-worth") -> str:
@@ -114,6 +118,7 @@ class DamageNoSave(Reported):
 @EFFECTS.register
 class DamageTargetUnit(Reported):
     kind = "damage-target-unit"
+    names_its_face = True           # Coil's and Hug's rolls back are left to the player
     params = {"amount": Amount(required=True), "target": OneOf(("one-defending-unit",), "target", required=True),
               "target_roll": result_types(), "retaliation": OneOf(("melee-no-save",), "retaliation"),
               "bury_if_killed": Bool(default=False), "save": OneOf(("allowed", "none"), "save", default="allowed")}
@@ -162,6 +167,7 @@ class ReflectDamage(Reported):
     generates_saves = True          # as many saves as the damage it turns back (seed 000)
     exact_odds = False              # it reads one unit's results in another roll (see exchange odds)
     dragon_attack_acts = True       # a dragon attack carries it out
+    names_its_face = True           # against a dragon it is left to the player
     params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
               "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
               "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}

@@ -466,3 +466,56 @@ def test_a_kept_rolls_end_run_once_per_point_changes_nothing(engine, attacker, d
     assert once["method"] == every["method"] == "exact"
     assert once == every
     assert n_once < len(runs)
+
+
+@pytest.mark.parametrize("attacker, defender, attack", [
+    # Two Sharpshooters and an Archer (whose faces carry Bullseye too) against Dwarves; Dwarves
+    # against them, answered by Defensive Volley (coastland has air).
+    (army("coral-elves/sharpshooter", "coral-elves/sharpshooter", "coral-elves/archer"),
+     army("dwarves/footman", "dwarves/sergeant", "dwarves/skirmisher"), "missile"),
+    (army("dwarves/footman", "dwarves/sergeant"),
+     army("coral-elves/sharpshooter", "coral-elves/sharpshooter", "coral-elves/trooper"), "missile"),
+])
+def test_the_same_effect_from_two_faces_is_one_changes_nothing(engine, attacker, defender, attack, monkeypatch):
+    # A Bullseye does the same whichever face brought it (the SAI table: its X, its targets and their
+    # save rolls; the face is never named). The exact odds take the Bullseyes of different faces as
+    # one effect rolled so many times (calculator.exchange.channels.use_key). Told apart by face, as
+    # a kind that names its face is: the same answer, to rounding, from more kinds of outcome.
+    from calculator.exchange import reuse
+    from calculator.exchange.channels import Channels
+    from calculator.kinds.exchange import TargetKill
+    data = exchange(attacker, defender, attack, terrain="coastland")
+    made, runs = [], []
+    real_channels, real_run = Channels.__init__, reuse.run_stage
+    monkeypatch.setattr(Channels, "__init__", lambda self, *a: real_channels(self, *a) or made.append(len(self.uses)))
+    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real_run(*a))
+    one = engine.exchange_odds(data)
+    n_one, uses_one = len(runs), sum(made)
+    runs.clear()
+    made.clear()
+    monkeypatch.setattr(TargetKill, "names_its_face", True)
+    apart = engine.exchange_odds(data)
+    assert one["method"] == apart["method"] == "exact" and one["notes"] == apart["notes"]
+    # Ways less likely than 1e-12 are left out (and reported); fewer kinds split the chances less
+    # finely, so less is left out, and the answers differ by at most what the other left out more.
+    assert one["dropped"] <= apart["dropped"] + 1e-15
+    tol = apart["dropped"] - one["dropped"] + 1e-12
+    for side in ("attacker", "defender"):
+        for what in ("damage", "killed"):
+            assert dist(one, side, what) == pytest.approx(dist(apart, side, what), abs=tol)
+            assert dist(one, side, what).keys() == dist(apart, side, what).keys()
+    assert uses_one < sum(made) and n_one < len(runs)
+
+
+def test_a_kind_that_names_its_face_says_so(engine, monkeypatch):
+    # Coil leaves the target's melee results back at the Coiling unit to the player, naming the face
+    # (rulebook v4.01d, the SAI table). A kind declared never to name its face, yet leaving a part,
+    # is an error, not an answer whose faces the exact odds merged.
+    from calculator.kinds.exchange import DamageTargetUnit
+    data = {"attack": "melee", "terrain": "highland", "seed": 1,
+            "attacker": {"army": [{"die": "swamp-stalkers/ormyrr", "rolled": {"attack": "coil"}}]},
+            "defender": army("amazons/soldier")}
+    assert "Coil (Ormyrr" in engine.exchange(data)["left"][0]["text"]
+    monkeypatch.setattr(DamageTargetUnit, "names_its_face", False)
+    with pytest.raises(RuntimeError, match="damage-target-unit.*names_its_face"):
+        engine.exchange(data)
