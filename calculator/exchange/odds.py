@@ -32,7 +32,7 @@ from .kept import Losses, Payload, carry, kept_ways, unkept
 from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
 from .points import by_next_effect, set_aside_at, take_up
-from .reuse import REUSE_COST, Group, grouped, kept_end, kept_first, reused_ways, ways_of
+from .reuse import REUSE_COST, Group, first_roll, grouped, kept_end, kept_first, reused_ways, ways_of
 from .sample import sampled_odds
 
 NONE: Losses = (0, 0, 0, 0, 0, 0)
@@ -159,6 +159,7 @@ def _foresee(run: OddsRun, stage: Any, groups: list[Group], budget: Budget) -> N
     for group in groups:
         if not group.rep.done:
             ahead += ways_of(run, stage, group.rep) * (RUN_COST + REUSE_COST * (len(group.members) - 1))
+            ahead += MERGE_COST * group.fewest_ends(first_roll(run, stage, group.rep))
         budget.spend(0, len(group.members), ahead)
 
 

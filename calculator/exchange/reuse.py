@@ -17,10 +17,11 @@ that differ only there and make the same damage, so it runs once for them all (:
 from __future__ import annotations
 
 import weakref
+from bisect import bisect_left
 from typing import Any, NamedTuple
 
 from ..roll.distribution import Budget
-from .branch import ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt
+from .branch import PRUNE, ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt, kind_of, totals_of
 from .channels import use_key
 from .kept import shown
 from .state import Resume, RunState, signature, signed, with_totals, with_units
@@ -302,6 +303,26 @@ class Group:
             out.append(hit)
         budget.spend(REUSE_COST * hits, 0)
         return out
+
+    def fewest_ends(self, first: Pause | None) -> int:
+        """The fewest ends a save stage's runs from the group yield (``first``: the rep's save roll):
+        each state ends once per damage it is dealt (p.11: its attack's results less the saves,
+        never below 0), one end for each, whatever else tells its runs apart. Counted on the save
+        roll's outcomes that bring no effect, whose runs go straight to the stage's end, and that
+        are not left out for being unlikely (``PRUNE``)."""
+        if first is None or not isinstance(first.entry, Entry) or not self.members[0].damages.group:
+            return 0
+        entry = first.entry
+        counts = entry.roll.counts
+        if "save" not in counts:
+            return 0
+        i = counts.index("save")
+        saves = sorted({totals_of(key)[i] for key, p in first.outcomes
+                        if p >= PRUNE and not entry.effect_ids(kind_of(key))})
+        if not saves:
+            return 0
+        # A state with R results: a damage for each save total below R, and 0 for all the rest.
+        return sum(bisect_left(saves, r) + (saves[-1] >= r) for r in self.results)
 
 
 def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: str | None) -> list[Group]:

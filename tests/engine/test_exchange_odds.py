@@ -254,6 +254,51 @@ def test_a_stage_on_course_past_the_bound_is_refused_before_its_work(engine, mon
     assert max(spent) < BOUNDS["work"] // 2
 
 
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("coral-elves/archer", "coral-elves/trooper", "coral-elves/knight"), army("dwarves/footman", "dwarves/sergeant"),
+     "missile", {"terrain": "coastland"}),
+    (army("frostwings/wolf-pack", "amazons/war-chief"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
+    (army("amazons/spearer", "amazons/soldier", "amazons/warrior"), army("dwarves/footman", "dwarves/sergeant"),
+     "missile", {}),
+])
+def test_a_save_stage_ends_each_state_once_per_damage_at_least(engine, attacker, defender, attack, extra, monkeypatch):
+    # p.11: damage = the attack's results - the saves, never below 0. A save stage's runs from a
+    # group of states (alike but for the attack's results) end each state once per damage it is
+    # dealt, at least: the foresight counts that many ends (reuse.Group.fewest_ends) from the save
+    # roll's outcomes with no effect. Each group's ends, counted as the stage runs, are no fewer.
+    from calculator.exchange import SAVES_AGAINST, odds
+    from calculator.exchange.reuse import first_roll
+    data = dict(exchange(attacker, defender, attack), **extra)
+    seen = []
+    real = odds._explore
+
+    def explore(run, stage, group, budget):
+        least = group.fewest_ends(first_roll(run, stage, group.rep)) if stage in SAVES_AGAINST else 0
+        ends = 0
+        for end in real(run, stage, group, budget):
+            ends += 1
+            yield end
+        seen.append((least, ends))
+
+    monkeypatch.setattr(odds, "_explore", explore)
+    assert engine.exchange_odds(data)["method"] == "exact"
+    assert any(least > 1 for least, _ in seen)
+    assert all(least <= ends for least, ends in seen), seen
+
+
+def test_the_36_point_missile_is_refused_before_its_save_stage_runs(engine, monkeypatch):
+    # The save stage's foresight counts, besides a run per way its save roll goes, an end per
+    # damage each state can be dealt: past the bound before a single run of the stage is made.
+    from calculator.exchange import reuse, save_stage
+    runs = []
+    real = reuse.run_stage
+    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real(*a))
+    out = engine.exchange_odds(dict(exchange(army(*CORAL_36), army(*DWARVES_36), "missile"), terrain="coastland"))
+    assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
+    assert runs and save_stage not in runs
+
+
 DWARVES_24 = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
               "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman",
               "dwarves/footman", "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
