@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.interpret import see
 from ..core.seams import RollOutcome
-from .flow import Indexed, Run, resolved
+from .flow import Indexed, Known, Run, resolved
 from .request import ExchangeInput, parse_exchange
 from .sequence import attack, barred_from_counter, charge_back, hit_back, hit_defender, save
 from .step import Step
@@ -19,8 +19,9 @@ SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counte
 COUNTER_KEYS = ("counter_total", "counter_save_total", "counter_damage", "counter_save_roll_damage_to_defender")
 
 
-def resolve_exchange(engine: Indexed, inp: ExchangeInput) -> Run:
-    run = Run(engine, inp)
+def resolve_exchange(engine: Indexed, inp: ExchangeInput, known: Known | None = None) -> Run:
+    """Resolve the exchange roll by roll (``known``: what runs of the same input worked out already)."""
+    run = Run(engine, inp, known)
     run.summary = {k: 0 for k in SUMMARY_KEYS}
     for stage in STAGES:
         if run.done:

@@ -81,6 +81,16 @@ def resolved(outcome: RollOutcome) -> RollResult:
     return outcome
 
 
+@dataclass
+class Known:
+    """What a run works out from its input alone, whatever its rolls: the runs of one input may
+    share it (a sampled estimate resolves the same exchange many times)."""
+
+    passes: dict[tuple, float] = field(default_factory=dict)     # a unit's chance to pass a test (targets)
+    picks: dict[tuple, Any] = field(default_factory=dict)        # the targets picked, by living units and effect
+    chosen: dict[tuple, dict] = field(default_factory=dict)      # the default casualties, by living units
+
+
 class Indexed(Protocol):
     """What a run needs of the engine that starts it: the index over the data."""
 
@@ -91,7 +101,7 @@ class Indexed(Protocol):
 class Run:
     """One exchange being resolved."""
 
-    def __init__(self, engine: Indexed, inp: ExchangeInput) -> None:
+    def __init__(self, engine: Indexed, inp: ExchangeInput, known: Known | None = None) -> None:
         self.engine, self.idx, self.inp = engine, engine.index, inp
         self.sides: dict[str, Side] = inp.sides
         self.rng = random.Random(inp.seed)
@@ -107,9 +117,8 @@ class Run:
         self.flags: set[str] = set()
         self.used: dict[int, set[str]] = {}
         self.memo: dict[str, RollResult] = {}
-        self.passes: dict[tuple, float] = {}            # a unit's chance to pass a test (targets)
-        self.picks: dict[tuple, Any] = {}               # the targets picked, by living units and effect
-        self.chosen: dict[tuple, dict] = {}     # the default casualties, by living units (casualties.choices)
+        known = known or Known()
+        self.passes, self.picks, self.chosen = known.passes, known.picks, known.chosen
         self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
         self.done = False
         self.resolving = True      # rolls are rolled (False: the exact odds choose their outcomes and read

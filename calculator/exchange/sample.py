@@ -23,6 +23,7 @@ from ..core.interpret import see
 from ..core.limits import BOUNDS
 from ..roll.distribution import summarize
 from . import resolve_exchange
+from .flow import Known
 from .request import parse_exchange
 
 SIDES = ("defender", "attacker")
@@ -33,23 +34,27 @@ MIN_SAMPLES = 40
 
 def sampled_odds(engine: Any, data: dict[str, Any], why: str = "", samples: int | None = None) -> dict[str, Any]:
     """Resolve the exchange ``samples`` times with faces rolled from a fixed seed; count the losses."""
-    first = parse_exchange(data, engine.index)       # checks the input once (errors name the field)
-    dice = sum(len(s.units) for s in first.sides.values())
-    n = samples or max(MIN_SAMPLES, min(BOUNDS["samples"], BOUNDS["sample_dice"] // max(dice, 1)))
-    seed = first.seed or 1
+    inp = parse_exchange(data, engine.index)       # checks the input once (errors name the field)
+    units = [u for s in inp.sides.values() for u in s.units]
+    n = samples or max(MIN_SAMPLES, min(BOUNDS["samples"], BOUNDS["sample_dice"] // max(len(units), 1)))
+    seed = inp.seed or 1
     rng = random.Random(seed)
     counts: dict[str, dict[str, dict[int, int]]] = {s: {"damage": {}, "killed": {}} for s in SIDES}
     notes: list[str] = []
-    for i in range(n):
-        inp = first if i == 0 else parse_exchange(data, engine.index)
+    # A run changes nothing of the input but what becomes of its units: each run starts them afresh.
+    start = [(u, u.status, u.why, u.damage) for u in units]
+    known = Known()
+    for _ in range(n):
+        for u, status, how, damage in start:
+            u.status, u.why, u.damage = status, how, damage
         inp.seed = rng.randrange(1, 10 ** 15)
-        run = resolve_exchange(engine, inp)
+        run = resolve_exchange(engine, inp, known)
         for side, what, amount in _losses(run):
             acc = counts[side][what]
             acc[amount] = acc.get(amount, 0) + 1
         notes += [w["text"] for w in run.warnings if w["text"] not in notes]
     sides = {side: {what: _estimate(dist, n) for what, dist in counts[side].items()} for side in SIDES}
-    return {"attack": first.attack, "sides": sides, "dropped": 0.0, "notes": notes, "see": see("exchange-odds"),
+    return {"attack": inp.attack, "sides": sides, "dropped": 0.0, "notes": notes, "see": see("exchange-odds"),
             "method": "sampled", "samples": n, "seed": seed, "confidence": CONFIDENCE, "why": why}
 
 

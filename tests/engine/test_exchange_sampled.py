@@ -8,6 +8,7 @@ a bad ``odds`` value is one line naming the field.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 
@@ -78,6 +79,28 @@ def test_same_input_same_estimate_and_the_seed_is_said(engine):
         for d in side.values():
             assert sum(d["distribution"].values()) == pytest.approx(1.0)
             assert d["mean_interval"][0] <= d["mean"] <= d["mean_interval"][1]
+
+
+def test_each_sampled_exchange_is_the_exchange_resolved_afresh(engine):
+    # The estimate checks its input once, starts each exchange's units afresh and shares what the
+    # exchanges of one input work out alike (targets, casualties). Each exchange is still the one
+    # resolved from a fresh input with its seed: counted so by hand here, the same estimate. Bash,
+    # Plague and Slay pick targets; Coil damages one unit; faces given stay fixed.
+    from calculator.exchange import resolve_exchange
+    from calculator.exchange.request import parse_exchange
+    from calculator.exchange.sample import SIDES, _estimate, _losses
+    data = {"attack": "melee", "terrain": "highland", "seed": 11,
+            "attacker": {"army": [{"die": "dwarves/footman"}, {"die": "swamp-stalkers/ormyrr", "rolled": {"attack": "coil"}}]},
+            "defender": {"army": [{"die": "amazons/soldier"}, {"die": "undead/minor-death"}, {"die": "goblins/mugger"}]}}
+    out = sampled_odds(engine, data, "asked", samples=50)
+    rng, counts = random.Random(11), {s: {"damage": {}, "killed": {}} for s in SIDES}
+    for _ in range(50):
+        inp = parse_exchange(data, engine.index)
+        inp.seed = rng.randrange(1, 10 ** 15)
+        for side, what, amount in _losses(resolve_exchange(engine, inp)):
+            counts[side][what][amount] = counts[side][what].get(amount, 0) + 1
+    assert out["sides"] == {s: {w: _estimate(d, 50) for w, d in counts[s].items()} for s in SIDES}
+    assert out["why"] == "asked" and out["samples"] == 50 and out["seed"] == 11
 
 
 def test_past_the_exact_bound_an_estimate_says_why(engine):
