@@ -455,7 +455,10 @@ def test_odds_charts(page: Page):
     # 1 (2/6: ID, save), 0 (4/6): 0 damage with 2/6 + 3/6*2/6 = 18/36, 1 with 3/6*4/6 + 1/6*2/6 = 14/36,
     # 2 with 1/6*4/6 = 4/36. The Soldier (health 1) dies on 1 or more.
     page.locator('#exchange-odds [data-key="ex-all-chance"]').check()
-    page.wait_for_function("() => document.querySelector('#exchange-odds').dataset.state !== 'done'")
+    # The box asks for new odds at once (data-asked); wait for the answer to that input, not an older one.
+    page.wait_for_function("""() => { const s = document.querySelector('#exchange-odds');
+        return s.dataset.state === 'done' && s.dataset.asked && s.dataset.answered === s.dataset.asked; }""",
+                           timeout=ENGINE_TIMEOUT)
     got = odds_shown(page)
     alive = 15 / 36
     assert close(got[("defender", "damage")], {0: 15 / 36, 1: 16 / 36, 2: 5 / 36})

@@ -120,7 +120,9 @@ function draw(section, cat, out) {
   section.removeAttribute("aria-busy");
 }
 
-function compute(section, cat, free) {
+/* ``asked``: the number of the input these odds are for (``refresh``); the section says which
+   input its answer is for (data-answered), so a reader can tell it from an older one. */
+function compute(section, cat, free, asked) {
   if (!section.isConnected) return;
   if (engine.state.status !== "ready") { status(section, "The odds appear here as soon as the engine is ready."); return; }
   const mine = ++seq;
@@ -130,6 +132,7 @@ function compute(section, cat, free) {
   engine.call("exchange-odds", free, { lane: "background", signal: c.signal, timeout: BUDGET_MS }).then((out) => {
     if (mine !== seq || !document.body.contains(section)) return;
     draw(section, cat, out);
+    section.dataset.answered = asked;
   }, (err) => {
     if (mine !== seq) return;
     section.removeAttribute("aria-busy");
@@ -153,11 +156,13 @@ export function refresh(section, cat, inp) {
   if (ctrl) ctrl.abort();
   ctrl = null;
   seq++;
+  section.dataset.asked = String(seq);
   last = inp ? { section, cat, input: inp } : null;
   if (!inp) { section.hidden = true; section.replaceChildren(); section.dataset.state = "empty"; return; }
   section.hidden = false;
   section.dataset.state = "waiting";
   const free = freeInput(cat, inp, section.dataset.allChance === "1");
   status(section, "Computing the odds…");
-  timer = setTimeout(() => compute(section, cat, free), DEBOUNCE_MS);
+  const asked = section.dataset.asked;
+  timer = setTimeout(() => compute(section, cat, free, asked), DEBOUNCE_MS);
 }
