@@ -154,7 +154,8 @@ def _groups(run: OddsRun, stage: Any, frontier: dict) -> list[Group]:
 def _foresee(run: OddsRun, stage: Any, groups: list[Group], budget: Budget) -> None:
     """Refuse at once a stage that would take past the bound: every group of states runs the stage
     at least once per way its roll goes (``Entry.ways``; a state's roll is looked up once for all
-    states alike), and its other states end each way again."""
+    states alike), its other states end each way again, and a save stage's runs end each state once
+    per damage it can be dealt, each end merged (``Group.fewest_ends``)."""
     ahead = 0
     for group in groups:
         if not group.rep.done:
