@@ -38,6 +38,14 @@ def dist(out: dict, side: str, what: str) -> dict[int, float]:
     return {int(k): v for k, v in out["sides"][side][what]["distribution"].items()}
 
 
+def same_odds(a: dict, b: dict, tol: float = 1e-12) -> None:
+    """Each side's chances of each loss in ``a`` and ``b``: the same amounts, each chance within ``tol``."""
+    for side in ("attacker", "defender"):
+        for what in ("damage", "killed"):
+            assert dist(a, side, what) == pytest.approx(dist(b, side, what), abs=tol)
+            assert dist(a, side, what).keys() == dist(b, side, what).keys()
+
+
 def army(*dice: str) -> dict:
     return {"army": [{"die": d} for d in dice]}
 
@@ -373,10 +381,7 @@ def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker,
     every = engine.exchange_odds(data)
     assert once["method"] == every["method"] == "exact"
     assert once["notes"] == every["notes"] and once["dropped"] == pytest.approx(every["dropped"], abs=1e-12)
-    for side in ("attacker", "defender"):
-        for what in ("damage", "killed"):
-            assert dist(once, side, what) == pytest.approx(dist(every, side, what), abs=1e-12)
-            assert dist(once, side, what).keys() == dist(every, side, what).keys()
+    same_odds(once, every)
     assert n_once < len(runs)
 
 
@@ -397,10 +402,7 @@ def test_each_sides_losses_answered_on_their_own_change_nothing(engine, attacker
     odds = engine.exchange_odds(data)
     full = exchange_odds(engine, data, project=False)
     assert odds["method"] == full["method"] == "exact"
-    for side in ("attacker", "defender"):
-        for what in ("damage", "killed"):
-            assert dist(full, side, what) == pytest.approx(dist(odds, side, what), abs=1e-12)
-            assert dist(full, side, what).keys() == dist(odds, side, what).keys()
+    same_odds(full, odds)
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [
@@ -431,10 +433,7 @@ def test_a_kept_rolls_totals_carried_with_the_chances_change_nothing(engine, att
     parted = engine.exchange_odds(data)
     assert once["method"] == parted["method"] == "exact"
     assert once["notes"] == parted["notes"] and once["dropped"] == pytest.approx(parted["dropped"], abs=1e-12)
-    for side in ("attacker", "defender"):
-        for what in ("damage", "killed"):
-            assert dist(once, side, what) == pytest.approx(dist(parted, side, what), abs=1e-12)
-            assert dist(once, side, what).keys() == dist(parted, side, what).keys()
+    same_odds(once, parted)
 
 
 def test_the_last_stage_pools_states_by_signatures_read_from_their_own(engine, monkeypatch):
@@ -545,10 +544,7 @@ def test_the_same_effect_from_two_faces_is_one_changes_nothing(engine, attacker,
     # finely, so less is left out, and the answers differ by at most what the other left out more.
     assert one["dropped"] <= apart["dropped"] + 1e-15
     tol = apart["dropped"] - one["dropped"] + 1e-12
-    for side in ("attacker", "defender"):
-        for what in ("damage", "killed"):
-            assert dist(one, side, what) == pytest.approx(dist(apart, side, what), abs=tol)
-            assert dist(one, side, what).keys() == dist(apart, side, what).keys()
+    same_odds(one, apart, tol)
     assert uses_one < sum(made) and n_one < len(runs)
 
 
