@@ -156,13 +156,13 @@ export function refresh(section, cat, inp) {
   if (ctrl) ctrl.abort();
   ctrl = null;
   seq++;
-  section.dataset.asked = String(seq);
+  const asked = String(seq);
+  section.dataset.asked = asked;
   last = inp ? { section, cat, input: inp } : null;
   if (!inp) { section.hidden = true; section.replaceChildren(); section.dataset.state = "empty"; return; }
   section.hidden = false;
   section.dataset.state = "waiting";
   const free = freeInput(cat, inp, section.dataset.allChance === "1");
   status(section, "Computing the odds…");
-  const asked = section.dataset.asked;
   timer = setTimeout(() => compute(section, cat, free, asked), DEBOUNCE_MS);
 }
