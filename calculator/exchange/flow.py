@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..core.errors import InputError
 from ..core.interpret import see
 from ..core.seams import RollOutcome
-from ..roll.inputs import parse_roll
+from ..roll.inputs import RollInput, parse_roll
 from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
 from .casualties import best_health, check_choice, choices
@@ -83,12 +83,14 @@ def resolved(outcome: RollOutcome) -> RollResult:
 
 @dataclass
 class Known:
-    """What a run works out from its input alone, whatever its rolls: the runs of one input may
-    share it (a sampled estimate resolves the same exchange many times)."""
+    """What a run works out from its input alone, whatever its rolls: the runs of one parsed input
+    may share it (a sampled estimate resolves the same exchange many times). It holds that input's
+    own units (the casualties chosen), so runs of another input, even an equal one, may not."""
 
     passes: dict[tuple, float] = field(default_factory=dict)     # a unit's chance to pass a test (targets)
     picks: dict[tuple, Any] = field(default_factory=dict)        # the targets picked, by living units and effect
     chosen: dict[tuple, dict] = field(default_factory=dict)      # the default casualties, by living units
+    parsed: dict[str, RollInput] = field(default_factory=dict)   # each roll's input checked, by its data less the seed
 
 
 class Indexed(Protocol):
@@ -116,9 +118,8 @@ class Run:
         self.mods_once: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}  # next roll only
         self.flags: set[str] = set()
         self.used: dict[int, set[str]] = {}
-        self.memo: dict[str, RollResult] = {}
         known = known or Known()
-        self.passes, self.picks, self.chosen = known.passes, known.picks, known.chosen
+        self.passes, self.picks, self.chosen, self.parsed = known.passes, known.picks, known.chosen, known.parsed
         self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
         self.done = False
         self.resolving = True      # rolls are rolled (False: the exact odds choose their outcomes and read
@@ -195,11 +196,13 @@ class Run:
         return data
 
     def cached(self, data: dict[str, Any]) -> RollResult:
+        """Resolve one roll; its input is checked once per run (or per :class:`Known`) whatever its seed."""
+        seed = data.pop("seed")
         key = json.dumps(data, sort_keys=True)
-        hit = self.memo.get(key)
-        if hit is None:
-            hit = self.memo[key] = resolve_input(parse_roll(data, self.idx), self.idx)
-        return hit
+        inp = self.parsed.get(key)
+        if inp is None:
+            inp = self.parsed[key] = parse_roll(data, self.idx)
+        return resolve_input(replace(inp, seed=seed), self.idx)
 
     def side_input(self, side: str, roll: str, **extra: Any) -> dict[str, Any]:
         s = self.sides[side]

@@ -103,6 +103,27 @@ def test_each_sampled_exchange_is_the_exchange_resolved_afresh(engine):
     assert out["why"] == "asked" and out["samples"] == 50 and out["seed"] == 11
 
 
+def test_runs_sharing_what_they_know_check_each_roll_once(engine):
+    # A roll's input is the same whatever its seed: runs of one exchange that share what they know
+    # check it once. Two Soldiers against a Fighter, melee: the attack, the save, and (with the
+    # Fighter alive) the counter-attack and the attacker's save: at most 4 kinds of roll input, the
+    # same set after 1 run as after 30 when every face is given (the seed then changes nothing).
+    from calculator.exchange import Known, resolve_exchange
+    from calculator.exchange.request import parse_exchange
+    data = {"attack": "melee",
+            "attacker": {"army": [{"die": "amazons/soldier", "rolled": {"attack": "2 melee", "counter_save": "1 save"}},
+                                  {"die": "amazons/soldier", "rolled": {"attack": "id", "counter_save": "id"}}]},
+            "defender": {"army": [{"die": "coral-elves/fighter", "rolled": {"save": "id", "counter": "2 melee"}}]}}
+    inp, known, keys = parse_exchange(data, engine.index), Known(), []
+    for seed in range(1, 31):
+        for u in inp.sides["attacker"].units + inp.sides["defender"].units:
+            u.status, u.why, u.damage = "", "", 0
+        inp.seed = seed
+        resolve_exchange(engine, inp, known)
+        keys.append(sorted(known.parsed))
+    assert 1 <= len(keys[0]) <= 4 and all(k == keys[0] for k in keys)
+
+
 def test_past_the_exact_bound_an_estimate_says_why(engine):
     data = {"attack": "melee", "terrain": "flatland", "attacker": {"army": [{"die": d} for d in 2 * DWARVES_24]},
             "defender": {"army": [{"die": d} for d in 2 * CORAL_24]}}
