@@ -50,7 +50,7 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
         return _exact(engine, inp, project)
     except TooLarge as exc:
         # "...; try fewer dice" no longer applies: the estimate is the answer
-        why = f"the exact odds are {exc.message.split(';')[0]}"
+        why = f"the exchange is {exc.message.split(';')[0]}"
     # Sampled once the refusal is let go: its traceback holds the exact odds' states, which the
     # collector would otherwise go through again and again while the sampling runs.
     return sampled_odds(engine, data, why)

@@ -447,6 +447,10 @@ def test_odds_charts(page: Page):
     assert close(got[("defender", "killed")], {1: 1.0})
     assert close(got[("attacker", "damage")], {0: 1.0})
     assert close(got[("attacker", "killed")], {0: 1.0})
+    # The answer says it is exact (and no estimate's note).
+    odds = page.locator("#exchange-odds")
+    expect(odds.locator('[data-key="ex-odds-exact"]')).to_contain_text("Exact odds")
+    expect(odds.locator('[data-key="ex-odds-sampled"]')).to_have_count(0)
     # Every face to chance. Soldier faces: ID, 1 save, 1 melee, 1 melee, 1 maneuver, 2 melee, so its
     # melee M is 0 (2/6), 1 (3/6, the ID counts 1), 2 (1/6); the Fighter's saves S: 1 (1/6), 0 (5/6).
     # Damage max(0, M - S): 0 with 2/6 + 3/6*1/6 = 15/36; 1 with 3/6*5/6 + 1/6*1/6 = 16/36; 2 with 5/36.
@@ -492,5 +496,6 @@ def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
     expect(odds).to_have_attribute("data-method", "sampled", timeout=ENGINE_TIMEOUT)
     note = odds.locator('[data-key="ex-odds-sampled"]')
     expect(note).to_contain_text("An estimate, not exact odds")
-    expect(note).to_contain_text("too large to compute exactly")
+    expect(note).to_contain_text("because the exchange is too large to compute exactly")
+    expect(odds.locator('[data-key="ex-odds-exact"]')).to_have_count(0)
     expect(odds.locator(".dd-chances-summary").first).to_contain_text("95% range")

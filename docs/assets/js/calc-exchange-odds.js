@@ -73,12 +73,16 @@ function average(dist) {
     "; standard deviation " + dist.sd.toFixed(2) + ").";
 }
 
-/* A sampled answer says what it is: how many exchanges, the seed that repeats them, and why. */
-function estimated(out) {
-  if (out.method !== "sampled") return null;
+/* Each answer says what it is. A sampled one: how many exchanges, the seed that repeats them, and
+   why; an exact one, that every way was counted. */
+function method(out) {
+  if (out.method !== "sampled") {
+    return el("p", { class: "dd-chances-notes", "data-key": "ex-odds-exact" },
+      "Exact odds: every way the attack can go is counted, each with its chance.");
+  }
   return el("p", { class: "dd-calc-notice", "data-key": "ex-odds-sampled" },
-    "An estimate, not exact odds: " + out.samples + " exchanges rolled at random (seed " + out.seed +
-    ", so the same every time)" + (out.why ? ", because " + out.why : "") +
+    "An estimate, not exact odds: " + out.samples + " exchanges rolled at random from a fixed start (seed " + out.seed +
+    "), so the same every time" + (out.why ? ", because " + out.why : "") +
     ". Each average comes with a range that holds the exact average " + Math.round(out.confidence * 100) + " times in 100.");
 }
 
@@ -92,8 +96,7 @@ function part(side, key, dist, names) {
 
 function draw(section, cat, out) {
   const kids = head(section);
-  const note = estimated(out);
-  if (note) kids.push(note);
+  kids.push(method(out));
   const sides = out.sides || {};
   const grid = el("div", { class: "dd-ex-odds-sides" });
   sidesOf(cat).slice().reverse().forEach((side) => {    // the defender's losses first
@@ -109,7 +112,9 @@ function draw(section, cat, out) {
   }
   kids.push(grid);
   if (out.dropped > 1e-9) kids.push(el("p", { class: "dd-chances-notes" }, "Outcomes left out as too unlikely to matter: " + pct(out.dropped) + "."));
-  const notes = out.notes && out.notes.length ? el("ul", { class: "dd-chances-notes" }, out.notes.map((n) => el("li", {}, n))) : null;
+  // A note may hold along some of the ways the attack goes only (no save roll where it has no results).
+  const notes = out.notes && out.notes.length ? el("div", { class: "dd-chances-notes", "data-key": "ex-odds-notes" },
+    el("p", {}, "Notes (some hold only along some of the ways the attack can go):"), el("ul", {}, out.notes.map((n) => el("li", {}, n)))) : null;
   if (notes && out.notes.length > 3) kids.push(el("details", { class: "dd-ex-odds-table" }, el("summary", {}, "How these odds were worked out (" + out.notes.length + " notes)"), notes));
   else if (notes) kids.push(notes);
   const a = out.see && siteLink(cat.root, out.see, seeText(cat, out.see));

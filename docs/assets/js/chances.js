@@ -60,7 +60,7 @@ export function chart(out, names) {
   const top = Math.max(...totals.map((t) => out.distribution[t]));
   const step = niceStep(top);
   const yMax = Math.max(step, Math.ceil(top / step - 1e-9) * step);
-  const bw = 24, gap = 4, h = 160, left = 46, head = 18, foot = 40;
+  const bw = 30, gap = 5, h = 160, left = 46, head = 18, foot = 40;   // a bar fits its "12.5%" at 10px
   const width = left + (hi - lo + 1) * (bw + gap) + gap;
   const height = head + h + foot;
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "dd-chances-chart",
