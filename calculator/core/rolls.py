@@ -110,6 +110,8 @@ class Roll:
     normal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
     # Whether each species ability (a kind of calculator.kinds.abilities) can work in this roll.
     fits: dict[Any, bool] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
+    # Each species' abilities that may count a type as another here (calculator.roll.collect).
+    converts: dict[str, tuple] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     @property
     def id(self) -> str:

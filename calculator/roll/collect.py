@@ -105,8 +105,8 @@ def counts_as_adds(grps: list[Group], effects: list[CountsAs], mods: Iterable[An
     for g in grps:
         if g.item or g.species is None:
             continue
-        for ab in idx.abilities.get(g.species, []):
-            add = _ability_counts_as(ab, g, roll, converted, trace)
+        for ab, from_type, to_type, off in _species_counts_as(g.species, roll, idx):
+            add = _ability_counts_as(ab, from_type, to_type, off, g, converted, trace)
             if add:
                 out.append(add)
     army = [(c.name, c.src, c.to, None) for c in effects]
@@ -132,24 +132,41 @@ def _take(g: Group, src: str, converted: set) -> int:
     return n
 
 
-def _ability_counts_as(ab: Any, g: Group, roll: Roll, converted: set, trace: Trace) -> Add | None:
-    k = ab.kind
-    if not k.counts_as or not k.p.get("engine", True):
-        return None
-    src, target = k.p["from"], roll.pick(k.p["to"])
-    if src in roll.counts or target is None or not k.applies(roll):
-        return None
+def _species_counts_as(species: str, roll: Roll, idx: Index) -> tuple[tuple[Any, str, str, str], ...]:
+    """The species' abilities that may count one rolled type as another in this roll, in order, with
+    (source type, target type, and "" or why it is off: "toggle" or "declined"). It depends on the
+    species and the roll alone: asked for every army state, so the roll remembers it."""
+    hit = roll.converts.get(species)
+    if hit is None:
+        found = []
+        for ab in idx.abilities.get(species, []):
+            k = ab.kind
+            if not k.counts_as or not k.p.get("engine", True):
+                continue
+            src, target = k.p["from"], roll.pick(k.p["to"])
+            if src in roll.counts or target is None or not k.applies(roll):
+                continue
+            # Toggled ones need an earlier decision of the player (Javelin/Kukri Charge): off by default.
+            off = "toggle" if k.toggle and roll.options.get(ab.id) is not True else \
+                "declined" if roll.options.get(ab.id) is False else ""
+            found.append((ab, src, target, off))
+        hit = roll.converts[species] = tuple(found)
+    return hit
+
+
+def _ability_counts_as(ab: Any, src: str, target: str, off: str, g: Group, converted: set,
+                       trace: Trace) -> Add | None:
     if not any(n and src in key.split("|") for key, n in g.rolled):
         return None
-    if k.toggle and roll.options.get(ab.id) is not True:
-        return None      # needs an earlier decision of the player (Javelin/Kukri Charge): off by default
-    if roll.options.get(ab.id) is False:
+    if off == "toggle":
+        return None
+    if off == "declined":
         trace.add(10, f"{ab.name}: not used (the player chose not to)", None, see("may-options"))
         return None
     n = _take(g, src, converted)
     if not n:
         return None
-    how = " (optional: used)" if k.optional else ""
+    how = " (optional: used)" if ab.kind.optional else ""
     return Add(f"{ab.name}: {n} {src} counted as {target}{how}", target, n, see("counts-as"))
 
 
