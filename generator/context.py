@@ -70,7 +70,7 @@ class Site:
         self.timing_sections = {s["id"].removeprefix("ability-types-"): s for s in types.get("sections", [])}
         self.has_calc_doc = (DOCS_DIR / f"{CALC_DOC}.md").exists()
         self.engine_error: str | None = None
-        self._engine: Any = None
+        self._engine: Engine | None = None
         self._magic_index: Index | None = None      # for spell_casting
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True,
                                       lstrip_blocks=True, keep_trailing_newline=True,
@@ -223,6 +223,12 @@ class Site:
             return None
         return site_url(page, see) if see.startswith("/") else see
 
+    def engine(self) -> Engine:
+        """The engine over this build's data (made once, when first asked)."""
+        if self._engine is None:
+            self._engine = Engine(self.ds.bundle())
+        return self._engine
+
     # --- example rolls ---------------------------------------------------------------------
     def trace(self, example: dict[str, Any]) -> dict[str, Any]:
         """The engine's trace of an example roll; a failure stops the build with one data error.
@@ -230,10 +236,8 @@ class Site:
         ``generator check`` already resolves every example, so this only fails on an engine
         change; publishing the example without its trace would hide that.
         """
-        if self._engine is None:
-            self._engine = Engine(self.ds.bundle())
         try:
-            return self._engine.resolve(example["input"])
+            return self.engine().resolve(example["input"])
         except Exception as exc:  # noqa: BLE001 - reported as one line naming the example
             raise example_error(self.ds, example, exc) from None
 

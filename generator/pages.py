@@ -17,6 +17,7 @@ from .context import Site
 from .dataset import Dataset
 from .icons import NAMES, SPRITE
 from .textutil import quotes_json
+from calculator.forces import terrain_offer
 
 # Order of roll types in filters and chips; labels come from the rules data (sai-application).
 ROLL_ORDER = ("maneuver", "melee", "missile", "magic", "save", "dragon_attack", "individual", "special")
@@ -106,8 +107,8 @@ def render_dice_index(site: Site) -> str:
 
 def army_aid(site: Site) -> str:
     """The army builder's data block: per species its abilities and its own spells (the print view
-    lists them; their texts are the link previews' entries, assets/previews/), and the suggested
-    force sizes."""
+    lists them; their texts are the link previews' entries, assets/previews/), the suggested
+    force sizes, and the terrain dice each of the home and frontier may be."""
     spells: dict[str, list[str]] = defaultdict(list)
     for spell in site.ds.kinds.get("spells", []):
         if spell.get("species"):
@@ -117,7 +118,8 @@ def army_aid(site: Site) -> str:
     # The force sizes the rules suggest (the page offers them; the engine checks the size).
     setup = next((r for r in site.ds.kinds.get("rules", []) if isinstance(r.get("force"), dict)), {})
     sizes = setup.get("force", {}).get("sizes", {}).get("suggested", [])
-    aid = {"species": species, "sizes": sizes}
+    # The terrain dice the engine accepts as a home and as a proposed frontier (the page offers those).
+    aid = {"species": species, "sizes": sizes, "terrains": terrain_offer(site.engine().index)}
     return json.dumps(aid, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from ..bundle import Index
 from .catalogue import catalogue
 from .catalogue import ForceRules
-from .checks import army_most, army_problems, dragon_problems, dragons_needed, size_problems, terrain_problems
+from .checks import army_most, army_problems, dragon_problems, dragons_needed, size_problems, terrain_choices, terrain_problems
 from .points import costs, points_json
 from .pool import allowance, minor_most, owned_warnings, pool_problems
 from .request import ForceInput, parse_force
@@ -47,4 +47,10 @@ def limits(rules: ForceRules, inp: ForceInput) -> dict[str, Any]:
             "minor_terrains": minor_most(rules, inp.players), "suggested_sizes": list(rules.sizes["suggested"])}
 
 
-__all__ = ["force"]
+def terrain_offer(index: Index) -> dict[str, list[str]]:
+    """The terrain dice a page may offer as each player's home and proposed frontier (the ones the
+    setup rules accept there; any other is a problem of the force)."""
+    return terrain_choices(catalogue(index).pieces.values())
+
+
+__all__ = ["force", "terrain_offer"]

@@ -4,11 +4,11 @@ rule part it breaks and the input field it is about. Every number comes from the
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .carry import NOTHING, can_carry, carry_failures
-from .catalogue import DRAGON, ITEM, TERRAIN, UNIT, ForceRules, Problem
-from .request import ARMIES, POOL, ForceInput, Placed
+from .catalogue import DRAGON, ITEM, TERRAIN, UNIT, ForceRules, Piece, Problem
+from .request import ARMIES, POOL, TERRAINS, ForceInput, Placed
 
 
 def plural(n: int, word: str) -> str:
@@ -53,15 +53,28 @@ def terrain_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
         if placed is None:
             out.append(Problem(f"No {role} terrain chosen yet.", see, field))
             continue
-        piece = placed.piece
-        if piece.sort != TERRAIN:
-            out.append(Problem(f"{piece.name} is not a terrain: the {role} terrain is a major terrain die.", see, field))
-        elif not piece.major:
-            out.append(Problem(f"{piece.name} is a minor terrain: the {role} terrain is a major terrain die.", see, field))
-        elif piece.frontier_only and role != "frontier":
-            out.append(Problem(f"{piece.name} is an advanced terrain, which may only be proposed as the frontier.",
-                               see, field))
+        fault = terrain_fault(placed.piece, role)
+        if fault:
+            out.append(Problem(fault, see, field))
     return out
+
+
+def terrain_fault(piece: Piece, role: str) -> str:
+    """Why ``piece`` cannot be the ``role`` terrain (home or frontier), or "" if it can."""
+    if piece.sort != TERRAIN:
+        return f"{piece.name} is not a terrain: the {role} terrain is a major terrain die."
+    if not piece.major:
+        return f"{piece.name} is a minor terrain: the {role} terrain is a major terrain die."
+    if piece.frontier_only and role != "frontier":
+        return f"{piece.name} is an advanced terrain, which may only be proposed as the frontier."
+    return ""
+
+
+def terrain_choices(pieces: Iterable[Piece]) -> dict[str, list[str]]:
+    """The terrain dice a page may offer for each role (home, frontier): those with no fault there
+    (p.8, p.15), in the catalogue's order."""
+    terrains = [p for p in pieces if p.sort == TERRAIN]
+    return {role: [p.id for p in terrains if not terrain_fault(p, role)] for role in TERRAINS}
 
 
 def dragon_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:

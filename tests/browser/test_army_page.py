@@ -99,6 +99,13 @@ def points_words(n: int) -> str:
 def build_by_clicking(page: Page) -> None:
     page.goto("army/")
     expect(page.locator("[data-army-force]")).to_be_visible()
+    # The terrains offered are the engine's (p.8, p.15): no minor terrain anywhere, an advanced one
+    # (a Castle) only as the frontier.
+    offered = page.evaluate("""() => Object.fromEntries(['home', 'frontier'].map((r) =>
+        [r, [...document.querySelectorAll(`[data-army-terrain="${r}"] option`)].map((o) => o.value)]))""")
+    assert "coastland-city" in offered["home"] and "coastland-city" in offered["frontier"]
+    assert "flatland-castle" in offered["frontier"] and "flatland-castle" not in offered["home"]
+    assert not {"coastland-bridge", "coastland-knoll"} & (set(offered["home"]) | set(offered["frontier"]))
     page.locator("[data-army-size]").fill("24")
     page.locator("[data-army-size]").press("Tab")
     page.select_option('[data-army-terrain="home"]', "coastland-city")
@@ -267,6 +274,12 @@ def test_hand_worked_forces_open_as_links(page: Page):
         for (_, _, text), (_, _, words) in zip(got["problems"], case["problems"]):
             assert words in text, case["id"]
         assert got["ok"] == ("true" if not case["problems"] else "false"), case["id"]
+        # The terrains chosen show as chosen, even one the select does not offer there (a Castle as
+        # home, a Bridge as frontier): the problem above says why. (Waited for: opening a link in
+        # place may draw the form once more after the answer.)
+        chosen = case["input"].get("terrains") or {}
+        for role in ("home", "frontier"):
+            expect(page.locator(f'[data-army-terrain="{role}"]')).to_have_value(chosen.get(role) or "")
 
 
 def test_instant_navigation_reaches_the_builder(page: Page):

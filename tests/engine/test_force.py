@@ -139,3 +139,21 @@ def test_costs_of_each_die(engine):
     # A dragon and a Dragonkin in an army cost nothing there (p.3: not part of the force size).
     assert engine.force(case("dragon-in-army")["input"])["costs"]["armies.horde[4]"] == 0
     assert engine.force(case("dragonkin")["input"])["costs"]["armies.home[3]"] == 0
+
+
+def test_the_terrains_offered_are_the_ones_a_force_may_place(engine, bundle):
+    # p.8: a home terrain and a proposed frontier, both major terrain dice; p.15: an advanced
+    # terrain (Castle, Dragon's Lair, Grove, Vortex) only as the frontier. Minor terrains start in
+    # the Summoning Pool. The page offers what the engine says; each offer and each refusal is the
+    # force's own answer (no problem on that field, or one).
+    from calculator.forces import terrain_offer
+    offer = terrain_offer(engine.index)
+    assert "coastland-city" in offer["home"] and "coastland-city" in offer["frontier"]
+    assert "flatland-castle" in offer["frontier"] and "flatland-castle" not in offer["home"]
+    assert "coastland-bridge" not in offer["home"] and "coastland-bridge" not in offer["frontier"]
+    for t in bundle["terrains"]:
+        for role in ("home", "frontier"):
+            other = "frontier" if role == "home" else "home"
+            data = {"size": 24, "terrains": {role: t["id"], other: "coastland-city"}}
+            fields = {p["field"] for p in engine.force(data)["problems"]}
+            assert (f"terrains.{role}" not in fields) == (t["id"] in offer[role]), (t["id"], role)

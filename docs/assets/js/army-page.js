@@ -40,10 +40,29 @@ function engineInput(force) {
 function fillStatic(ctx) {
   const { ui, cat } = ctx;
   fill(ui.sizes, (aidOf(ctx).sizes || []).map((n) => option(String(n), String(n))));
-  const byType = cat.terrainTypes.map((tt) => el("optgroup", { label: tt.name },
-    cat.terrains.filter((t) => t.type === tt.id).sort((a, b) => a.name.localeCompare(b.name))
-      .map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")"))));
-  [ui.home, ui.frontier].forEach((s) => fill(s, [option("", "Not chosen yet")].concat(byType.map((g) => g.cloneNode(true)))));
+  // Each select offers the terrain dice the engine accepts there (the build asks it: aid.terrains).
+  const offered = aidOf(ctx).terrains || {};
+  [["home", ui.home], ["frontier", ui.frontier]].forEach(([role, s]) => {
+    const ok = new Set(offered[role] || cat.terrains.map((t) => t.id));
+    const groups = cat.terrainTypes.map((tt) => el("optgroup", { label: tt.name },
+      cat.terrains.filter((t) => t.type === tt.id && ok.has(t.id)).sort((a, b) => a.name.localeCompare(b.name))
+        .map((t) => option(t.id, terrainText(t))))).filter((g) => g.children.length);
+    fill(s, [option("", "Not chosen yet")].concat(groups));
+  });
+}
+
+function terrainText(t) {
+  return t.name + " (" + elementsText(t.elements) + ")";
+}
+
+/* A kept force or a link may name a terrain the select does not offer (a minor terrain as home):
+   it is shown as chosen, and the engine's problem says why it cannot be there. */
+function showTerrain(ctx, select, id) {
+  if (id && ![...select.options].some((o) => o.value === id)) {
+    const t = ctx.terrains.get(id);
+    select.append(option(id, t ? terrainText(t) : id));
+  }
+  select.value = id || "";
 }
 
 function render(ctx) {
@@ -54,8 +73,8 @@ function render(ctx) {
   if (document.activeElement !== ui.name) ui.name.value = entry.name;
   if (document.activeElement !== ui.size) ui.size.value = entry.force.size != null ? String(entry.force.size) : "";
   const t = entry.force.terrains || {};
-  ui.home.value = t.home || "";
-  ui.frontier.value = t.frontier || "";
+  showTerrain(ctx, ui.home, t.home);
+  showTerrain(ctx, ui.frontier, t.frontier);
   renderArmies(ctx);
   renderTarget(ctx);
   renderCounts(ctx);
