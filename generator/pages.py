@@ -11,13 +11,14 @@ import sys
 from collections import defaultdict
 from typing import Any
 
+from calculator.forces import terrain_offer
+
 from . import cards as dice_cards
 from . import api_records, link_pages, og_images, previews, reference, search
 from .context import Site
 from .dataset import Dataset
 from .icons import NAMES, SPRITE
 from .textutil import quotes_json
-from calculator.forces import terrain_offer
 
 # Order of roll types in filters and chips; labels come from the rules data (sai-application).
 ROLL_ORDER = ("maneuver", "melee", "missile", "magic", "save", "dragon_attack", "individual", "special")

@@ -173,7 +173,7 @@ class Run:
         ``reads``: (name, function) of what the caller reads of the result, when not all of it
         (the exact chances then merge outcomes it cannot tell apart)."""
         data = dict(self.roll_data(name, data, units), seed=self.rng.randrange(10 ** 9))
-        result = self.cached(data)
+        result = self.resolve_roll(data)
         self.rolls.append((name, side, result, units))
         return result
 
@@ -195,7 +195,7 @@ class Run:
             data["terrain"] = self.inp.terrain
         return data
 
-    def cached(self, data: dict[str, Any]) -> RollResult:
+    def resolve_roll(self, data: dict[str, Any]) -> RollResult:
         """Resolve one roll; its input is checked once per run (or per :class:`Known`) whatever its seed."""
         seed = data.pop("seed")
         key = json.dumps(data, sort_keys=True)

@@ -142,3 +142,13 @@ def test_the_scan_catches_what_it_looks_for(ids_regex):
                 "X follows the The value of X;"):
         assert problems(bad, ids_regex), bad
     assert not problems("The OCTGN dice data gives it 10 saves; the Dracolem Rules v1.01 say nothing.", ids_regex)
+
+
+def test_a_title_is_read_apart_from_the_sentence_it_sits_in(tmp_path, ids_regex):
+    # "the" before a link whose tooltip starts "The ..." is no word written twice; "the" before the
+    # link's own words "The value of X" is.
+    page = tmp_path / "index.html"
+    page.write_text('<p>Face counts: the <a title="The list of every die">dice list</a>.</p>', encoding="utf-8")
+    assert not problems(page_text(page), ids_regex)
+    page.write_text('<p>X follows the <a title="How X is set">The value of X</a>.</p>', encoding="utf-8")
+    assert problems(page_text(page), ids_regex)

@@ -56,11 +56,15 @@ function terrainText(t) {
 }
 
 /* A kept force or a link may name a terrain the select does not offer (a minor terrain as home):
-   it is shown as chosen, and the engine's problem says why it cannot be there. */
+   it is shown as chosen, while that force is shown, and the engine's problem says why it cannot
+   be there. */
 function showTerrain(ctx, select, id) {
+  select.querySelectorAll("option[data-extra]").forEach((o) => { if (o.value !== id) o.remove(); });
   if (id && ![...select.options].some((o) => o.value === id)) {
     const t = ctx.terrains.get(id);
-    select.append(option(id, t ? terrainText(t) : id));
+    const extra = option(id, t ? terrainText(t) : "A terrain not in the dice list");
+    extra.dataset.extra = "";
+    select.append(extra);
   }
   select.value = id || "";
 }

@@ -78,11 +78,11 @@ function average(dist) {
 function method(out) {
   if (out.method !== "sampled") {
     return el("p", { class: "dd-chances-notes", "data-key": "ex-odds-exact" },
-      "Exact odds: every way the attack can go is counted, each with its chance.");
+      "Exact odds: every way the attack can go is counted with its chance (only ways too unlikely to matter are left out).");
   }
   return el("p", { class: "dd-calc-notice", "data-key": "ex-odds-sampled" },
-    "An estimate, not exact odds: " + out.samples + " exchanges rolled at random from a fixed start (seed " + out.seed +
-    "), so the same every time" + (out.why ? ", because " + out.why : "") +
+    "An estimate, not exact odds" + (out.why ? ", because " + out.why : "") + ": " + out.samples +
+    " exchanges rolled at random from a fixed start (seed " + out.seed + ", so the same every time)" +
     ". Each average comes with a range that holds the exact average " + Math.round(out.confidence * 100) + " times in 100.");
 }
 
