@@ -17,7 +17,7 @@ import jinja2
 import yaml
 
 from calculator import Engine
-from calculator.bundle import Index, make_clause, make_modifiers
+from calculator.bundle import make_clause, make_modifiers
 from calculator.magic.casters import casting
 from calculator.kinds import EFFECTS
 from calculator.core.rolls import CATEGORY_NAMES
@@ -71,7 +71,6 @@ class Site:
         self.has_calc_doc = (DOCS_DIR / f"{CALC_DOC}.md").exists()
         self.engine_error: str | None = None
         self._engine: Engine | None = None
-        self._magic_index: Index | None = None      # for spell_casting
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True,
                                       lstrip_blocks=True, keep_trailing_newline=True,
                                       comment_start_string="{##", comment_end_string="##}",
@@ -104,9 +103,7 @@ class Site:
 
     def spell_casting(self, spell: dict[str, Any]) -> dict[str, Any]:
         """Which magic pays for a spell and which species make it, from the engine (calculator.magic.casters)."""
-        if self._magic_index is None:
-            self._magic_index = Index(self.ds.bundle())
-        return casting(self._magic_index, spell["id"])
+        return casting(self.engine().index, spell["id"])
 
     def works_in_dua(self, clause: dict[str, Any]) -> bool:
         """The engine's reading: parts that generate saves work in the DUA unless limited to armies."""

@@ -105,8 +105,8 @@ def counts_as_adds(grps: list[Group], effects: list[CountsAs], mods: Iterable[An
     for g in grps:
         if g.item or g.species is None:
             continue
-        for ab, from_type, to_type, off in _species_counts_as(g.species, roll, idx):
-            add = _ability_counts_as(ab, from_type, to_type, off, g, converted, trace)
+        for ab, from_type, to_type, declined in _species_counts_as(g.species, roll, idx):
+            add = _ability_counts_as(ab, from_type, to_type, declined, g, converted, trace)
             if add:
                 out.append(add)
     army = [(c.name, c.src, c.to, None) for c in effects]
@@ -132,10 +132,10 @@ def _take(g: Group, src: str, converted: set) -> int:
     return n
 
 
-def _species_counts_as(species: str, roll: Roll, idx: Index) -> tuple[tuple[Any, str, str, str], ...]:
+def _species_counts_as(species: str, roll: Roll, idx: Index) -> tuple[tuple[Any, str, str, bool], ...]:
     """The species' abilities that may count one rolled type as another in this roll, in order, with
-    (source type, target type, and "" or why it is off: "toggle" or "declined"). It depends on the
-    species and the roll alone: asked for every army state, so the roll remembers it."""
+    (source type, target type, whether the player declined it). It depends on the species and the
+    roll alone: asked for every army state, so the roll remembers it."""
     hit = roll.converts.get(species)
     if hit is None:
         found = []
@@ -146,21 +146,18 @@ def _species_counts_as(species: str, roll: Roll, idx: Index) -> tuple[tuple[Any,
             src, target = k.p["from"], roll.pick(k.p["to"])
             if src in roll.counts or target is None or not k.applies(roll):
                 continue
-            # Toggled ones need an earlier decision of the player (Javelin/Kukri Charge): off by default.
-            off = "toggle" if k.toggle and roll.options.get(ab.id) is not True else \
-                "declined" if roll.options.get(ab.id) is False else ""
-            found.append((ab, src, target, off))
+            if k.toggle and roll.options.get(ab.id) is not True:
+                continue     # needs an earlier decision of the player (Javelin/Kukri Charge): off by default
+            found.append((ab, src, target, roll.options.get(ab.id) is False))
         hit = roll.converts[species] = tuple(found)
     return hit
 
 
-def _ability_counts_as(ab: Any, src: str, target: str, off: str, g: Group, converted: set,
+def _ability_counts_as(ab: Any, src: str, target: str, declined: bool, g: Group, converted: set,
                        trace: Trace) -> Add | None:
     if not any(n and src in key.split("|") for key, n in g.rolled):
         return None
-    if off == "toggle":
-        return None
-    if off == "declined":
+    if declined:
         trace.add(10, f"{ab.name}: not used (the player chose not to)", None, see("may-options"))
         return None
     n = _take(g, src, converted)

@@ -73,7 +73,7 @@ def page_text(path: Path) -> str:
     parser = _Text()
     parser.feed(path.read_text(encoding="utf-8"))
     # A link's title is not part of the sentence it sits in: each attribute is read on its own.
-    return " ¶ ".join(" ".join(" ".join(part).split()) for part in [parser.parts, *([x] for x in parser.said)])
+    return " ¶ ".join(" ".join(text.split()) for text in [" ".join(parser.parts), *parser.said])
 
 
 def effect_ids(dataset) -> set[str]:
