@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..roll.distribution import Budget, roll_outcomes
+from ..roll.distribution import Budget, Evaluations, roll_outcomes
 from ..roll.inputs import parse_roll
 from ..roll.steps import die_key
 from .flow import Damage, Indexed, Run
@@ -236,6 +236,7 @@ class OddsRun(Run):
         self.keys: dict[tuple, Entry] = {}
         self.joints: dict[tuple, Joint] = {}
         self.reused: dict[tuple, list | None] = {}        # calculator.exchange.reuse
+        self.evaluations = Evaluations()        # steps 5-10 of army states met in another roll
         self.firsts: dict[int, tuple[Any, Any, Pause]] = {}      # a stage's first roll (calculator.exchange.reuse)
         self.chains: dict[tuple, Any] = {}             # effects followed once for many states (.chains)
         self.damages_made: dict[tuple, Any] = {}         # a save stage's runs by the damage made (.reuse)
@@ -293,7 +294,8 @@ class OddsRun(Run):
         if hit is None:
             inp = parse_roll(data, self.idx)
             ch = Channels(inp, self.idx, where)
-            joint, dropped, notes = roll_outcomes(inp, self.idx, ch.extra, ch.size, True, self.budget, in_exchange=True)
+            joint, dropped, notes = roll_outcomes(inp, self.idx, ch.extra, ch.size, True, self.budget, in_exchange=True,
+                                                  memo=self.evaluations)
             outcomes = sorted(joint.items())
             hit = self.entries[key] = Entry(inp.roll, ch, units, outcomes, dropped, notes)
         return hit

@@ -6,6 +6,7 @@ per result type (rulebook p.28).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -59,6 +60,12 @@ class Modifier(Kind):
     def bind(self, source: str, spell: str | None = None) -> "Modifier":
         self.source, self.spell = source, spell
         return self
+
+    def identity(self) -> str:
+        """What tells its work in a roll apart from another modifier's: its kind, its parameters and
+        where it comes from (named in the trace). Raises TypeError for a parameter that is not plain data."""
+        return json.dumps([type(self).__qualname__, self.p, self.source, getattr(self, "spell", None)],
+                          sort_keys=True)
 
     def fits(self, roll: Roll) -> bool:
         if roll.type.individual:

@@ -277,6 +277,45 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
     return out + (excluded,) if with_excluded else out
 
 
+class Evaluations:
+    """Steps 5-10 of army states, remembered across the rolls of one answer. An exchange's odds roll
+    the same army again and again from its many states, each time as a roll of its own; a state's
+    totals depend only on what the roll's layout keeps of it (its counts, unpacked), the roll's
+    situation (``Roll.key``) and its modifiers, so a state met again in another roll is not worked
+    out again. The warnings its evaluation gave are given again, in the order they came.
+
+    >>> memo = Evaluations()             # one per answer: roll_outcomes(..., memo=memo) for each roll
+    """
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple, tuple[tuple, tuple]] = {}
+
+    @staticmethod
+    def plan(army: Army, mods: list[Any], with_excluded: bool) -> tuple | None:
+        """What of a roll, besides the state, evaluate reads (None: not remembered, for a modifier
+        that is not plain data, or not a modifier of calculator.kinds.modifiers)."""
+        try:
+            mods_key = tuple(m.identity() for m in mods)
+        except (TypeError, AttributeError):
+            return None
+        lay = army.lay
+        return (lay.roll.key, lay.split, lay.width, tuple(lay.groups), lay.sources, tuple(lay.species_slots),
+                army.plain, mods_key, with_excluded)
+
+    def evaluate(self, plan: tuple, state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
+                 with_excluded: bool) -> tuple:
+        if state[4] or (army.plain and not (state[1] or state[2] or state[3])):    # step 2, or only sums: as is
+            return evaluate(state, army, uses, mods, trace, with_excluded)
+        key = (plan, army.packer.unpack(state[0]), state[1], state[2], state[3])
+        hit = self.memo.get(key)
+        if hit is None:
+            own = Trace(quiet=True)
+            hit = self.memo[key] = (evaluate(state, army, uses, mods, own, with_excluded), tuple(own.warnings))
+        for w in hit[1]:
+            trace.warn(w.text, w.see)
+        return hit[0]
+
+
 def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tuple]:
     """Units that rolled an ID icon, taken out by delayed effects as a single roll does."""
     side = list(state[4])
@@ -297,10 +336,12 @@ def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tu
 
 def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
                   with_excluded: bool = False, budget: Budget | None = None, keep: tuple[str, ...] = (),
-                  in_exchange: bool = False) -> tuple[dict[tuple, float], float, list[str]]:
+                  in_exchange: bool = False, memo: Evaluations | None = None
+                  ) -> tuple[dict[tuple, float], float, list[str]]:
     """Distribution of (totals per counted type, extra quantities[, units taken out at step 2 as
     (die key, why) pairs]); ``extra(unit, contribution)`` gives a face's extra quantities.
-    ``keep``: the counted types the caller needs (the others may be left at 0)."""
+    ``keep``: the counted types the caller needs (the others may be left at 0); ``memo``: the
+    evaluations of the answer's other rolls."""
     budget = budget or Budget()
     states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget, keep)
     trace = Trace(quiet=True)
@@ -311,8 +352,12 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
         out = army.totals_of_states(states, ((),) if with_excluded else ())
     else:
         out = {}
+        plan = memo.plan(army, mods, with_excluded) if memo is not None else None
         for s, p in states.items():         # each state once (the keys of a dict)
-            key = evaluate(s, army, uses, mods, trace, with_excluded)
+            if memo is None or plan is None:
+                key = evaluate(s, army, uses, mods, trace, with_excluded)
+            else:
+                key = memo.evaluate(plan, s, army, uses, mods, trace, with_excluded)
             out[key] = out.get(key, 0.0) + p
     budget.spend(len(states), len(out))
     # In an exchange, "the exchange applies it" goes without saying.

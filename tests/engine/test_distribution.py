@@ -296,3 +296,38 @@ def test_a_die_rolled_once_has_the_outcomes_of_the_general_path(engine, roll):
         general, lost2 = unit_outcomes(u, lay, False)       # without its contributions: the general path
         assert list(once.items()) == list(general.items()) and lost == lost2, u.name
     assert fast >= 3          # the comparison did take the quick path
+
+
+def test_a_state_met_in_another_roll_is_evaluated_once(engine, monkeypatch):
+    """Evaluations (an exchange's odds, rolling the same army from many states) give each roll exactly
+    what it gets alone, warnings included, and work out a state met in an earlier roll only once.
+    The armies: Coral Elves on a coastland, whose Coastal Dodge may count maneuvers as saves (so
+    steps 5-10 do more than add up), with two dividing modifiers on saves (p.28: the second is
+    ignored, with a warning given by every state's evaluation); the second roll has one die less."""
+    from calculator.roll import distribution
+    from calculator.roll.distribution import Evaluations, roll_outcomes
+
+    dice = ["coral-elves/gryphon", "coral-elves/courier", "coral-elves/trooper", "coral-elves/guard"]
+    mods = [{"op": "divide", "result": "save", "amount": 2}, {"op": "divide", "result": "save", "amount": 3}]
+    rolls = [engine.parse({"roll": "save", "against": "missile", "terrain": "coastland", "modifiers": mods,
+                           "army": [{"die": d} for d in army]}) for army in (dice, dice[:-1])]
+    alone = [roll_outcomes(inp, engine.index, with_excluded=True) for inp in rolls]
+    assert all(any("second divide modifier" in n for n in notes) for _, _, notes in alone)
+
+    calls = []
+    real = distribution.evaluate
+    monkeypatch.setattr(distribution, "evaluate", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+
+    def run(inp, memo):
+        before = len(calls)
+        return roll_outcomes(inp, engine.index, with_excluded=True, memo=memo), len(calls) - before
+
+    (_, first), own = run(rolls[0], Evaluations()), run(rolls[1], Evaluations())
+    assert own[0] == alone[1] and first > 0 and own[1] > 0
+    memo = Evaluations()
+    assert run(rolls[0], memo) == (alone[0], first)
+    second = run(rolls[1], memo)
+    assert second[0] == alone[1] and second[1] < own[1]        # some of its states were met before
+    again = engine.parse({"roll": "save", "against": "missile", "terrain": "coastland", "modifiers": mods,
+                          "army": [{"die": d} for d in dice]})
+    assert run(again, memo) == (alone[0], 0)                     # the same army again: none worked out
