@@ -245,19 +245,21 @@ def _convolve_sums(per_unit: list[dict[Outcome, float]], packer: Packer, budget:
 
 
 def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
-             with_excluded: bool = False) -> tuple:
-    """Steps 2 (for ID rollers kept aside) and 5-10 of one army state: (totals per counted type, extras)."""
+             with_excluded: bool = False, unpacked: tuple[int, ...] | None = None) -> tuple:
+    """Steps 2 (for ID rollers kept aside) and 5-10 of one army state: (totals per counted type, extras).
+    ``unpacked``: the state's packed counts unpacked, if they are already."""
     lay = army.lay
     excluded: tuple = ()
     if state[4]:
         state, excluded = _step_2(state, army, uses)
+        unpacked = None                    # the units taken out no longer count
     full, mults, casas, recs, _ = state
     k, counts = lay.k, lay.roll.counts
     if army.plain and not (mults or casas or recs):
         # Nothing but results and step-10 additions (the common case): steps 5-10 add them up.
         out = army.totals_of_sums(full)
         return out + (excluded,) if with_excluded else out
-    vec, groups, species = lay.unfold(army.packer.unpack(full))
+    vec, groups, species = lay.unfold(army.packer.unpack(full) if unpacked is None else unpacked)
     recs = recs + tuple((sp, res) for sp, res in species.items())
     sai = {t: vec[k + i] for i, t in enumerate(counts)} if lay.split else {t: 0 for t in counts}
     sums = Sums({t: vec[i] for i, t in enumerate(counts)}, sai)
@@ -306,11 +308,13 @@ class Evaluations:
                  with_excluded: bool) -> tuple:
         if state[4] or (army.plain and not (state[1] or state[2] or state[3])):    # step 2, or only sums: as is
             return evaluate(state, army, uses, mods, trace, with_excluded)
-        key = (plan, army.packer.unpack(state[0]), state[1], state[2], state[3])
+        counts = army.packer.unpack(state[0])
+        key = (plan, counts, state[1], state[2], state[3])
         hit = self.memo.get(key)
         if hit is None:
             own = Trace(quiet=True)
-            hit = self.memo[key] = (evaluate(state, army, uses, mods, own, with_excluded), tuple(own.warnings))
+            out = evaluate(state, army, uses, mods, own, with_excluded, unpacked=counts)
+            hit = self.memo[key] = (out, tuple(own.warnings))
         for w in hit[1]:
             trace.warn(w.text, w.see)
         return hit[0]
