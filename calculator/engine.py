@@ -56,7 +56,7 @@ class Engine:
 
     def distribution(self, data: Any) -> dict[str, Any]:
         """Exact chances of every final total of one result type (calculator.roll.distribution)."""
-        from .roll.distribution import distribution_of
+        from .roll.chances import distribution_of
 
         return distribution_of(self, data)
 

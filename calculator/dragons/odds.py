@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..roll.distribution import Budget, summarize
+from ..roll.chances import summarize
+from ..roll.distribution import Budget
 from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
 from ..core.registry import Kind

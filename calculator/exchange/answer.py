@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.interpret import see
-from ..roll.distribution import summarize
+from ..roll.chances import summarize
 from .branch import OddsRun
 
 SIDES = ("defender", "attacker")

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.interpret import see
 from ..core.limits import BOUNDS
-from ..roll.distribution import summarize
+from ..roll.chances import summarize
 from . import resolve_exchange
 from .flow import Known
 from .request import parse_exchange
