@@ -7,7 +7,8 @@ data/rules.yaml and of the species).
 ``owned``). ``limits`` says what this size allows: the points of one army, the dragons, the
 health-worth of each species that starts in the Summoning Pool, the minor terrains, and the
 suggested force sizes (p.8: any agreed size is legal); ``costs`` gives
-the points of each die placed in an army, by its input field (``armies.home[0]``).
+the points of each die placed in an army, by its input field (``armies.home[0]``); ``over`` the
+armies that cost more than one army may start with, by how many points (also a problem).
 ``points.total`` is the force size the armies cost; ``points.pool`` is the health-worth of the
 Dragonkin in the Summoning Pool, which is not part of it (p.3). A bad input is one
 :class:`InputError` naming its field; a force that breaks a rule is an answer with problems.
@@ -19,7 +20,8 @@ from typing import Any
 from ..bundle import Index
 from .catalogue import catalogue
 from .catalogue import ForceRules
-from .checks import army_most, army_problems, dragon_problems, dragons_needed, size_problems, terrain_choices, terrain_problems
+from .checks import (army_most, army_problems, dragon_problems, dragons_needed, points_over, size_problems, terrain_choices,
+                     terrain_problems)
 from .points import costs, points_json
 from .pool import allowance, minor_most, owned_warnings, pool_problems
 from .request import ForceInput, parse_force
@@ -34,7 +36,7 @@ def force(index: Index, data: Any) -> dict[str, Any]:
     problems = [*size_problems(rules, inp, points["total"]), *terrain_problems(rules, inp),
                 *army_problems(rules, inp, points), *dragon_problems(rules, inp), *pool_problems(rules, inp)]
     out: dict[str, Any] = {"points": dict(points), "problems": [p.to_json() for p in problems], "ok": not problems,
-                           "limits": limits(rules, inp), "costs": each}
+                           "limits": limits(rules, inp), "costs": each, "over": points_over(rules, inp, points)}
     if inp.owned is not None:
         out["warnings"] = owned_warnings(inp)
     return out

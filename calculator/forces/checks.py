@@ -112,18 +112,25 @@ def army_problems(rules: ForceRules, force: ForceInput, points: Mapping[str, int
     out: list[Problem] = []
     most = army_most(rules, force.size)
     least = int(rules.armies["min_units"])
+    over = points_over(rules, force, points)
     for name in ARMIES:
         army, field = force.armies[name], f"armies.{name}"
         out.extend(p for p in (misplaced_in_army(rules, placed) for placed in army) if p is not None)
         units = [p.piece for p in army if p.piece.sort == UNIT and not p.piece.in_pool]
         if len(units) < least:
             out.append(Problem(f"The {name} army needs at least {plural(least, 'unit')}.", rules.armies.see, field))
-        if points[name] > most:
+        if name in over:
             out.append(Problem(f"The {name} army costs {points[name]} points; an army may start with at most {most} "
                                f"({force.size} points ÷ {rules.armies['max_share']}, rounded down).",
                                rules.armies.see, field))
         out.extend(carry_problems(rules, name, army))
     return out
+
+
+def points_over(rules: ForceRules, force: ForceInput, points: Mapping[str, int]) -> dict[str, int]:
+    """p.8: the armies that cost more than the most one army may start with, and by how many points."""
+    most = army_most(rules, force.size)
+    return {name: points[name] - most for name in ARMIES if points[name] > most}
 
 
 def carry_problems(rules: ForceRules, name: str, army: Sequence[Placed]) -> list[Problem]:

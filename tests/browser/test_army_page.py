@@ -260,6 +260,10 @@ def test_hand_worked_forces_open_as_links(page: Page):
     assert len(CASES) >= 12
     # The first by its address (the page loads with the link), the others as Back or Forward would bring them.
     page.goto("army/?force=" + quote(json.dumps(CASES[0]["input"])))
+    # Once ready, the status line speaks of the army builder, not of the calculator.
+    label = page.locator("[data-engine-label]")
+    expect(label).to_have_text(label.get_attribute("data-ready"), timeout=ENGINE_TIMEOUT)
+    assert "calculator" not in label.inner_text().lower()
     for i, case in enumerate(CASES):
         if i:
             open_in_place(page, "?force=" + quote(json.dumps(case["input"])))
@@ -274,6 +278,14 @@ def test_hand_worked_forces_open_as_links(page: Page):
         for (_, _, text), (_, _, words) in zip(got["problems"], case["problems"]):
             assert words in text, case["id"]
         assert got["ok"] == ("true" if not case["problems"] else "false"), case["id"]
+        # p.8: an army may start with at most half the force size, rounded down; one that costs more is
+        # marked, and by how many points it is over is said beside the limit.
+        most = case["input"]["size"] // 2
+        for army in ("home", "horde", "campaign"):
+            over = want[army] - most
+            head = page.locator(f'[data-army-most="{army}"]')
+            expect(head).to_have_text(f"(at most {most}: {over} over)" if over > 0 else f"(at most {most})")
+            assert ("dd-army-over" in head.get_attribute("class")) == (over > 0), (case["id"], army)
         # The terrains chosen show as chosen, even one the select does not offer there (a Castle as
         # home, a Bridge as frontier): the problem above says why. (Waited for: opening a link in
         # place may draw the form once more after the answer.)

@@ -157,3 +157,11 @@ def test_the_terrains_offered_are_the_ones_a_force_may_place(engine, bundle):
             data = {"size": 24, "terrains": {role: t["id"], other: "coastland-city"}}
             fields = {p["field"] for p in engine.force(data)["problems"]}
             assert (f"terrains.{role}" not in fields) == (t["id"] in offer[role]), (t["id"], role)
+
+
+def test_the_armies_over_their_points_and_by_how_many(engine):
+    # over-size-15 by hand (p.8): at most 15 // 2 = 7 per army; home 8 is 1 over, horde 9 is 2 over,
+    # campaign 7 is not. empty-campaign-17: at most 17 // 2 = 8, the horde's 9 is 1 over. legal-24: none.
+    assert engine.force(case("over-size-15")["input"])["over"] == {"home": 1, "horde": 2}
+    assert engine.force(case("empty-campaign-17")["input"])["over"] == {"horde": 1}
+    assert engine.force(case("legal-24")["input"])["over"] == {}

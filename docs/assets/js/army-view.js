@@ -35,11 +35,17 @@ function points(ctx, part) {
   return a && a.out && a.out.points && a.out.points[part] != null ? a.out.points[part] : null;
 }
 
-/* "(at most 12)": the most points one army may have, from the engine's answer. */
-function mostText(ctx) {
+/* "(at most 12)", or "(at most 12: 3 over)": the most points one army may have, and how many an
+   army costs beyond it, from the engine's answer. */
+function mostText(ctx, over) {
   const a = fresh(ctx);
   const most = a && a.out && a.out.limits ? a.out.limits.army : null;
-  return most != null ? "(at most " + most + ")" : "";
+  return most == null ? "" : "(at most " + most + (over ? ": " + over + " over" : "") + ")";
+}
+
+function overBy(ctx, part) {
+  const a = fresh(ctx);
+  return (a && a.out && a.out.over && a.out.over[part]) || 0;
 }
 
 const ptsText = (n) => (n == null ? "" : n + (n === 1 ? " point" : " points"));
@@ -95,9 +101,11 @@ export function renderArmies(ctx) {
   const force = ctx.entry.force;
   ctx.ui.armies.replaceChildren(...PARTS.map((part) => {
     const list = listOf(force, part);
+    const over = overBy(ctx, part);
+    const cls = "dd-army-points" + (over ? " dd-army-over" : "");
     const head = el("h3", { class: "dd-army-head", id: "dd-army-" + part, tabindex: "-1" }, ARMY_NAMES[part],
-      el("span", { class: "dd-army-points", "data-army-points": part }, ptsText(points(ctx, part))),
-      part === "pool" ? null : el("span", { class: "dd-army-points" }, mostText(ctx)));
+      el("span", { class: cls, "data-army-points": part }, ptsText(points(ctx, part))),
+      part === "pool" ? null : el("span", { class: cls, "data-army-most": part }, mostText(ctx, over)));
     return el("section", { class: "dd-army-part", "data-army-part": part, "aria-labelledby": "dd-army-" + part }, head,
       list.length ? el("ol", { class: "dd-army-list" }, list.map((id, i) => dieItem(ctx, part, id, i)))
         : el("p", { class: "dd-calc-empty" }, part === "pool" ? "Empty: dragons and terrain dice from the list below go here."

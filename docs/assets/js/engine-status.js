@@ -1,5 +1,6 @@
 /* The status panel of any computing page: a [data-engine] root (its attribute says "loading",
-   "ready" or "error", for styles, tests and offline.js), a [data-engine-label] line, a progress
+   "ready" or "error", for styles, tests and offline.js), a [data-engine-label] line (its data-ready:
+   the page's own words once the engine is ready), a progress
    bar, and below them one line per file being downloaded. */
 import { engine } from "./engine.js";
 
@@ -48,7 +49,8 @@ function bindStatus(root) {
     showFiles(root, s);
     if (!label) return;
     if (s.status === "ready") {
-      label.textContent = READY;   // player words: no tool names or versions on the page
+      // player words: no tool names or versions on the page; a page may say what it is ready for
+      label.textContent = label.dataset.ready || READY;
     } else if (s.status === "error") {
       label.textContent = "The engine could not start: " + s.error;
     } else if (s.progress) {
