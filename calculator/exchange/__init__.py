@@ -74,6 +74,9 @@ def counter_allowed(run: Run, answer: Step | None) -> bool:
     if kind == "melee" and "no-counter" in run.flags:
         run.warn("Surprise: the defending army cannot counter-attack", "exchanges")
         return False
+    if kind == "melee" and not run.inp.counter_attack:
+        run.warn("the defending army chose not to counter-attack (rulebook p.11: it may)", "may-options")
+        return False
     barred = barred_from_counter(run)
     if kind == "missile" and not volley(run, answer):
         return False
@@ -142,6 +145,17 @@ def volley(run: Run, answer: Step | None) -> bool:
     return False
 
 
+def offered(inp: ExchangeInput) -> dict[str, list[dict[str, Any]]]:
+    """The exchange's own "may" choices, by side, for a page to offer beside the ones its rolls'
+    plans give: p.11, after a melee attack the defending army may counter-attack (the input's
+    ``counter_attack``, true unless the player says no)."""
+    if inp.attack != "melee":
+        return {}
+    return {"defender": [{"id": "counter-attack", "field": "counter_attack", "name": "Counter-attack", "default": True,
+                          "kind": "rule", "note": "after a melee attack the defending army may counter-attack",
+                          "see": see("may-options")}]}
+
+
 def exchange_json(run: Run) -> dict[str, Any]:
     killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
     for name, side in run.sides.items():
@@ -157,6 +171,7 @@ def exchange_json(run: Run) -> dict[str, Any]:
         "killed": killed,
         "summary": _summary(run),
         "left": [x.to_json() for x in run.left],
+        "options": offered(run.inp),
         "warnings": run.warnings,
         "see": see("exchanges"),
     }

@@ -3,8 +3,9 @@
 A side's UNIT is the single-roll unit, except that ``rolled`` (and ``rerolled``) may name the face
 for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}``. A unit described
 by hand (species, health, die type) needs no ``faces`` when it gives the face of every roll it makes;
-a roll it makes without one is refused, naming that roll. Errors name the
-field: ``attacker.army[2].rolled.counter: ...``.
+a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
+defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
+Errors name the field: ``attacker.army[2].rolled.counter: ...``.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from ..bundle import Index
 from ..core.errors import InputError
-from ..core.fields import need_int, need_list, only, opt_list, short
+from ..core.fields import need_bool, need_int, need_list, only, opt_list, short
 from ..roll.held import HELD_KEYS, parse_held
 from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
 from ..roll.units import Unit, named, parse_face, parse_unit
@@ -72,6 +73,7 @@ class ExchangeInput:
     sides: dict[str, Side]
     casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     dragons: list[Any] = field(default_factory=list)     # a dragon attack's dragons (calculator.dragons)
+    counter_attack: bool = True                 # p.11: the defending army may counter-attack a melee attack
 
 
 def roll_name_ok(name: str, idx: Index) -> bool:
@@ -195,7 +197,7 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
-    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties"), "")
+    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack"), "")
     attack = data.get("attack")
     if attack not in ("melee", "missile", "dragon"):
         raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
@@ -204,5 +206,9 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
         raise InputError("terrain", "no attack happens in a Reserve Area")
     sides = {"attacker": parse_side("attacker", data.get("attacker"), idx),
              "defender": parse_side("defender", data.get("defender"), idx)}
+    counter = need_bool(data.get("counter_attack", True), "counter_attack")
+    if not counter and attack != "melee":
+        raise InputError("counter_attack", "only a melee attack is counter-attacked (rulebook p.11); Defensive "
+                                           "Volley is switched off in the defender's options")
     return ExchangeInput(attack, terrain, parse_seed(data.get("seed", 0)), sides,
-                         _casualties(data.get("casualties"), sides))
+                         _casualties(data.get("casualties"), sides), counter_attack=counter)

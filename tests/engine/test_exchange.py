@@ -178,6 +178,30 @@ def test_surprise_prevents_the_counter_attack(engine):
     assert [r["name"] for r in out["rolls"]] == ["attack", "save"]
 
 
+def test_the_defender_may_decline_the_counter_attack(engine):
+    # p.11: after a melee attack the defending army *may* counter-attack. The plain melee above with
+    # the counter-attack declined: attack 8, saves 6, damage 2 (the Trooper dies) and nothing more;
+    # the War Chief, killed by the counter-attack there, lives. The choice is offered only for a melee attack.
+    attacker = [u("amazons/war-chief", attack="4 melee", counter_save="3 save"),
+                u("amazons/warrior", attack="3 melee"), u("amazons/soldier", attack="1 melee")]
+    defender = [u("coral-elves/protector", save="3 save", counter="4 melee"), u("coral-elves/trooper", save="2 save"),
+                u("coral-elves/fighter", save="id", counter="2 melee")]
+    out = engine.exchange(melee(attacker, defender, counter_attack=False))
+    assert out["summary"] == summary(attack_total=8, save_total=6, damage=2)
+    assert [r["name"] for r in out["rolls"]] == ["attack", "save"]
+    assert killed(out, "defender") == ["Trooper"] and killed(out, "attacker") == []
+    assert any("chose not to counter-attack" in w["text"] for w in out["warnings"])
+    assert [o["field"] for o in out["options"]["defender"]] == ["counter_attack"]
+    assert engine.exchange(melee(attacker, defender))["summary"]["counter_total"] == 6       # said yes (the default)
+    # The odds alike: without the counter-attack the attacker never loses a unit.
+    odds = engine.exchange_odds({k: v for k, v in melee(attacker, defender, counter_attack=False).items() if k != "seed"})
+    assert odds["sides"]["attacker"]["killed"]["mean"] == 0
+    with_counter = engine.exchange_odds({k: v for k, v in melee(attacker, defender).items() if k != "seed"})
+    assert with_counter["sides"]["attacker"]["killed"]["mean"] > 0
+    missile = {"attack": "missile", "attacker": {"army": attacker}, "defender": {"army": defender}}
+    assert engine.exchange(missile)["options"] == {}
+
+
 def test_bash(engine):
     # Attack: War Chief 4 + Warrior 3 = 7. The Behemoth's Bash targets the attacking unit with most
     # melee results (the War Chief, 4): 4 saves for the defender; Trooper 2: 6 saves; damage 1: nothing
@@ -253,6 +277,10 @@ def test_foul_stench_keeps_units_out_of_the_counter_attack(engine):
     ({"attack": "sling", "attacker": {"army": []}, "defender": {"army": []}}, "attack"),
     ({"attack": "melee", "terrain": "reserve", "attacker": {"army": [u("amazons/soldier")]},
       "defender": {"army": [u("amazons/soldier")]}}, "terrain"),
+    ({"attack": "melee", "counter_attack": "no", "attacker": {"army": [u("amazons/soldier")]},
+      "defender": {"army": [u("amazons/soldier")]}}, "counter_attack"),
+    ({"attack": "missile", "counter_attack": False, "attacker": {"army": [u("amazons/soldier")]},
+      "defender": {"army": [u("amazons/soldier")]}}, "counter_attack"),
 ])
 def test_bad_exchange_input_names_the_field(engine, data, field):
     with pytest.raises(InputError) as err:
