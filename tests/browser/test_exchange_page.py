@@ -237,6 +237,30 @@ def test_share_link_round_trips(page: Page):
     expect(page.locator('[data-ex-side="attacker"] .dd-calc-modlist')).to_contain_text("Stone Skin")
 
 
+def test_species_pickers_show_the_species_of_a_linked_army(page: Page):
+    """A link's armies can be added to at once: each side's "Species" picker shows the species of
+    its army's last die (not the first species of the list), until the player picks one."""
+    data = {"attack": "melee", "terrain": "highland", "seed": 5,
+            "attacker": {"army": [{"die": "goblins/thug"}, {"die": "dwarves/footman"}]},
+            "defender": {"army": [{"die": "coral-elves/trooper"}]}}
+    page.goto(exchange_link(data))
+    wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
+    for side, species in (("attacker", "dwarves"), ("defender", "coral-elves")):
+        expect(page.locator(f"#dd-ex-{side}-species")).to_have_value(species)
+        expect(page.locator(f"#dd-ex-{side}-unit option").first).to_have_attribute("value", re.compile(f"^{species}/"))
+    page.locator("#dd-ex-defender-species").select_option("goblins")
+    page.locator("[data-ex-terrain]").select_option("flatland")       # the page draws the sides again
+    changed = dict(data, terrain="flatland")
+    wait_answer(page, "[data-exchange-results]", changed, ENGINE_TIMEOUT)
+    expect(page.locator("#dd-ex-defender-species")).to_have_value("goblins")
+    # The single roll's picker alike.
+    roll = {"roll": "melee", "terrain": "highland", "army": [{"die": "amazons/spearer"}, {"die": "treefolk/satyr"}]}
+    page.goto("calculator/?roll=" + quote(json.dumps(roll)))
+    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-calc-species]")).to_have_value("treefolk")
+    expect(page.locator("[data-calc-unit] option").first).to_have_attribute("value", re.compile("^treefolk/"))
+
+
 def cli_error(data: dict) -> str:
     """What `python -m calculator exchange -` prints for a refused input, without its "error: "."""
     proc = subprocess.run([sys.executable, "-m", "calculator", "exchange", "-", "--data",
@@ -391,6 +415,12 @@ def test_phone_width_stacks_the_armies(page: Page):
     a = page.locator('[data-ex-side="attacker"]').bounding_box()
     d = page.locator('[data-ex-side="defender"]').bounding_box()
     assert d["y"] >= a["y"] + a["height"] - 1
+    # The result sits below both armies: one tap brings it into view, with the keyboard's focus.
+    assert results(page).bounding_box()["y"] > 800
+    page.locator("[data-ex-to-result]").click()
+    expect(results(page)).to_be_focused()
+    top = results(page).evaluate("(el) => el.getBoundingClientRect().top")
+    assert 0 <= top < 200, top
     page.set_viewport_size({"width": 1280, "height": 800})
     a = page.locator('[data-ex-side="attacker"]').bounding_box()
     d = page.locator('[data-ex-side="defender"]').bounding_box()
@@ -404,7 +434,7 @@ def test_may_choices_per_side_come_from_the_engine(page: Page):
     defender = page.locator('[data-ex-side="defender"]')
     volley = defender.locator('[data-key="ex-opt-defender-defensive-volley"]')
     expect(volley).to_have_count(1, timeout=ENGINE_TIMEOUT)
-    defender.locator("details.dd-ex-mods > summary").click()
+    expect(volley).to_be_visible()          # beside the army, not folded away with the modifiers
     expect(volley).to_be_checked()
     volley.uncheck()
     # Without the volley: 4 missile against 4 saves (the Archer's maneuvers still count as saves,
@@ -413,6 +443,33 @@ def test_may_choices_per_side_come_from_the_engine(page: Page):
         return r.dataset.state === 'resolved' && JSON.parse(r.dataset.input).defender.options; }""", timeout=ENGINE_TIMEOUT)
     assert json.loads(results(page).get_attribute("data-input"))["defender"]["options"] == {"defensive-volley": False}
     assert page_summary(page) == missile_summary(attack_total=4, save_total=4)   # no counter-attack lines (p.11)
+
+
+def test_the_defender_may_decline_the_counter_attack(page: Page):
+    """p.11: after a melee attack the defending army *may* counter-attack; the engine offers the
+    choice among the defender's, and declining it ends the exchange after the save roll."""
+    data = CASES[0][1]                      # plain-with-counter, worked by hand above
+    page.goto(exchange_link(data))
+    assert page_summary(page) == CASES[0][2]
+    defender = page.locator('[data-ex-side="defender"]')
+    box = defender.locator('[data-key="ex-opt-defender-counter-attack"]')
+    expect(box).to_have_count(1, timeout=ENGINE_TIMEOUT)
+    expect(box).to_be_visible()
+    expect(box).to_be_checked()
+    box.uncheck()
+    declined = dict(data, counter_attack=False)
+    wait_answer(page, "[data-exchange-results]", declined, ENGINE_TIMEOUT)
+    # Attack 8 − saves 6 = 2 damage (the Trooper dies) and nothing more: the War Chief lives.
+    assert page_summary(page) == summary(attack_total=8, save_total=6, damage=2)
+    assert highlighted(page, "attacker") == [] and highlighted(page, "defender") == [1]
+    expect(results(page)).to_contain_text("chose not to counter-attack")
+    expect(box).not_to_be_checked()
+    # The choice travels with the share link.
+    link = page.url
+    page.goto("./")
+    page.goto(link)
+    wait_answer(page, "[data-exchange-results]", declined, ENGINE_TIMEOUT)
+    expect(page.locator('[data-key="ex-opt-defender-counter-attack"]')).not_to_be_checked(timeout=ENGINE_TIMEOUT)
 
 
 # A Soldier's picked 2 melee against a Fighter (health 1) whose faces are left to chance.

@@ -217,8 +217,14 @@ export function renderOptions(ctx) {
         if (!Object.keys(ctx.state.options).length) delete ctx.state.options;
         ctx.changed();
       });
-      return el("label", { class: "dd-calc-option" }, box, " Use " + o.name, el("small", {}, " — " + o.note));
+      return choiceLabel(box, o);
     }));
+}
+
+/* A "may" choice the engine offers (its name and note) beside its checkbox: the label is the target
+   to tap, the words wrap beside the box. */
+export function choiceLabel(box, o) {
+  return el("label", { class: "dd-calc-option" }, box, el("span", {}, "Use " + o.name, el("small", {}, " — " + o.note)));
 }
 
 /* The form's "A die not in the catalogue" and "Add modifier" rows (calc-page.js binds them). */

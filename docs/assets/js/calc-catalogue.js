@@ -76,3 +76,14 @@ export function faceLabel(cat, face) { return (face.count != null ? face.count +
 export function elementsText(list) {
   return list && list.length ? list.map(typeLabel).join(", ") : "no element";
 }
+
+/* A "Species" picker shows the species of the army's last die until the player picks one, so an
+   army opened from a link or kept on the device can be added to at once. `refill` redraws its units. */
+export function followArmy(cat, select, army, refill) {
+  if (select.dataset.picked) return;
+  const last = army.map((u) => u.die && cat.dice.get(u.die)).filter(Boolean).pop();
+  if (last && cat.diceBySpecies.has(last.species) && select.value !== last.species) {
+    select.value = last.species;
+    refill();
+  }
+}

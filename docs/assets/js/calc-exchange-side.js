@@ -1,8 +1,8 @@
 /* Calculator page: one side of an exchange (its army or its dragons, the face pickers of each
    unit, its modifiers and options), built once and redrawn on every change. */
 import { el, option, fill, typeLabel } from "./calc-dom.js";
-import { elementsText, limit } from "./calc-catalogue.js";
-import { modText } from "./calc-army.js";
+import { elementsText, followArmy, limit } from "./calc-catalogue.js";
+import { choiceLabel, modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
 import { keptPicker } from "./calc-kept.js";
@@ -100,7 +100,8 @@ export function build(ctx, side, box, held = true) {
   const units = () => fill(ui.unit, (cat.diceBySpecies.get(ui.species.value) || []).map((d) =>
     option(d.id, d.name + (d.health ? " (health " + d.health + ")" : " (" + d.kind + ")"))));
   units();
-  ui.species.addEventListener("change", units);
+  ui.fillUnits = units;
+  ui.species.addEventListener("change", () => { ui.species.dataset.picked = "1"; units(); });
   fill(ui.dragon, cat.dragons.slice().sort((a, b) => a.name.localeCompare(b.name)).map((d) => option(d.id, d.name)));
   fill(ui.spell, cat.spells.slice().sort((a, b) => a.name.localeCompare(b.name)).map((s) => option(s.id, s.name + " — " + s.label)));
   const add = () => {
@@ -129,12 +130,12 @@ export function build(ctx, side, box, held = true) {
   ui.modPart = el("details", { class: "dd-calc-inline dd-ex-mods" }, el("summary", {}, held ? "Spells, terrain faces and other modifiers" : "Spells and other modifiers"),
     el("div", { class: "dd-calc-row" }, el("label", { for: id("spell") }, "Spell ", ui.spell),
       el("button", { type: "button", class: "md-button", "data-key": "ex-spell-" + side, onclick: addSpell }, "Add spell")),
-    freeRow(ctx, side, id), ui.modlist, ui.options);
+    freeRow(ctx, side, id), ui.modlist);
   if (held) {
     ui.held = heldRow(ctx, side, ctx.sideOf);
     ui.modPart.append(ui.held.part);
   }
-  box.replaceChildren(ui.legend, ui.armyPart, ui.dragonPart, ui.empty, ui.modPart);
+  box.replaceChildren(ui.legend, ui.armyPart, ui.dragonPart, ui.empty, ui.options, ui.modPart);
   return ui;
 }
 
@@ -144,10 +145,12 @@ export function render(ctx, side, ui) {
   ui.armyPart.hidden = dragons;
   ui.dragonPart.hidden = !dragons;
   ui.modPart.hidden = dragons;
+  ui.options.hidden = dragons;
   const army = s.army || [];
   const list = dragons ? s.dragons || [] : army;
   if (dragons) ui.dragons.replaceChildren(...list.map((d, i) => dragonItem(ctx, d, i)));
   else ui.units.replaceChildren(...army.map((u, i) => unitItem(ctx, side, u, i)));
+  followArmy(ctx.cat, ui.species, army, ui.fillUnits);
   ui.empty.hidden = list.length > 0;
   ui.empty.textContent = dragons ? "No dragon yet: choose one, then “Add dragon”." : "No dice yet: choose a species and a unit, then “Add to " + nameOf(ctx, side).toLowerCase() + "”.";
   const health = army.reduce((n, u) => n + ((u.die ? (ctx.cat.dice.get(u.die) || {}).health : u.health) || 0), 0);
@@ -162,7 +165,8 @@ export function render(ctx, side, ui) {
   renderOptions(ctx, side, ui);
 }
 
-/* The "may" choices the engine's plan offers for this side's rolls (ctx.options[side]). */
+/* The "may" choices the engine offers for this side (ctx.options[side]): one of the exchange's own
+   is the input field it names (o.field), any other one of the side's options. */
 function renderOptions(ctx, side, ui) {
   const opts = (ctx.options && ctx.options[side]) || [];
   const s = ctx.sideOf(side);
@@ -170,14 +174,19 @@ function renderOptions(ctx, side, ui) {
   const chosen = s.options || {};
   ui.options.replaceChildren(el("p", { class: "dd-calc-options-title" }, "Choices (“may” in the rules)"), ...opts.map((o) => {
     const box = el("input", { type: "checkbox", "data-key": "ex-opt-" + side + "-" + o.id });
-    box.checked = chosen[o.id] != null ? chosen[o.id] : o.default;
+    const was = o.field ? ctx.x[o.field] : chosen[o.id];
+    box.checked = was != null ? was : o.default;
     box.addEventListener("change", () => {
+      if (o.field) {
+        if (box.checked === o.default) delete ctx.x[o.field]; else ctx.x[o.field] = box.checked;
+        ctx.changed();
+        return;
+      }
       s.options = Object.assign({}, s.options);
       if (box.checked === o.default) delete s.options[o.id]; else s.options[o.id] = box.checked;
       if (!Object.keys(s.options).length) delete s.options;
       ctx.changed();
     });
-    return el("label", { class: "dd-calc-option" }, box, " Use " + o.name, el("small", {}, " — " + o.note));
+    return choiceLabel(box, o);
   }));
-  ui.modPart.open = ui.modPart.open || Object.keys(chosen).length > 0;
 }

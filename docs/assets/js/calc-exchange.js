@@ -54,6 +54,7 @@ function query(root) {
   return {
     form: $("[data-exchange-form]"),
     attack: $("[data-ex-attack]"), terrain: $("[data-ex-terrain]"), about: $("[data-ex-about]"), rollAgain: $("[data-ex-roll-again]"),
+    toResult: $("[data-ex-to-result]"),
     share: $("[data-ex-share]"), shareStatus: $("[data-ex-share-status]"), results: $("[data-exchange-results]"),
     odds: root.querySelector("#exchange-odds"), message: $("[data-calc-message]"),
     sides: { attacker: $('[data-ex-side="attacker"]'), defender: $('[data-ex-side="defender"]') },
@@ -132,7 +133,8 @@ function shown(xc, inp, key, out) {
   askOptions(xc, inp, out);
 }
 
-/* Each side's "may" choices: the engine's plan of every kind of roll the side made. */
+/* Each side's "may" choices: the exchange's own (its answer's options: the counter-attack), then the
+   engine's plan of every kind of roll the side made. */
 function askOptions(xc, inp, out) {
   const jobs = [];
   sidesOf(xc.cat).forEach((s) => {
@@ -148,13 +150,14 @@ function askOptions(xc, inp, out) {
       if (!seen.has(k)) { seen.add(k); jobs.push([s, k, q]); }
     });
   });
-  const wanted = JSON.stringify(jobs.map((j) => j[1]));
+  const own = out.options || {};
+  const wanted = JSON.stringify([jobs.map((j) => j[1]), own]);
   if (wanted === xc.optionsKey) return;
   const mine = xc.seq;
   Promise.all(jobs.map(([s, k, q]) => (xc.plans.has(k) ? Promise.resolve(xc.plans.get(k))
     : engine.call("plan", q).then((p) => { xc.plans.set(k, p); return p; }, () => null)).then((p) => [s, p]))).then((got) => {
     if (mine !== xc.seq || !xc.root.isConnected) return;   // a newer input is on its way: its choices follow
-    const opts = Object.fromEntries(sidesOf(xc.cat).map((s) => [s, []]));
+    const opts = Object.fromEntries(sidesOf(xc.cat).map((s) => [s, (own[s] || []).slice()]));
     got.forEach(([s, p]) => ((p && p.options) || []).forEach((o) => { if (!opts[s].some((e) => e.id === o.id)) opts[s].push(o); }));
     xc.options = opts;
     xc.optionsKey = wanted;
@@ -179,9 +182,17 @@ function bindForm(xc) {
     el("optgroup", { label: "Terrain types" }, cat.terrainTypes.map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")"))),
     el("optgroup", { label: "Terrain dice" }, cat.terrains.slice().sort((a, b) => a.name.localeCompare(b.name))
       .map((t) => option(t.id, t.name + " (" + elementsText(t.elements) + ")")))]);
-  ui.attack.addEventListener("change", () => { xc.x.attack = ui.attack.value; delete xc.x.casualties; xc.changed(); });
+  ui.attack.addEventListener("change", () => {
+    xc.x.attack = ui.attack.value;
+    delete xc.x.casualties;
+    delete xc.x.counter_attack;             // a choice of the attack before (offered again if it applies)
+    xc.changed();
+  });
   ui.terrain.addEventListener("change", () => { if (ui.terrain.value) xc.x.terrain = ui.terrain.value; else delete xc.x.terrain; xc.changed(); });
   ui.rollAgain.addEventListener("click", () => { xc.x.seed = randomInt(1000000); xc.changed(); });
+  // Two armies of face pickers push the result far down a phone's page: one tap to it (not a #link:
+  // the address's hash is the share link).
+  ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });
   ui.form.addEventListener("submit", (e) => e.preventDefault());
   ui.share.addEventListener("click", () => {
     writeLink(xc);

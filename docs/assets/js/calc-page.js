@@ -3,7 +3,7 @@
    input (faces that roll again, choices, options) and for the roll's resolution, whose magic part
    (results to spend, spells, the wish list of the input's `cast`) calc-magic.js shows. */
 import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
-import { load, elementsText, limit } from "./calc-catalogue.js";
+import { load, elementsText, followArmy, limit } from "./calc-catalogue.js";
 import { encode, read, vet } from "./calc-links.js";
 import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree } from "./calc-army.js";
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
@@ -101,6 +101,7 @@ function render(ctx) {
   const active = document.activeElement;
   const focusKey = active && ctx.root.contains(active) ? active.dataset.key : null;
   syncControls(ctx);
+  followArmy(ctx.cat, ctx.ui.species, ctx.state.army, () => fillUnits(ctx.ui, ctx.cat));
   renderUnits(ctx);
   renderMods(ctx);
   renderOptions(ctx);
@@ -175,7 +176,7 @@ function bindForm(ctx) {
   ui.against.addEventListener("change", () => { st().against = ui.against.value; ctx.changed(); });
   ui.counts.addEventListener("change", () => { st().counts = [ui.counts.value]; ctx.changed(); });
   ui.terrain.addEventListener("change", () => { if (ui.terrain.value) st().terrain = ui.terrain.value; else delete st().terrain; ctx.changed(); });
-  ui.species.addEventListener("change", () => fillUnits(ui, cat));
+  ui.species.addEventListener("change", () => { ui.species.dataset.picked = "1"; fillUnits(ui, cat); });
   ui.add.addEventListener("click", () => {
     if (!ui.unit.value || st().army.length >= limit(cat, "army_size")) return;
     st().army.push({ die: ui.unit.value });
