@@ -281,9 +281,10 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
 class Evaluations:
     """Steps 5-10 of army states, remembered across the rolls of one answer. An exchange's odds roll
     the same army again and again from its many states, each time as a roll of its own; a state's
-    totals depend only on what the roll's layout keeps of it (its counts, unpacked), the roll's
-    situation (``Roll.key``) and its modifiers, so a state met again in another roll is not worked
-    out again. The warnings its evaluation gave are given again, in the order they came.
+    totals depend only on what the roll's layout keeps of it (its counts, unpacked, but for the
+    caller's extra quantities, which steps 5-10 pass through), the roll's situation (``Roll.key``)
+    and its modifiers, so a state met again in another roll is not worked out again. The warnings
+    its evaluation gave are given again, in the order they came.
 
     >>> memo = Evaluations()             # one per answer: roll_outcomes(..., memo=memo) for each roll
     """
@@ -300,23 +301,26 @@ class Evaluations:
         except (TypeError, AttributeError):
             return None
         lay = army.lay
-        return (lay.roll.key, lay.split, lay.width, tuple(lay.groups), lay.sources, tuple(lay.species_slots),
-                army.plain, mods_key, with_excluded)
+        return (lay.roll.key, lay.split, tuple(lay.groups), lay.sources, tuple(lay.species_slots), army.plain,
+                mods_key, with_excluded)
 
     def evaluate(self, plan: tuple, state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
                  with_excluded: bool) -> tuple:
         if state[4] or (army.plain and not (state[1] or state[2] or state[3])):    # step 2, or only sums: as is
             return evaluate(state, army, uses, mods, trace, with_excluded)
+        lay = army.lay
         counts = army.packer.unpack(state[0])
-        key = (plan, counts, state[1], state[2], state[3])
+        cut = (2 * lay.k if lay.split else lay.k) + lay.k + 1     # the results, step-10 additions, Bash; then extras
+        key = (plan, counts[:cut] + counts[lay.width:], state[1], state[2], state[3])
         hit = self.memo.get(key)
         if hit is None:
             own = Trace(quiet=True)
             out = evaluate(state, army, uses, mods, own, with_excluded, unpacked=counts)
-            hit = self.memo[key] = (out, tuple(own.warnings))
+            hit = self.memo[key] = (out[0], tuple(own.warnings))
         for w in hit[1]:
             trace.warn(w.text, w.see)
-        return hit[0]
+        extras = counts[cut:lay.width]
+        return (hit[0], extras, ()) if with_excluded else (hit[0], extras)
 
 
 def _step_2(state: State, army: Army, uses: list[DelayedUse]) -> tuple[State, tuple]:

@@ -331,3 +331,10 @@ def test_a_state_met_in_another_roll_is_evaluated_once(engine, monkeypatch):
     again = engine.parse({"roll": "save", "against": "missile", "terrain": "coastland", "modifiers": mods,
                           "army": [{"die": d} for d in dice]})
     assert run(again, memo) == (alone[0], 0)                     # the same army again: none worked out
+    # A caller's extra quantity (here each rolling unit's health) passes through steps 5-10: it is
+    # no part of what is remembered, and each roll still gets its own.
+    health = (lambda unit, c: (unit.health,))
+    own_x = [roll_outcomes(inp, engine.index, health, 1, with_excluded=True) for inp in rolls]
+    memo = Evaluations()
+    got = [roll_outcomes(inp, engine.index, health, 1, with_excluded=True, memo=memo) for inp in rolls]
+    assert got == own_x and {k[1][0] for k in own_x[0][0]} != {k[1][0] for k in own_x[1][0]}
