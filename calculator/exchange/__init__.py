@@ -54,6 +54,9 @@ def save_stage(run: Run) -> None:
     run.summary["save_total"] = answer.result.totals.get("save", 0) if answer else 0
     run.summary["damage"] = hit_defender(run, "defender", "attack", hit.result.totals.get(kind, 0), kind, answer, hit)
     if charge and answer is not None:
+        if not run.inp.counter_attack:
+            run.warn("Charge: the defending army's save and melee roll takes the place of its counter-attack, so "
+                     "its melee results count whatever it chose", "exchanges")
         charge_back(run, answer)
     run.summary["save_roll_damage_to_attacker"] = hit_back(run, "attacker", "save", answer)
     run.done = charge or not counter_allowed(run, answer)

@@ -255,9 +255,8 @@ def test_species_pickers_show_the_species_of_a_linked_army(page: Page):
     expect(page.locator("#dd-ex-defender-species")).to_have_value("goblins")
     # The single roll's picker alike.
     roll = {"roll": "melee", "terrain": "highland", "army": [{"die": "amazons/spearer"}, {"die": "treefolk/satyr"}]}
-    page.goto("calculator/?roll=" + quote(json.dumps(roll)))
-    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
-    expect(page.locator("[data-calc-species]")).to_have_value("treefolk")
+    open_in_place(page, "calculator/?roll=" + quote(json.dumps(roll)))
+    expect(page.locator("[data-calc-species]")).to_have_value("treefolk", timeout=ENGINE_TIMEOUT)
     expect(page.locator("[data-calc-unit] option").first).to_have_attribute("value", re.compile("^treefolk/"))
 
 
@@ -464,12 +463,19 @@ def test_the_defender_may_decline_the_counter_attack(page: Page):
     assert highlighted(page, "attacker") == [] and highlighted(page, "defender") == [1]
     expect(results(page)).to_contain_text("chose not to counter-attack")
     expect(box).not_to_be_checked()
-    # The choice travels with the share link.
-    link = page.url
-    page.goto("./")
-    page.goto(link)
+    # The choice travels with the share link (opened after another exchange, in the same page).
+    link = "calculator/" + page.url.split("/calculator/", 1)[1]
+    assert "#x=1." in link
+    open_in_place(page, exchange_link(CASES[1][1]))
+    wait_answer(page, "[data-exchange-results]", CASES[1][1], ENGINE_TIMEOUT)
+    expect(page.locator('[data-key="ex-opt-defender-counter-attack"]')).to_be_checked()
+    open_in_place(page, link)
     wait_answer(page, "[data-exchange-results]", declined, ENGINE_TIMEOUT)
     expect(page.locator('[data-key="ex-opt-defender-counter-attack"]')).not_to_be_checked(timeout=ENGINE_TIMEOUT)
+    # A missile attack has no counter-attack to decline (p.11): the choice goes with the melee attack.
+    page.locator("[data-ex-attack]").select_option("missile")
+    wait_answer(page, "[data-exchange-results]", dict(data, attack="missile"), ENGINE_TIMEOUT)
+    expect(page.locator('[data-key="ex-opt-defender-counter-attack"]')).to_have_count(0)
 
 
 # A Soldier's picked 2 melee against a Fighter (health 1) whose faces are left to chance.

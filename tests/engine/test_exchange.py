@@ -154,19 +154,27 @@ def test_counter_damages_the_attacker_and_only_spell_saves_reduce_it(engine):
     assert not any(x["text"].startswith("Counter") for x in out["left"])
 
 
+CHARGE = melee(
+    [u("dwarves/behemoth", attack="charge"), u("dwarves/sergeant", attack="2 maneuver"), u("dwarves/warlord", attack="3 melee")],
+    [u("coral-elves/protector", save_and_melee="3 save"), u("coral-elves/trooper", save_and_melee="3 melee"),
+     u("coral-elves/fighter", save_and_melee="2 melee")])
+
+
 def test_charge(engine):
     # Charge: the attacker counts maneuvers as melee: Warlord 3 + Sergeant's 2 maneuver = 5. The
     # defender makes one save-and-melee roll instead of a save roll and a counter-attack: 3 saves,
     # 3 + 2 = 5 melee. Damage to the defender 5 - 3 = 2: Trooper. The attacker takes the 5 melee,
     # which only spell saves reduce (none): Sergeant + Warlord (2 + 3). No counter-attack.
-    out = engine.exchange(melee(
-        [u("dwarves/behemoth", attack="charge"), u("dwarves/sergeant", attack="2 maneuver"),
-         u("dwarves/warlord", attack="3 melee")],
-        [u("coral-elves/protector", save_and_melee="3 save"), u("coral-elves/trooper", save_and_melee="3 melee"),
-         u("coral-elves/fighter", save_and_melee="2 melee")]))
+    out = engine.exchange(CHARGE)
     assert out["summary"] == summary(attack_total=5, save_total=3, damage=2, counter_total=5, counter_damage=5)
     assert [r["name"] for r in out["rolls"]] == ["attack", "save_and_melee"]
     assert killed(out, "attacker") == ["Sergeant", "Warlord"] and killed(out, "defender") == ["Trooper"]
+    # A declined counter-attack changes nothing here (the Charge SAI: the attacker takes the melee of
+    # the combination roll made instead of the save roll), and the exchange says so.
+    declined = engine.exchange(dict(CHARGE, counter_attack=False))
+    assert declined["summary"] == out["summary"] and killed(declined, "attacker") == ["Sergeant", "Warlord"]
+    assert any(w["text"].startswith("Charge: the defending army's save and melee roll takes the place")
+               for w in declined["warnings"])
 
 
 def test_surprise_prevents_the_counter_attack(engine):

@@ -185,7 +185,9 @@ function bindForm(xc) {
   ui.attack.addEventListener("change", () => {
     xc.x.attack = ui.attack.value;
     delete xc.x.casualties;
-    delete xc.x.counter_attack;             // a choice of the attack before (offered again if it applies)
+    // The choices were the attack before's: gone with it (the new answer's are asked for).
+    Object.values(xc.options || {}).forEach((list) => list.forEach((o) => { if (o.field) delete xc.x[o.field]; }));
+    xc.options = xc.optionsKey = null;
     xc.changed();
   });
   ui.terrain.addEventListener("change", () => { if (ui.terrain.value) xc.x.terrain = ui.terrain.value; else delete xc.x.terrain; xc.changed(); });
