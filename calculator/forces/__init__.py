@@ -33,10 +33,11 @@ def force(index: Index, data: Any) -> dict[str, Any]:
     inp = parse_force(data, cat)
     each = costs(rules, inp)
     points = points_json(rules, inp, each)
+    over = points_over(rules, inp, points)
     problems = [*size_problems(rules, inp, points["total"]), *terrain_problems(rules, inp),
-                *army_problems(rules, inp, points), *dragon_problems(rules, inp), *pool_problems(rules, inp)]
+                *army_problems(rules, inp, points, over), *dragon_problems(rules, inp), *pool_problems(rules, inp)]
     out: dict[str, Any] = {"points": dict(points), "problems": [p.to_json() for p in problems], "ok": not problems,
-                           "limits": limits(rules, inp), "costs": each, "over": points_over(rules, inp, points)}
+                           "limits": limits(rules, inp), "costs": each, "over": over}
     if inp.owned is not None:
         out["warnings"] = owned_warnings(inp)
     return out

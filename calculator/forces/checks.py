@@ -106,13 +106,13 @@ def misplaced_in_army(rules: ForceRules, placed: Placed) -> Problem | None:
     return None
 
 
-def army_problems(rules: ForceRules, force: ForceInput, points: Mapping[str, int]) -> list[Problem]:
+def army_problems(rules: ForceRules, force: ForceInput, points: Mapping[str, int],
+                  over: Mapping[str, int]) -> list[Problem]:
     """p.8: each of the three armies has at least one unit and at most half the force's points
-    (rounded down); p.59: every item is placed where a unit can carry it."""
+    (rounded down; ``over``: points_over); p.59: every item is placed where a unit can carry it."""
     out: list[Problem] = []
     most = army_most(rules, force.size)
     least = int(rules.armies["min_units"])
-    over = points_over(rules, force, points)
     for name in ARMIES:
         army, field = force.armies[name], f"armies.{name}"
         out.extend(p for p in (misplaced_in_army(rules, placed) for placed in army) if p is not None)

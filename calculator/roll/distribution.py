@@ -274,7 +274,7 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
             sums.adds.append(Add("added at step 10", t, vec[base + i]))
     reflected(vec[base + k], sums.sai, lay.roll, trace)
     totals = finish(sums, [m for m in mods if m.arithmetic], lay.roll, trace)
-    out = (tuple(totals[t] for t in counts), vec[base + k + 1:])
+    out = (tuple(totals[t] for t in counts), vec[lay.extras_at:])
     return out + (excluded,) if with_excluded else out
 
 
@@ -291,31 +291,31 @@ class Evaluations:
 
     def __init__(self) -> None:
         self.memo: dict[tuple, tuple[tuple, tuple]] = {}
+        self.plans: dict[tuple, int] = {}        # each plan numbered: a key holds the number, hashed at once
 
-    @staticmethod
-    def plan(army: Army, mods: list[Any], with_excluded: bool) -> tuple | None:
-        """What of a roll, besides the state, evaluate reads (None: not remembered, for a modifier
-        that is not plain data, or not a modifier of calculator.kinds.modifiers)."""
+    def plan(self, army: Army, mods: list[Any]) -> int | None:
+        """What of a roll, besides the state, evaluate reads, numbered (None: not remembered, for a
+        modifier that is not plain data, or not a modifier of calculator.kinds.modifiers)."""
         try:
             mods_key = tuple(m.identity() for m in mods)
         except (TypeError, AttributeError):
             return None
         lay = army.lay
-        return (lay.roll.key, lay.split, tuple(lay.groups), lay.sources, tuple(lay.species_slots), army.plain,
-                mods_key, with_excluded)
+        plan = (lay.roll.key, lay.split, tuple(lay.groups), lay.sources, tuple(lay.species_slots), mods_key)
+        return self.plans.setdefault(plan, len(self.plans))
 
-    def evaluate(self, plan: tuple, state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
+    def evaluate(self, plan: int, state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
                  with_excluded: bool) -> tuple:
         if state[4] or (army.plain and not (state[1] or state[2] or state[3])):    # step 2, or only sums: as is
             return evaluate(state, army, uses, mods, trace, with_excluded)
         lay = army.lay
         counts = army.packer.unpack(state[0])
-        cut = (2 * lay.k if lay.split else lay.k) + lay.k + 1     # the results, step-10 additions, Bash; then extras
+        cut = lay.extras_at
         key = (plan, counts[:cut] + counts[lay.width:], state[1], state[2], state[3])
         hit = self.memo.get(key)
         if hit is None:
             own = Trace(quiet=True)
-            out = evaluate(state, army, uses, mods, own, with_excluded, unpacked=counts)
+            out = evaluate(state, army, uses, mods, own, unpacked=counts)
             hit = self.memo[key] = (out[0], tuple(own.warnings))
         for w in hit[1]:
             trace.warn(w.text, w.see)
@@ -359,7 +359,7 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
         out = army.totals_of_states(states, ((),) if with_excluded else ())
     else:
         out = {}
-        plan = memo.plan(army, mods, with_excluded) if memo is not None else None
+        plan = memo.plan(army, mods) if memo is not None else None
         for s, p in states.items():         # each state once (the keys of a dict)
             if memo is None or plan is None:
                 key = evaluate(s, army, uses, mods, trace, with_excluded)

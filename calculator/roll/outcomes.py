@@ -59,7 +59,8 @@ class Layout:
             any(m.choose_one for m in mults)
         self.keep = set(roll.counts) if coupled or not keep else set(keep)
         self.bash = any(map(REFLECT, parts))
-        self.width = (2 if self.split else 1) * self.k + self.k + 1 + n_extra
+        self.extras_at = (2 if self.split else 1) * self.k + self.k + 1     # the caller's extra quantities
+        self.width = self.extras_at + n_extra
         self.sources, self.species_groups = _sources(roll, idx, units, parts, mods, self.keep)
         self.one_unit = sum(1 for m in mults if m.species is None) + sum(1 for m in mods if m.unit_multiplier(roll))
         self.species_mult = {m.species for m in mults if m.species is not None}
