@@ -96,6 +96,10 @@ class Army:
         self.sums_only = False      # every state only adds counts (army_states' plain convolution)
         self.fields = list(zip(packer.shifts[:lay.width], packer.masks[:lay.width]))   # the sums' fields
 
+    def only_adds(self, state: State) -> bool:
+        """Whether steps 5-10 of this state only add its counts up (evaluate's quick path)."""
+        return self.plain and not (state[1] or state[2] or state[3])
+
     def totals_of_sums(self, full: int) -> tuple:
         """evaluate's answer for a plain army's state with nothing but counts, from its packed sums:
         steps 5-10 add the results, and the step-10 additions follow as they are."""
@@ -254,7 +258,7 @@ def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], 
         unpacked = None                    # the units taken out no longer count
     full, mults, casas, recs, _ = state
     k, counts = lay.k, lay.roll.counts
-    if army.plain and not (mults or casas or recs):
+    if army.only_adds(state):
         # Nothing but results and step-10 additions (the common case): steps 5-10 add them up.
         out = army.totals_of_sums(full)
         return out + (excluded,) if with_excluded else out
@@ -306,7 +310,7 @@ class Evaluations:
 
     def evaluate(self, plan: int, state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
                  with_excluded: bool) -> tuple:
-        if state[4] or (army.plain and not (state[1] or state[2] or state[3])):    # step 2, or only sums: as is
+        if state[4] or army.only_adds(state):    # step 2, or only sums: as is
             return evaluate(state, army, uses, mods, trace, with_excluded)
         lay = army.lay
         counts = army.packer.unpack(state[0])
