@@ -30,6 +30,7 @@ EDITS = [
     ("generator/generate.py", '"pyodide.js", "pyodide.asm.js"', '"pyodide.js", "pyodide.asm.mjs"'),
     ("generator/engine_assets.py", '"pyodide/pyodide.js"', '"pyodide/pyodide.mjs"'),
     ("generator/engine_assets.py", '"pyodide/pyodide.asm.js"', '"pyodide/pyodide.asm.mjs"'),
+    ("generator/snapshot.py", '"pyodide.asm.js"', '"pyodide.asm.mjs"'),
     (WORKER, '"use strict";\n', ""),
     (WORKER, "importScripts(abs(ENGINE.files[id].url));", "return import(abs(ENGINE.files[id].url));"),
     (WORKER, "try { importScripts(url); return; } catch", "try { return await import(url); } catch"),
@@ -37,7 +38,7 @@ EDITS = [
      'const { loadPyodide } = await runScript(started.loader, "loader", blob);'),
     (WORKER, 'await runScript(started.script, "script", blob);',
      'const createPyodideModule = (await runScript(started.script, "script", blob)).default;'),
-    (WORKER, "lockFileContents: ENGINE.lockfile,", "lockFileContents: ENGINE.lockfile, createPyodideModule,"),
+    (WORKER, "lockFileContents: ENGINE.lockfile };", "lockFileContents: ENGINE.lockfile, createPyodideModule };"),
 ]
 # ``new Worker(url)`` -> ``new Worker(url, { type: "module" })`` wherever the engine worker starts.
 STARTERS = ("docs/assets/js/engine.js", "docs/assets/js/early-worker.js")
