@@ -85,20 +85,29 @@ def _link_node_modules() -> None:
         cache.symlink_to(REPO / "build" / "cache")
 
 
-def _edit() -> str | None:
-    """Apply :data:`EDITS` and the module-worker starts; the reason when one does not apply."""
+def edited_texts(root: Path) -> dict[str, str] | str:
+    """The files of the checkout at ``root`` that the copy changes, as changed by :data:`EDITS` and
+    the module-worker starts; the reason (a string) when one edit does not find its text once."""
     texts: dict[str, str] = {}
     for rel, old, new in EDITS:
-        text = texts.get(rel, (ROOT / rel).read_text(encoding="utf-8"))
+        text = texts.get(rel, (root / rel).read_text(encoding="utf-8"))
         if text.count(old) != 1:
             return f"{rel} changed shape ({old!r} found {text.count(old)} times)"
         texts[rel] = text.replace(old, new)
     for rel in STARTERS:
-        text = (ROOT / rel).read_text(encoding="utf-8")
+        text = (root / rel).read_text(encoding="utf-8")
         text, n = NEW_WORKER.subn(r'new Worker(\1, { type: "module" })', text)
         if n != 1:
             return f"{rel} changed shape (new Worker(...) found {n} times)"
         texts[rel] = text
+    return texts
+
+
+def _edit() -> str | None:
+    """Apply :func:`edited_texts` and the pin to the copy; the reason when an edit does not apply."""
+    texts = edited_texts(ROOT)
+    if isinstance(texts, str):
+        return texts
     package = json.loads((ROOT / "package.json").read_text())
     package["dependencies"]["pyodide"] = pinned(package)[ALIAS]     # what node_modules/pyodide now is
     texts["package.json"] = json.dumps(package, indent=2) + "\n"
