@@ -3,12 +3,15 @@
 // argv: <in.zip of .py files> <out.zip> [<JSON list of path prefixes>]; writes <path>c for each
 // <path>.py, and prints the cache tag (e.g. "cpython-313"). Files under one of the prefixes are
 // compiled as \`python -OO\` would (no docstrings, no asserts): the standard library's docstrings
-// are never read by the engine and are a good part of its size.
+// are never read by the engine and are a good part of its size. Every file is compiled without
+// column positions (PYTHONNODEBUGRANGES, as \`python -X no_debug_ranges\`): a traceback still names
+// the file and line but draws no ^^^ under the failing part, and the bytecode is a quarter smaller
+// once gzipped (the first visit's largest download after the runtime itself).
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const lock = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));
-const pyodide = await loadPyodide({ lockFileContents: { info: lock.info, packages: {} } });
+const pyodide = await loadPyodide({ lockFileContents: { info: lock.info, packages: {} }, env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(process.argv[2]));
 pyodide.globals.set("STRIP", JSON.stringify(JSON.parse(process.argv[4] || "[]")));
 const tag = pyodide.runPython(`
