@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 PAGES = ["sai/", "spells/", "species/", "sai/rend/", "sai/counter/", "spells/blizzard/", "terrains/", "dragons/",
          "rules/x-values/"]
@@ -44,3 +45,20 @@ def test_the_word_check_sees_a_broken_name(page):
       a.style.cssText = 'display: inline-block; width: 1.5em; word-break: break-all; white-space: normal';
     }""")
     assert page.evaluate(BROKEN_WORDS) != []
+
+
+# Elements of the article that scroll sideways (a wide table in its own scroll box, say).
+SIDEWAYS = """() => [...document.querySelectorAll('article *')]
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+  .map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + el.scrollWidth + '>' + el.clientWidth)"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_sai_clause_tables_fit_a_phone(page):
+    # The SAIs with the widest "In each roll" tables: each clause stacks its cells, nothing scrolls sideways.
+    for path in ("sai/decapitate/", "sai/dispel-magic/", "sai/impale/", "sai/rise-from-the-ashes/"):
+        page.goto(path)
+        effect = page.locator("table.dd-clauses td[data-label]").last
+        expect(effect).to_be_visible()
+        assert page.evaluate(SIDEWAYS) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
