@@ -78,7 +78,8 @@ def counter_allowed(run: Run, answer: Step | None) -> bool:
         run.warn("Surprise: the defending army cannot counter-attack", "exchanges")
         return False
     if kind == "melee" and not run.inp.counter_attack:
-        run.warn("the defending army chose not to counter-attack (rulebook p.11: it may)", "may-options")
+        if run.rolling("defender"):       # with no unit left standing there was nothing to decline
+            run.warn("the defending army chose not to counter-attack (rulebook p.11: it may)", "may-options")
         return False
     barred = barred_from_counter(run)
     if kind == "missile" and not volley(run, answer):

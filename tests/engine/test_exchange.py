@@ -208,6 +208,11 @@ def test_the_defender_may_decline_the_counter_attack(engine):
     assert with_counter["sides"]["attacker"]["killed"]["mean"] > 0
     missile = {"attack": "missile", "attacker": {"army": attacker}, "defender": {"army": defender}}
     assert engine.exchange(missile)["options"] == {}
+    # Attack 4 + 3 + 1 = 8 against the Trooper's 2 saves: 6 damage kills it (health 2), and no defending
+    # unit is left to counter-attack, so the exchange does not say it declined.
+    alone = engine.exchange(melee(attacker, [u("coral-elves/trooper", save="2 save")], counter_attack=False))
+    assert killed(alone, "defender") == ["Trooper"] and alone["summary"]["damage"] == 6
+    assert not any("chose not" in w["text"] for w in alone["warnings"]), alone["warnings"]
 
 
 def test_bash(engine):
