@@ -212,6 +212,26 @@ def test_roll_with_this_army_fills_the_calculator(page: Page):
                            arg=json.dumps(CAMPAIGN, separators=(",", ":")), timeout=ENGINE_TIMEOUT)
 
 
+@pytest.mark.browser_context_args(**PHONE)
+def test_one_more_adds_a_copy_of_a_die_beside_it(page: Page):
+    # A Soldier from the dice list, then "One more" twice beside it in the army: three Soldiers, and
+    # the engine's answer to that force gives the home army 3 points (a small unit: health 1, its
+    # points equal its health, rulebook p.3).
+    page.goto("army/")
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    page.locator("[data-army-size]").fill("24")
+    page.locator("[data-army-size]").press("Tab")
+    page.locator('li.dd-card[data-die="amazons/soldier"] [data-add]').click()
+    again = page.locator('[data-army-part="home"] [data-army-again]').first
+    again.click()
+    again.click()
+    soldiers = ["amazons/soldier"] * 3
+    got = shown(page, {"size": 24, "armies": {"home": soldiers}})
+    assert got["pts"]["home"] == points_words(3)
+    assert page.evaluate("""() => [...document.querySelectorAll('[data-army-part="home"] li.dd-army-die')]
+        .map((li) => li.dataset.die)""") == soldiers
+
+
 def b64(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 

@@ -71,6 +71,11 @@ function dieItem(ctx, part, id, i) {
     });
     buttons.append(move);
   }
+  if (part !== "pool") {   // another copy of the same die, beside it: no scrolling back up the dice list
+    buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "again-" + part + "-" + i,
+      "data-army-again": "", "aria-label": "Add another " + name + " to the " + where.toLowerCase(),
+      onclick: () => { listOf(ctx.entry.force, part).splice(i + 1, 0, id); ctx.changed(); } }, "One more"));
+  }
   buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "remove-" + part + "-" + i,
     "aria-label": "Remove " + name + " (" + where + ", " + (i + 1) + ")",
     onclick: () => { listOf(ctx.entry.force, part).splice(i, 1); ctx.changed(); ctx.focusAfterRemove(part, i); } }, "Remove"));
