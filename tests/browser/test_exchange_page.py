@@ -406,6 +406,26 @@ def test_a_face_rolled_again_by_a_delayed_confuse_can_be_picked(page: Page, bund
     expect(save.locator(f'.dd-calc-reroll [data-face="{melee_face}"]')).to_have_attribute("aria-pressed", "true")
 
 
+def test_odds_charts_fit_a_phone(page: Page):
+    # Three Dwarves against two Amazons, every face left to chance: the damage chart has about ten
+    # bars, drawn wider than a phone's column. It shrinks to fit (down to 70% of its drawn size)
+    # instead of hiding its last bars in a box that scrolls sideways.
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(exchange_link({"attack": "melee", "terrain": "flatland",
+                             "attacker": {"army": [{"die": d} for d in ("dwarves/footman", "dwarves/sergeant",
+                                                                         "dwarves/mammoth-rider")]},
+                             "defender": {"army": [{"die": "amazons/soldier"}, {"die": "amazons/warrior"}]}}))
+    page_summary(page)
+    expect(page.locator("#exchange-odds")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+    charts = page.evaluate("""() => [...document.querySelectorAll('#exchange-odds .dd-ex-chart')].map((box) => {
+        const svg = box.querySelector('svg');
+        return { drawn: svg.viewBox.baseVal.width, shown: svg.getBoundingClientRect().width,
+                 box: box.clientWidth, scrolls: box.scrollWidth > box.clientWidth + 1 }; })""")
+    assert charts and any(c["drawn"] > c["box"] for c in charts), charts      # some chart had to shrink
+    assert all(not c["scrolls"] and c["shown"] <= c["box"] + 0.5 for c in charts), charts
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_phone_width_stacks_the_armies(page: Page):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(exchange_link(CASES[0][1]))

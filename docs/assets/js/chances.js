@@ -75,7 +75,7 @@ export function chart(out, names) {
   // Percentage axis: gridlines and labels, then its title.
   for (let p = 0; p <= yMax + 1e-9; p += step) {
     root.append(svg("line", { x1: left, x2: width, y1: y(p), y2: y(p), class: "dd-chances-grid" }),
-      text({ x: left - 5, y: y(p) + 4, "text-anchor": "end", class: "dd-chances-tick" }, Math.round(p * 100) + "%"));
+      text({ x: left - 5, y: y(p) + 4, "text-anchor": "end", class: "dd-chances-tick" }, Number((p * 100).toFixed(1)) + "%"));   // 2.5%, not 3%
   }
   root.append(text({ x: 11, y: head + h / 2, "text-anchor": "middle", class: "dd-chances-axis",
     transform: `rotate(-90 11 ${head + h / 2})` }, "Chance"));
