@@ -68,7 +68,7 @@ class Generate:
             return False
         faces = fx.roll.dragon_faces
         if faces is None:
-            fx.out.notes.append(Note(4, f"{fx.sai.name}: assumes no dragon rolled {self.unless}",
+            fx.out.notes.append(Note(4, f"{fx.sai.name}: assumes no dragon rolled {self.unless.capitalize()}",
                                      see("conditional-results")))
             return False
         return self.unless in faces
@@ -76,7 +76,7 @@ class Generate:
     def on_face(self, fx: FaceCtx, chosen: list[str], skipped: list[str]) -> dict[str, int]:
         n = self.n(fx.x)
         if self.blocked(fx):
-            skipped.append(f"{n} {self.types[0]} (a dragon rolled {self.unless})")
+            skipped.append(f"{n} {self.types[0]} (a dragon rolled {self.unless.capitalize()})")
             return {}
         split = fx.unit.split_for(fx.sai.id) if self.choice else None
         if split is not None:

@@ -139,8 +139,12 @@ def _note(sai: Sai, clause: Clause, face: Face, made: dict[str, int], chosen: li
     text = f"{sai.name}{xs}: generates {fmt(made)}" if made else f"{sai.name}{xs}"
     if chosen:
         text += f" (choice: {'; '.join(chosen)})"
-    if clause.effects:
-        text += ("; " if made else ": ") + "; ".join(e.describe(face.count) for e in clause.effects)
+    # Decapitate and Impale in a dragon attack: the kill of a dragon that rolled Jaws, or else the
+    # results (seed 000), never both: with the results made, the kill is not told.
+    instead = {g.unless for g in clause.generates if g.unless} if made else set()
+    effects = [e for e in clause.effects if e.p.get("face") not in instead]
+    if effects:
+        text += ("; " if made else ": ") + "; ".join(e.describe(face.count) for e in effects)
         text += " (delayed to the target's save roll)" if clause.delayed else ""
     if skipped:
         text += f"; not counted here: {', '.join(skipped)}"

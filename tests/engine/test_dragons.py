@@ -136,6 +136,32 @@ def test_jaws_killed_by_decapitate(engine):
     # Against Claws no dragon rolled Jaws: Decapitate is 3 melee, 3 + 3 = 6 kill nothing; 6 - 2 = 4 damage.
     out = engine.exchange(attack([dragon("red-drake", "claws")], army))
     assert numbers(out) == summary(dragon_damage=6, response_save=2, response_melee=6, army_damage=4)
+    # The trace tells one of the two, never both: the kill with Jaws, the melee without.
+    told = {face: _decapitate_notes(engine.exchange(attack([dragon("red-drake", face)], army))) for face in ("jaws", "claws")}
+    assert told["jaws"] == ["Decapitate: kills one attacking dragon that rolled Jaws; not counted here: 3 melee "
+                            "(a dragon rolled Jaws)"]
+    assert told["claws"] == ["Decapitate: generates 3 melee"]
+    # A roll on its own, with no dragon's faces given: the melee, on the stated assumption.
+    alone = engine.resolve({"roll": "dragon_attack", "terrain": "highland",
+                            "army": [{"die": "items/air-vorpal-sword", "rolled": "3 decapitate"}]})
+    assert _decapitate_notes(alone) == ["Decapitate: assumes no dragon rolled Jaws", "Decapitate: generates 3 melee"]
+
+
+def _decapitate_notes(out: dict) -> list[str]:
+    """The trace's lines about Decapitate at step 4, in order."""
+    found: list[str] = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str) and x.startswith("Decapitate:"):
+            found.append(x)
+    walk(out)
+    return found
 
 
 def test_bash_turns_a_dragons_damage_on_it(engine):
