@@ -134,6 +134,13 @@ class Site:
     def species_name(self, ident: str) -> str:
         return self.ds.get("species", ident)["name"] if self.ds.has("species", ident) else words(ident).title()
 
+    def terrain_name(self, ident: str) -> str:
+        """A terrain type or terrain die (``highland``, ``coastland-city``) by its name (``Highland``)."""
+        for kind in ("terrain_types", "terrains"):
+            if self.ds.has(kind, ident):
+                return self.ds.get(kind, ident)["name"]
+        return words(ident).title()
+
     def face_label(self, token: Any) -> str:
         """An example's rolled face (``4 summon-dragon``) as players read it (``4 Summon Dragon``)."""
         count, _, icon = str(token).partition(" ")

@@ -100,7 +100,7 @@ class Linker:
         for die in ds.kinds.get("dice", []):   # "Sprite Swarm", "Silver Medallion": the die itself
             if counts[die["name"]] == 1 and len(die["name"].split()) > 1:
                 self.targets.setdefault(die["name"], (f"dice/{die['species']}#{die['id'].split('/', 1)[1]}",
-                                                      f"{die['name']}: a {die['kind']} die", "dice"))
+                                                      f"{die['name']}: {'an' if die['kind'][0] in 'aeiou' else 'a'} {die['kind']} die", "dice"))
         names = sorted(self.targets, key=len, reverse=True)
         alts = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         self.regex = re.compile(rf"{SEED_REF_RE.pattern}|(?<![\w-])({alts})(?![\w-])")
