@@ -134,6 +134,7 @@ def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engi
     want = engine.force(page_input(BUILT))
     assert want["points"] == {"total": 23, "home": 8, "horde": 9, "campaign": 6, "pool": 0}
     assert got["total"] == "23"
+    assert page.locator('[data-army-count="pool"]').text_content() == "1 dragon"      # the Red Drake
     assert got["pts"]["home"] == points_words(8) and got["pts"]["horde"] == points_words(9) and got["pts"]["campaign"] == points_words(6)
     assert [p[2] for p in got["problems"]] == [p["text"] for p in want["problems"]]
     assert [p[0] for p in got["problems"]] == [p["field"] or "" for p in want["problems"]]

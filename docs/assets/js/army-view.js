@@ -102,6 +102,15 @@ function rollLinks(ctx, part) {
   }));
 }
 
+/* What the Summoning Pool holds, counted ("1 dragon, 2 terrain dice"): its points say nothing of its
+   dragons, which are not part of the force's points. */
+function poolCount(ctx, list) {
+  const n = (test) => list.filter(test).length;
+  const parts = [[n((id) => ctx.dragons.has(id)), "dragon", "dragons"], [n((id) => ctx.terrains.has(id)), "terrain die", "terrain dice"],
+    [n((id) => !ctx.dragons.has(id) && !ctx.terrains.has(id)), "other die", "other dice"]];
+  return parts.filter(([k]) => k).map(([k, one, many]) => k + " " + (k === 1 ? one : many)).join(", ");
+}
+
 export function renderArmies(ctx) {
   const force = ctx.entry.force;
   ctx.ui.armies.replaceChildren(...PARTS.map((part) => {
@@ -110,7 +119,8 @@ export function renderArmies(ctx) {
     const cls = "dd-army-points" + (over ? " dd-army-over" : "");
     const head = el("h3", { class: "dd-army-head", id: "dd-army-" + part, tabindex: "-1" }, ARMY_NAMES[part],
       el("span", { class: cls, "data-army-points": part }, ptsText(points(ctx, part))),
-      part === "pool" ? null : el("span", { class: cls, "data-army-most": part }, mostText(ctx, over)));
+      part === "pool" ? el("span", { class: "dd-army-points", "data-army-count": part }, poolCount(ctx, list))
+        : el("span", { class: cls, "data-army-most": part }, mostText(ctx, over)));
     return el("section", { class: "dd-army-part", "data-army-part": part, "aria-labelledby": "dd-army-" + part }, head,
       list.length ? el("ol", { class: "dd-army-list" }, list.map((id, i) => dieItem(ctx, part, id, i)))
         : el("p", { class: "dd-calc-empty" }, part === "pool" ? "Empty: dragons and terrain dice from the list below go here."
