@@ -203,6 +203,13 @@ def test_phone_width_has_no_horizontal_overflow(page: Page):
     page.goto("calculator/" + share_hash(ROLL))
     wait_resolved(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # The total sits below the dice and modifiers: one tap brings it into view, with the focus.
+    results = page.locator("[data-calc-results]")
+    assert results.bounding_box()["y"] > 740
+    page.locator("[data-calc-to-result]").click()
+    expect(results).to_be_focused()
+    page.wait_for_function("""() => { const r = document.querySelector('[data-calc-results]').getBoundingClientRect();
+        return r.top >= 0 && r.top < innerHeight; }""")      # in view once any smooth scroll ends
 
 
 def test_instant_navigation_binds_once_and_reuses_the_worker(page: Page):

@@ -45,7 +45,7 @@ function query(root) {
     inSpecies: $("[data-calc-inline-species]"), inHealth: $("[data-calc-inline-health]"),
     inType: $("[data-calc-inline-type]"), inFace: $("[data-calc-inline-face]"), inAdd: $("[data-calc-inline-add]"),
     icons: $("[data-calc-icons]"), units: $("[data-calc-units]"), empty: $("[data-calc-empty]"),
-    rollAll: $("[data-calc-roll-all]"), clear: $("[data-calc-clear]"),
+    rollAll: $("[data-calc-roll-all]"), clear: $("[data-calc-clear]"), toResult: $("[data-calc-to-result]"),
     spell: $("[data-calc-spell]"), spellAdd: $("[data-calc-spell-add]"), op: $("[data-calc-op]"),
     amount: $("[data-calc-amount]"), result: $("[data-calc-result]"), opAdd: $("[data-calc-op-add]"),
     modlist: $("[data-calc-modlist]"), options: $("[data-calc-options]"),
@@ -185,6 +185,8 @@ function bindForm(ctx) {
   ui.inAdd.addEventListener("click", () => addInline(ctx));
   ui.inFace.addEventListener("input", () => ui.inFace.setCustomValidity(""));
   ui.rollAll.addEventListener("click", () => { st().army.forEach((u, i) => rollDie(ctx, u, i)); ctx.changed(); });
+  // On a phone the total is screens below the dice: one tap brings it into view, with the focus.
+  ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });
   ui.clear.addEventListener("click", () => { st().army = []; ctx.plan = null; ctx.changed(); });
   ui.spellAdd.addEventListener("click", () => { if (ui.spell.value) { st().modifiers.push({ spell: ui.spell.value }); ctx.changed(); } });
   ui.op.addEventListener("change", () => syncControls(ctx));
