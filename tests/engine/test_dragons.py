@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from calculator import InputError
 from calculator.core.errors import TooLarge
 
+from tests.values import strings
+
 from .conftest import ROOT
 
 SUMMARY = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile", "army_damage",
@@ -149,19 +151,7 @@ def test_jaws_killed_by_decapitate(engine):
 
 def _decapitate_notes(out: dict) -> list[str]:
     """The trace's lines about Decapitate at step 4, in order."""
-    found: list[str] = []
-
-    def walk(x):
-        if isinstance(x, dict):
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-        elif isinstance(x, str) and x.startswith("Decapitate:"):
-            found.append(x)
-    walk(out)
-    return found
+    return [text for text in strings(out) if text.startswith("Decapitate:")]
 
 
 def test_bash_turns_a_dragons_damage_on_it(engine):

@@ -16,6 +16,7 @@ import pytest
 
 from generator.build import ensure_site
 from tests.site.htmlindex import site_pages
+from tests.values import strings
 
 ATTRS = ("title", "aria-label", "alt", "placeholder")
 ENGINE_PAGES = ("calculator",)
@@ -78,21 +79,8 @@ def page_text(path: Path) -> str:
 
 def effect_ids(dataset) -> set[str]:
     """Hyphenated tokens the SAI data uses as effect kinds and parameters (its-melee-results)."""
-    found: set[str] = set()
-
-    def walk(value):
-        if isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-        elif isinstance(value, str) and re.fullmatch(r"[a-z]+(-[a-z]+)+", value):
-            found.add(value)
-
-    for sai in dataset.kinds["sais"]:
-        for clause in sai["clauses"]:
-            walk(clause.get("effect", {}))
+    found = {v for sai in dataset.kinds["sais"] for clause in sai["clauses"]
+             for v in strings(clause.get("effect", {})) if re.fullmatch(r"[a-z]+(-[a-z]+)+", v)}
     return found - ENGLISH
 
 
