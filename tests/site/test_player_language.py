@@ -30,6 +30,8 @@ FIXED = [
     (re.compile(r"@\d\d_[a-z_]+\.md"), "a seed cross-reference"),
     (re.compile(r"\b(the|a|an|of|to|and) \1\b", re.I), "a word written twice (a sentence joined to a title)"),
 ]
+# Tools the site is made with: no page names them (its hand-written text, the theme's footer).
+TOOLS = re.compile(r"\b(Pyodide|MkDocs|Jinja2?|Web ?Workers?|Playwright|Chromium)\b")
 
 
 class _Text(HTMLParser):
@@ -114,6 +116,13 @@ def test_no_internal_labels_on_any_page(site, ids_regex):
         if hits:
             found[str(path.relative_to(site))] = hits[:3]
     assert not found, f"{len(found)} pages with internal labels, e.g. {dict(list(found.items())[:6])}"
+
+
+def test_no_page_names_the_tools_it_is_made_with(site):
+    # The calculator's pages too: what they say before the engine answers is written by hand.
+    found = {str(p.relative_to(site)): TOOLS.findall(page_text(p)) for p in site_pages(site)}
+    assert not {k: v for k, v in found.items() if v}
+    assert TOOLS.findall("The calculator runs in Pyodide in a Web Worker; made with Material for MkDocs.")
 
 
 def test_no_internal_labels_in_search_results(site, ids_regex):
