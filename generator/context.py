@@ -36,6 +36,11 @@ CALC_DOC = "rules/how-the-calculator-reads-the-rules"
 TIMINGS = ("static", "triggered", "activated")   # section ids ability-types-<timing> explain them
 
 
+# The icon key's parts: a title and the icon kinds (data/icons.yaml) it lists.
+ICON_KEY = (("Results", ("id", "action")), ("Dragon faces", ("dragon-face",)), ("Eighth faces", ("eighth-face",)),
+            ("Minor terrain faces", ("minor-terrain",)), ("Relic faces", ("relic-element",)))
+
+
 class Site:
     """The data set plus everything the templates look up more than once."""
 
@@ -77,7 +82,8 @@ class Site:
                                       undefined=jinja2.StrictUndefined)
         self.env.filters.update(h=lambda s: html.escape(str(s)), source=self.wording.label, say=self.say,
                                 short=lambda s, n=140: short(self.plain(s), n),
-                                bullets=bullets, slug=lambda s: str(s).replace("_", "-"), words=words)
+                                bullets=bullets, slug=lambda s: str(s).replace("_", "-"), words=words,
+                                point_text=point_text)
         self.env.globals.update(site=self, a=a, rel_url=rel_url, roll_label=self.roll_label,
                                 icon_name=self.icon_name, json=json.dumps, timings=TIMINGS,
                                 icon=self.glyphs.icon)
@@ -122,6 +128,14 @@ class Site:
 
     def icon_kind(self, icon: str) -> str:
         return self.icons[icon]["kind"] if icon in self.icons else "sai"
+
+    def icon_key(self, groups: list[tuple[str, list[dict[str, Any]]]]) -> list[tuple[str, list[str]]]:
+        """The icons drawn on these cards (SAIs aside: they link to their pages), by kind, in the
+        data's order: a key for a player who cannot hover an icon to read its name (on a phone)."""
+        used = {icon for _, cards in groups for c in cards for icon, _, _ in c["faces"] if icon in self.icons}
+        key = [(title, [i for i, e in self.icons.items() if i in used and e["kind"] in kinds])
+               for title, kinds in ICON_KEY]
+        return [(title, ids) for title, ids in key if ids]
 
     def plain(self, text: Any) -> str:
         """Text without markup or internal labels, for quotes, tooltips and search snippets."""

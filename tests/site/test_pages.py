@@ -124,3 +124,19 @@ def test_terrains_and_dragons(site, dataset):
     dragons = set(parse(site / "dragons" / "index.html").ids)
     assert {d["id"] for d in dataset.kinds["dragons"]} <= dragons
     assert "Sources disagree" in html_of(site, "dragons")
+
+
+@pytest.mark.parametrize("rel", ["dice", "army"])
+def test_dice_lists_name_every_icon_they_draw(site, dataset, rel):
+    # Every icon drawn on the list's cards (SAIs aside: they link to their own pages) is named once in
+    # the list's key, each by its name in the data: a phone cannot hover an icon to read it.
+    html = html_of(site, rel)
+    key = re.search(r'<details class="dd-icon-key">(.*?)</details>', html, re.S)
+    assert key, rel
+    cards = html[key.end():]
+    icons = {i["id"]: i["name"] for i in dataset.kinds["icons"]}
+    drawn = set(re.findall(r'data-icon="([a-z0-9-]+)"', cards)) & set(icons)
+    keyed = re.findall(r'data-icon="([a-z0-9-]+)"', key.group(1))
+    assert sorted(keyed) == sorted(drawn) and {"melee", "jaws", "city", "flood"} <= drawn, rel
+    text = text_of(key.group(1))
+    assert all(icons[i] in text for i in drawn), rel
