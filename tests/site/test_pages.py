@@ -115,6 +115,17 @@ def test_rulings_show_source_and_edition(site, dataset):
     part = text_of(section(html, ruling["id"]))
     assert "TSR 1996" in part and "What v4.01d says now" in part
     assert ruling["edition_note"].split(".")[0] in part
+    # Each ruling's source line names its edition once.
+    for line in re.findall(r'<p class="dd-faq-source">(.*?)</p>', html, re.S):
+        words = text_of(line)
+        assert words.count("TSR 1996") <= 1, words
+
+
+def test_a_ruling_quoted_on_an_sai_page_keeps_its_items(site, dataset):
+    # Rend's ruling point D ends "In short, these are:" and lists three items: the quote goes on into them.
+    point = next(p for r in dataset.kinds["rulings"] for p in r["points"] if p["id"] == "monster-sais-general-rules-d")
+    text = text_of(section(html_of(site, "sai/rend"), "rulings"))
+    assert point["text"] in text and "1) " + point["items"][0] in text
 
 
 def test_terrains_and_dragons(site, dataset):
