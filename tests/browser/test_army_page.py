@@ -201,7 +201,8 @@ def test_roll_with_this_army_fills_the_calculator(page: Page):
         const c = document.querySelector('#calculator');
         if (!c || !c.dataset.exchangeInput) return false;
         const x = JSON.parse(c.dataset.exchangeInput);
-        return canon({ attacker: x.attacker.army, defender: x.defender.army }) === want; }""", arg=canon(want), timeout=ENGINE_TIMEOUT)
+        return x.terrain === 'coastland' && canon({ attacker: x.attacker.army, defender: x.defender.army }) === want; }""",
+                       arg=canon(want), timeout=ENGINE_TIMEOUT)      # at the home terrain's type (Coastland City)
     expect(page.locator("[data-calc-message]")).to_be_hidden()
     # The maneuver: this army marches; the terrain is picked in the calculator.
     page.goto("army/")
@@ -211,6 +212,16 @@ def test_roll_with_this_army_fills_the_calculator(page: Page):
     page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
         return !!c && JSON.stringify(JSON.parse(c.dataset.maneuverInput).maneuvering.army.map((u) => u.die)) === want; }""",
                            arg=json.dumps(CAMPAIGN, separators=(",", ":")), timeout=ENGINE_TIMEOUT)
+    # The home army marches at its home terrain die, already picked (p.8: it stands there at the start).
+    page.goto("army/")
+    wait_force(page, BUILT)
+    page.locator('[data-army-part="home"] [data-army-roll="maneuver"]').click()
+    page.wait_for_url("**/calculator/**")
+    page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
+        if (!c) return false;
+        const m = JSON.parse(c.dataset.maneuverInput);
+        return m.terrain.die === 'coastland-city' && JSON.stringify(m.maneuvering.army.map((u) => u.die)) === want; }""",
+                           arg=json.dumps(HOME, separators=(",", ":")), timeout=ENGINE_TIMEOUT)
 
 
 @pytest.mark.browser_context_args(**PHONE)

@@ -92,8 +92,13 @@ function rollLinks(ctx, part) {
   const army = listOf(ctx.entry.force, part).map((die) => ({ die }));
   if (!army.length) return null;
   const calc = new URL("calculator/", ctx.cat.root);
-  const links = [["roll", "One roll", { roll: "melee", army }], ["magic", "Magic", { army }],
-    ["exchange", "Exchange", { attacker: { army }, defender: { army: [] } }], ["maneuver", "Maneuver", { maneuvering: { army } }]];
+  // The home army stands at the home terrain (p.8): its rolls are made there, by the terrain's type.
+  const t = ctx.entry.force.terrains || {};
+  const home = part === "home" && t.home ? ctx.terrains.get(t.home) : null;
+  const at = (input) => (home ? Object.assign({ terrain: home.type }, input) : input);
+  const links = [["roll", "One roll", at({ roll: "melee", army })], ["magic", "Magic", at({ army })],
+    ["exchange", "Exchange", at({ attacker: { army }, defender: { army: [] } })],
+    ["maneuver", "Maneuver", home ? { terrain: { die: home.id }, maneuvering: { army } } : { maneuvering: { army } }]];
   return el("p", { class: "dd-army-roll" }, el("span", {}, "Roll with this army: "), links.map(([mode, label, input]) => {
     const url = new URL(calc);
     url.searchParams.set(mode, JSON.stringify(input));

@@ -63,9 +63,15 @@ function fromInput(raw) {
   return m;
 }
 
-function marchingOnly(raw) {
-  const s = isObj(raw) && raw.terrain == null && Object.keys(raw).length === 1 ? raw.maneuvering : null;
-  return isObj(s) && Array.isArray(s.army) && Object.keys(s).length === 1 ? s.army : null;
+/* The army builder's link: the marching army alone, or with the terrain die it stands at (a die of
+   the catalogue, named alone); then the army, else null (a full maneuver, which the engine checks). */
+function marchingOnly(cat, raw) {
+  if (!isObj(raw)) return null;
+  const t = raw.terrain;
+  const at = isObj(t) && Object.keys(t).length === 1 && terrainOf(cat, { die: t.die }) ? t.die : null;
+  if (Object.keys(raw).length !== (at ? 2 : 1) || (t != null && !at)) return null;
+  const s = raw.maneuvering;
+  return isObj(s) && Array.isArray(s.army) && Object.keys(s).length === 1 ? { army: s.army, at } : null;
 }
 
 function query(root) {
@@ -238,11 +244,16 @@ function openManeuver(mv, raw, message) {
   mv.m = emptyManeuver(mv.cat);
   mv.ui.form.hidden = true;
   notice(mv.ui.results, "Opening the maneuver from the link…", "opening");
-  const army = marchingOnly(raw);        // the army builder's link: the army, checked alone; the terrain is picked here
-  engine.whenReady().then(() => (army ? engine.call("plan", { roll: "maneuver", army }) : engine.call("maneuver", raw))).then((out) => {
+  const march = marchingOnly(mv.cat, raw);    // the army builder's link: the army, checked alone; the face is picked here
+  engine.whenReady().then(() => (march ? engine.call("plan", { roll: "maneuver", army: march.army }) : engine.call("maneuver", raw))).then((out) => {
     if (seq !== mv.seq || mv.page.mode !== "maneuver") return;
     mv.ui.form.hidden = false;
-    if (army) { mv.m.maneuvering.army = army; mv.changed(); return; }
+    if (march) {
+      mv.m.maneuvering.army = march.army;
+      if (march.at) mv.m.terrain = { die: march.at, face: 1 };
+      mv.changed();
+      return;
+    }
     mv.m = fromInput(raw);
     [mv.m.maneuvering].concat(mv.m.opposing).forEach(bare);
     writeLink(mv);
