@@ -117,6 +117,7 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
     # The work a state takes goes with the ways its first roll goes (``_foresee``): the states still
     # to run are projected at the work the states run so far took per way.
     before, ways_run = budget.work, 0
+    reads: dict[int, tuple] = {}         # each state ended in, by its id, with what is read of it
     ways_all = sum(ways_of(run, stage, g.rep) for g in groups if not g.rep.done)
     for group in groups:
         if group.rep.done:                    # done: nothing more happens in this state
@@ -128,11 +129,14 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
             ends += 1
             if ended.read is not None:
                 sig, now = ended.read            # the same run's end, reached from another state or point
+            elif id(end) in reads:              # another run's end in the same state (reuse.Damages._made)
+                sig, now = ended.read = reads[id(end)][1:]
             else:
                 now, sig = _losses(run, end), () if last else signature(end)
                 if keep is not None and keep in end.ctx:
                     sig = unkept(sig, keep)
                 ended.read = (sig, now)
+                reads[id(end)] = (end, sig, now)        # the state held: its id is not reused
             member = group.members[i]
             if keep is not None and keep in end.ctx:
                 carry(run, keep, out, sig, end, member.payload, ways, carried, now, member.aside)

@@ -13,6 +13,8 @@ army; if one does, or the effect rolls nothing, the effect is not reused and run
 A save stage reads the attack's results and its save roll's saves only through the damage they
 make (calculator.exchange.SAVES_AGAINST; p.11): a run of it is the same from every state and outcome
 that differ only there and make the same damage, so it runs once for them all (:class:`Damages`).
+Damage as large as the health-worth of the damaged army's standing units kills them all (p.29), so
+a run making more is taken from one making any such damage, the difference added to the damage dealt.
 """
 from __future__ import annotations
 
@@ -221,6 +223,27 @@ class Damages:
         i = counts.index(kind) if kind in counts else len(counts)
         sig = signature(state) if sig is None else sig
         self.group = with_totals(sig, {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
+        self.to, self.cap = run.other(hit.actor), _all_health(run, state, run.other(hit.actor))
+
+    def _made(self, where: tuple[int, int], budget: Budget) -> Ended | None:
+        """A run that ended alike made already: this very damage's, or, past the health-worth the
+        damaged army still has standing (``cap``), the run of any damage past it. p.29: damage that
+        can kill every standing unit kills them all, however much it is, so such runs end in the
+        same state and differ only in the damage dealt, which is added to the one found."""
+        made = self.run.damages_made
+        key = made_key(where, self.results)
+        hit = made.get(key)
+        if hit is not None or not PAST_ALL or self.cap is None or key[1] < self.cap:
+            return hit
+        past = made.get((key[0], PAST))
+        if past is None:
+            return None
+        base, damage = past
+        more = key[1] - damage
+        hit = made[key] = Ended(base.state, (base.got[0] + more, base.got[1]) if self.to == "defender"
+                                else (base.got[0], base.got[1] + more))
+        budget.spend(REUSE_COST, 0)
+        return hit
 
     def where(self, stage: Any, script: list, resume: Resume | None, until: int) -> tuple[int, int] | None:
         """A run's key but for the damage, and the saves it rolled (None: not kept). The key is the
@@ -244,8 +267,16 @@ class Damages:
                  budget: Budget) -> Happened:
         """What the run did (``at``: the stage, its script, where it resumed, until; ``where``: what
         ``where`` gave), worked out the first time its key is met."""
-        key = None if where is None else made_key(where, self.results)
-        return run_once(self.run, self.state, at, self.run.damages_made, key, budget)
+        if where is None:
+            return run_once(self.run, self.state, at, self.run.damages_made, None, budget)
+        hit = self._made(where, budget)
+        if hit is not None:
+            return hit
+        key = made_key(where, self.results)
+        hit = run_once(self.run, self.state, at, self.run.damages_made, key, budget)
+        if self.cap is not None and key[1] >= self.cap and isinstance(hit, Ended):
+            self.run.damages_made.setdefault((key[0], PAST), (hit, key[1]))
+        return hit
 
     def ended(self, at: tuple[Any, list, Resume | None, int], where: tuple[int, int] | None,
               budget: Budget) -> Ended:
@@ -255,6 +286,19 @@ class Damages:
         if not isinstance(hit, Ended):
             raise RuntimeError("a save stage read the attack's results before the damage")
         return hit
+
+
+PAST = "past"           # damages_made: the run of a damage past the health standing (Damages._made)
+PAST_ALL = True         # such runs taken from one another; tests turn it off
+
+
+def _all_health(run: OddsRun, state: RunState, side: str) -> int | None:
+    """The health-worth of ``side``'s units standing in ``state`` (any damage this large kills them
+    all), or None where the owner chose that side's casualties (checked against each damage)."""
+    if run.inp.casualties.get(side):
+        return None
+    lo, hi = span(run, side)
+    return sum([u.health for u, (status, _, _) in zip(run.flat[lo:hi], state.units[lo:hi]) if status in ("", "out")])
 
 
 def made_key(where: tuple[int, int], results: int) -> tuple[int, int]:

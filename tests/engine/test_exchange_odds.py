@@ -389,6 +389,47 @@ def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker,
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [
+    (army("amazons/spearer", "amazons/soldier", "amazons/warrior"), army("dwarves/footman"), "missile", {}),
+    (army("dwarves/skirmisher", "dwarves/footman", "dwarves/sergeant"), army("coral-elves/trooper", "coral-elves/fighter"),
+     "melee", {}),
+    (army("coral-elves/archer", "coral-elves/trooper", "coral-elves/knight"), army("dwarves/footman", "dwarves/sergeant"),
+     "missile", {"terrain": "coastland"}),
+    (army(*CORAL_24), army(*DWARVES_24), "missile", {"terrain": "coastland"}),
+])
+def test_damage_past_the_health_standing_ends_alike_changes_nothing(engine, attacker, defender, attack, extra,
+                                                                    monkeypatch):
+    # p.29: the damaged army's owner removes units whose health adds up to the damage, as close as
+    # possible without going over: damage as large as the health of every unit standing kills them
+    # all, whatever its amount. The exact odds run a save stage once for all such damages and add
+    # the difference to the damage dealt (reuse.Damages._made). Without it: the same answer, with
+    # more runs; the losses past the health standing are still told apart by their amount.
+    from calculator.exchange import reuse
+    data = dict(exchange(attacker, defender, attack), **extra)
+    runs, taken = [], []
+    real_run, real_made = reuse.run_stage, reuse.Damages._made
+
+    def made(self, where, budget):
+        known = reuse.made_key(where, self.results) in self.run.damages_made
+        hit = real_made(self, where, budget)
+        if hit is not None and not known:
+            taken.append(hit.got)
+        return hit
+
+    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real_run(*a))
+    monkeypatch.setattr(reuse.Damages, "_made", made)
+    once = engine.exchange_odds(data)
+    n_once = len(runs)
+    runs.clear()
+    monkeypatch.setattr(reuse, "PAST_ALL", False)
+    every = engine.exchange_odds(data)
+    assert once["method"] == every["method"] == "exact"
+    assert taken, "no run of a damage past the health standing was taken from another"
+    assert once["notes"] == every["notes"] and once["dropped"] == pytest.approx(every["dropped"], abs=1e-12)
+    same_odds(once, every)
+    assert n_once < len(runs)
+
+
+@pytest.mark.parametrize("attacker, defender, attack, extra", [
     # The defender's Counter hits the attacker in the first save roll, and the attacker's last save
     # roll brings nothing back: the attacker's earlier losses go on into the last stage.
     (army("amazons/warrior"), army("dwarves/skirmisher", "dwarves/footman"), "melee", {"terrain": "highland"}),
