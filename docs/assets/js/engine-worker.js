@@ -20,7 +20,10 @@ const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site root
 const REPORT_MS = 100;
 const FAST_MS = 250;
-const SNAPSHOT_MS = 300;   // a first visit downloads the snapshot only if due this fast at the rate seen
+// A first visit downloads the snapshot only if due this fast at the rate seen: it spares the
+// usual start (Python's start, the engine's import, the data's load: about 0.6 s more on a 2-core
+// machine), so it pays from about the rate that brings its packed size in that time.
+const SNAPSHOT_MS = 600;
 const nativeFetch = self.fetch.bind(self);
 const files = {};          // key -> {label, loaded, total, cached, done}
 const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
@@ -87,14 +90,16 @@ function arrived(id) {
 /* The engine and its data start once the runtime is in, so that Python starts while they arrive
    (they take less time than Python's start on the slow links measured: about 0.4 s of 0.8 s at
    9 Mbit/s) instead of sharing the link with the runtime's last bytes, which would hold Python's
-   start back by their whole download. On a fast link (the whole runtime due within FAST_MS at
-   the rate seen so far), at once. */
+   start back by their whole download. On a fast link (the rest of the runtime due within FAST_MS
+   at the rate seen so far), at once. The rate is counted from the first byte in: the time before
+   it (the worker's own start, the caches opened, the requests' latency) says nothing of the link. */
 function checkRest() {
   if (!restGo || restGo.done) return;
-  const took = performance.now() - restGo.since;
   const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
+  if (got > 0 && !restGo.first) restGo.first = performance.now();
+  const took = restGo.first ? performance.now() - restGo.first : 0;
   const all = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].total), 0);
-  const fast = took > 20 && got > 0 && all * took / got < FAST_MS;
+  const fast = took > 40 && got > 0 && (all - got) * took / got < FAST_MS;
   if (!fast && !FIRST.every((id) => files[id].done)) return;
   mark("rest");
   restGo.done = true;
@@ -211,7 +216,7 @@ async function boot() {
   Object.entries(ENGINE.files).forEach(([id, f]) => {
     files[id] = { label: f.label, loaded: 0, total: f.packed || f.size, cached: false, done: false };
   });
-  restGo = { since: performance.now() };
+  restGo = { first: 0 };       // first: when the first byte came in (checkRest)
   const go = new Promise((resolve) => { restGo.resolve = resolve; });
   const fromBlob = blobScripts();
   const snap = snapshot(go).catch(() => { delete files.snapshot; checkDownloaded(); return null; });
