@@ -20,10 +20,8 @@ const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../", self.location.href);   // assets/js/ -> site root
 const REPORT_MS = 100;
 const FAST_MS = 250;
-// A first visit downloads the snapshot only if due this fast at the rate seen: it spares the
-// usual start (Python's start, the engine's import, the data's load: about 0.6 s more on a 2-core
-// machine), so it pays from about the rate that brings its packed size in that time.
-const SNAPSHOT_MS = 600;
+const SNAPSHOT_MS = 600;   // a first visit fetches the snapshot if due this fast at the rate seen: it spares
+                           // the usual start (about 0.6 s more on a 2-core machine) from about that rate
 const nativeFetch = self.fetch.bind(self);
 const files = {};          // key -> {label, loaded, total, cached, done}
 const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
@@ -88,11 +86,9 @@ function arrived(id) {
 }
 
 /* The engine and its data start once the runtime is in, so that Python starts while they arrive
-   (they take less time than Python's start on the slow links measured: about 0.4 s of 0.8 s at
-   9 Mbit/s) instead of sharing the link with the runtime's last bytes, which would hold Python's
-   start back by their whole download. On a fast link (the rest of the runtime due within FAST_MS
-   at the rate seen so far), at once. The rate is counted from the first byte in: the time before
-   it (the worker's own start, the caches opened, the requests' latency) says nothing of the link. */
+   (about 0.4 s of 0.8 s at 9 Mbit/s) instead of holding Python's start back by sharing the link
+   with the runtime's last bytes. On a fast link (the rest of the runtime due within FAST_MS at the
+   rate seen since the first byte: the worker's start and the latency are not the link), at once. */
 function checkRest() {
   if (!restGo || restGo.done) return;
   const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
@@ -216,7 +212,7 @@ async function boot() {
   Object.entries(ENGINE.files).forEach(([id, f]) => {
     files[id] = { label: f.label, loaded: 0, total: f.packed || f.size, cached: false, done: false };
   });
-  restGo = { first: 0 };       // first: when the first byte came in (checkRest)
+  restGo = { first: 0 };       // first: when the first byte came in
   const go = new Promise((resolve) => { restGo.resolve = resolve; });
   const fromBlob = blobScripts();
   const snap = snapshot(go).catch(() => { delete files.snapshot; checkDownloaded(); return null; });
