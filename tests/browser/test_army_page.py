@@ -224,11 +224,16 @@ def test_roll_with_this_army_fills_the_calculator(page: Page):
                            arg=json.dumps(HOME, separators=(",", ":")), timeout=ENGINE_TIMEOUT)
 
 
+ROWS_JS = """() => [...document.querySelectorAll('[data-army-part="home"] li.dd-army-die')]
+    .map((li) => [li.dataset.die, li.querySelector('.dd-army-die-name').textContent])"""
+
+
 @pytest.mark.browser_context_args(**PHONE)
-def test_one_more_adds_a_copy_of_a_die_beside_it(page: Page):
-    # A Soldier from the dice list, then "One more" twice beside it in the army: three Soldiers, and
-    # the engine's answer to that force gives the home army 3 points (a small unit: health 1, its
-    # points equal its health, rulebook p.3).
+def test_one_more_adds_a_copy_of_a_die_to_its_row(page: Page):
+    # A Soldier from the dice list, then "One more" twice in the army: three Soldiers on one row
+    # ("Soldier ×3"), and the engine's answer to that force gives the home army 3 points (a small
+    # unit: health 1, its points equal its health, rulebook p.3). "Remove one" leaves two on the
+    # row, with the focus still on its button; a Centaur added gets a row of its own.
     page.goto("army/")
     expect(page.locator("[data-army-force]")).to_be_visible()
     page.locator("[data-army-size]").fill("24")
@@ -237,11 +242,22 @@ def test_one_more_adds_a_copy_of_a_die_beside_it(page: Page):
     again = page.locator('[data-army-part="home"] [data-army-again]').first
     again.click()
     again.click()
-    soldiers = ["amazons/soldier"] * 3
-    got = shown(page, {"size": 24, "armies": {"home": soldiers}})
+    got = shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 3}})
     assert got["pts"]["home"] == points_words(3)
-    assert page.evaluate("""() => [...document.querySelectorAll('[data-army-part="home"] li.dd-army-die')]
-        .map((li) => li.dataset.die)""") == soldiers
+    assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×3"]]
+    remove = page.locator('[data-army-part="home"] [data-army-remove]')
+    expect(remove).to_have_text("Remove one")
+    remove.click()
+    got = shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2}})
+    assert got["pts"]["home"] == points_words(2)
+    assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×2"]]
+    expect(remove).to_be_focused()
+    page.locator('li.dd-card[data-die="amazons/centaur"] [data-add]').click()
+    shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2 + ["amazons/centaur"]}})
+    assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×2"], ["amazons/centaur", "Centaur"]]
+    # The printable forces list the army alike (drawn once the engine has answered for the kept force).
+    printed = page.locator("[data-army-print] .dd-army-print-army li")
+    expect(printed).to_have_text(["Soldier ×2", "Centaur"], timeout=ENGINE_TIMEOUT)
 
 
 def b64(text: str) -> str:

@@ -69,10 +69,24 @@ function showTerrain(ctx, select, id) {
   select.value = id || "";
 }
 
-function render(ctx) {
-  const { ui, entry } = ctx;
+/* Run fn, which may draw parts of the page again; the control that had the focus (by its data-key)
+   has it again afterwards, so a keyboard or screen-reader user keeps their place. */
+function keepingFocus(ctx, fn) {
   const active = document.activeElement;
   const focusKey = active && ctx.root.contains(active) ? active.dataset.key : null;
+  fn();
+  if (focusKey && !ctx.root.contains(active)) {
+    const f = ctx.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]');
+    if (f) f.focus();
+  }
+}
+
+function render(ctx) {
+  keepingFocus(ctx, () => draw(ctx));
+}
+
+function draw(ctx) {
+  const { ui, entry } = ctx;
   renderKept(ctx);
   if (document.activeElement !== ui.name) ui.name.value = entry.name;
   if (document.activeElement !== ui.size) ui.size.value = entry.force.size != null ? String(entry.force.size) : "";
@@ -82,7 +96,6 @@ function render(ctx) {
   renderArmies(ctx);
   renderTarget(ctx);
   renderCounts(ctx);
-  if (focusKey) { const f = ctx.root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]'); if (f) f.focus(); }
 }
 
 function ask(ctx) {
@@ -107,9 +120,11 @@ function ask(ctx) {
   engine.call("force", input).then((out) => ({ key, out }), (err) => ({ key, error: shortMsg(err) })).then((answer) => {
     if (seq !== ctx.seq || !ctx.root.isConnected) return;
     ctx.answer = answer;
-    renderAnswer(ctx);
-    renderTarget(ctx);
-    renderArmies(ctx);
+    keepingFocus(ctx, () => {
+      renderAnswer(ctx);
+      renderTarget(ctx);
+      renderArmies(ctx);
+    });
     refreshPrint(ctx);
   });
 }
@@ -185,9 +200,9 @@ function bind(root, cat) {
     listOf(ctx.entry.force, ctx.toPool(id) ? "pool" : ctx.target).push(id);
     changed(ctx);
   };
-  ctx.focusAfterRemove = (part, i) => {
-    const list = listOf(ctx.entry.force, part);
-    const next = root.querySelector('[data-key="remove-' + part + "-" + Math.min(i, list.length - 1) + '"]');
+  ctx.focusAfterRemove = (part, id) => {     // the same row while any of its dice is left, else the army
+    const next = root.querySelector('[data-key="remove-' + part + "-" + CSS.escape(id) + '"]') ||
+      root.querySelector('[data-army-part="' + part + '"] [data-army-remove]');
     (next || root.querySelector("#dd-army-" + part)).focus();
   };
   fillStatic(ctx);

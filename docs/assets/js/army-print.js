@@ -6,7 +6,7 @@
 import { el } from "./calc-dom.js";
 import { engine } from "./engine.js";
 import * as store from "./army-store.js";
-import { dieName, listOf } from "./army-view.js";
+import { dieName, groups, listOf } from "./army-view.js";
 
 const PARTS = store.ARMIES.concat(["pool"]);
 let texts = null;
@@ -79,7 +79,7 @@ function forcePage(ctx, f, answer, entries) {
       const ids = listOf(f.force, part);
       if (!ids.length) return null;
       return el("section", { class: "dd-army-print-army" }, el("h3", {}, store.ARMY_NAMES[part] + pts(part)),
-        el("ul", {}, ids.map((id) => el("li", {}, dieName(ctx, id)))), part === "pool" ? null : armyAid(ctx, ids, entries));
+        el("ul", {}, groups(ids).map(([id, at]) => el("li", {}, dieName(ctx, id) + (at.length > 1 ? " ×" + at.length : "")))), part === "pool" ? null : armyAid(ctx, ids, entries));
     }));
 }
 

@@ -50,37 +50,51 @@ function overBy(ctx, part) {
 
 const ptsText = (n) => (n == null ? "" : n + (n === 1 ? " point" : " points"));
 
-function dieItem(ctx, part, id, i) {
+/* The dice of one army (or the pool), alike dice together, in the order first added: [id, [indices]]. */
+export function groups(list) {
+  const at = new Map();
+  list.forEach((id, i) => { if (!at.has(id)) at.set(id, []); at.get(id).push(i); });
+  return [...at.entries()];
+}
+
+/* One row per kind of die in the army ("Soldier ×4"): its buttons act on one die of them (the last
+   added), and its problems are those of any of them. Keyed by the die, so focus stays on the row's
+   button as its count changes. */
+function dieItem(ctx, part, id, at) {
   const name = dieName(ctx, id);
   const where = ARMY_NAMES[part];
   const a = fresh(ctx);
-  const field = (part === "pool" ? "summoning_pool" : "armies." + part) + "[" + i + "]";
-  const cost = a && a.out && a.out.costs ? a.out.costs[field] : null;
-  const li = el("li", { class: "dd-army-die", "data-die": id },
-    el("span", { class: "dd-army-die-name" }, name), el("span", { class: "dd-army-die-facts" },
-      dieFacts(ctx, id).concat(cost != null ? [ptsText(cost)] : []).join(" · ")));
+  const n = at.length, last = at[n - 1];
+  const fields = at.map((i) => (part === "pool" ? "summoning_pool" : "armies." + part) + "[" + i + "]");
+  const cost = a && a.out && a.out.costs ? a.out.costs[fields[0]] : null;
+  const one = n > 1 ? " one " + name + " (" + n + " in the " + where + ")" : " " + name + " (" + where + ")";
+  const li = el("li", { class: "dd-army-die", "data-die": id, "data-count": String(n) },
+    el("span", { class: "dd-army-die-name" }, name, n > 1 ? el("span", { class: "dd-army-die-count" }, " ×" + n) : null),
+    el("span", { class: "dd-army-die-facts" },
+      dieFacts(ctx, id).concat(cost != null ? [ptsText(cost) + (n > 1 ? " each" : "")] : []).join(" · ")));
   const buttons = el("span", { class: "dd-army-die-buttons" });
   if (part !== "pool") {
-    const move = el("select", { "aria-label": "Move " + name + " (" + where + ", " + (i + 1) + ") to", "data-key": "move-" + part + "-" + i },
-      option("", "Move to…"), ARMIES.filter((a) => a !== part).map((a) => option(a, ARMY_NAMES[a])));
+    const move = el("select", { "aria-label": "Move" + one + " to", "data-key": "move-" + part + "-" + id },
+      option("", n > 1 ? "Move one to…" : "Move to…"), ARMIES.filter((a) => a !== part).map((a) => option(a, ARMY_NAMES[a])));
     move.addEventListener("change", () => {
       if (!move.value) return;
       ctx.entry.force.armies[move.value].push(id);
-      listOf(ctx.entry.force, part).splice(i, 1);
+      listOf(ctx.entry.force, part).splice(last, 1);
       ctx.changed();
     });
     buttons.append(move);
   }
-  if (part !== "pool") {   // another copy of the same die, beside it: no scrolling back up the dice list
-    buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "again-" + part + "-" + i,
+  if (part !== "pool") {   // another copy of the same die, here: no scrolling back up the dice list
+    buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "again-" + part + "-" + id,
       "data-army-again": "", "aria-label": "Add another " + name + " to the " + where.toLowerCase(),
-      onclick: () => { listOf(ctx.entry.force, part).splice(i + 1, 0, id); ctx.changed(); } }, "One more"));
+      onclick: () => { listOf(ctx.entry.force, part).splice(last + 1, 0, id); ctx.changed(); } }, "One more"));
   }
-  buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "remove-" + part + "-" + i,
-    "aria-label": "Remove " + name + " (" + where + ", " + (i + 1) + ")",
-    onclick: () => { listOf(ctx.entry.force, part).splice(i, 1); ctx.changed(); ctx.focusAfterRemove(part, i); } }, "Remove"));
+  buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "remove-" + part + "-" + id,
+    "data-army-remove": "", "aria-label": "Remove" + one,
+    onclick: () => { listOf(ctx.entry.force, part).splice(last, 1); ctx.changed(); ctx.focusAfterRemove(part, id); } },
+    n > 1 ? "Remove one" : "Remove"));
   li.append(buttons);
-  ((a && a.out && a.out.problems) || []).filter((p) => p.field === field).forEach((p) => {
+  ((a && a.out && a.out.problems) || []).filter((p) => fields.includes(p.field)).forEach((p) => {
     li.classList.add("dd-army-die--problem");
     li.append(el("span", { class: "dd-army-die-problem" }, p.text));
   });
@@ -127,7 +141,7 @@ export function renderArmies(ctx) {
       part === "pool" ? el("span", { class: "dd-army-points", "data-army-count": part }, poolCount(ctx, list))
         : el("span", { class: cls, "data-army-most": part }, mostText(ctx, over)));
     return el("section", { class: "dd-army-part", "data-army-part": part, "aria-labelledby": "dd-army-" + part }, head,
-      list.length ? el("ol", { class: "dd-army-list" }, list.map((id, i) => dieItem(ctx, part, id, i)))
+      list.length ? el("ol", { class: "dd-army-list" }, groups(list).map(([id, at]) => dieItem(ctx, part, id, at)))
         : el("p", { class: "dd-calc-empty" }, part === "pool" ? "Empty: dragons and terrain dice from the list below go here."
           : "No dice: choose this army above the dice list, then add dice."),
       part === "pool" ? null : rollLinks(ctx, part));
