@@ -81,3 +81,31 @@ def test_chances_caption_fits_on_a_phone(page: Page):
     lines = page.evaluate("""() => { const c = document.querySelector('#chances table caption');
         return c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight); }""")
     assert lines <= 2.2, lines
+
+
+# Each visible checkbox against the first words of its label: overlapping in height and left of
+# them, i.e. on the same line (a column layout once put the box above its words).
+BOX_BESIDE_WORDS = """() => {
+  const out = [];
+  for (const box of document.querySelectorAll('label > input[type=checkbox]')) {
+    const b = box.getBoundingClientRect();
+    if (b.width === 0 || box.closest('[hidden]')) continue;
+    const walker = document.createTreeWalker(box.parentElement, NodeFilter.SHOW_TEXT,
+      { acceptNode: (n) => (n.textContent.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+    const words = walker.nextNode();
+    if (!words) continue;
+    const range = document.createRange();
+    range.selectNodeContents(words);
+    const t = range.getClientRects()[0];
+    if (!(b.bottom > t.top && b.top < t.bottom && b.right <= t.left + 1)) out.push(words.textContent.trim().slice(0, 40));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+@pytest.mark.parametrize("kind", ["roll", "magic", "exchange"])
+def test_a_checkbox_sits_beside_its_words(page: Page, kind: str):
+    open_kind(page, kind)
+    assert page.evaluate(BOX_BESIDE_WORDS) == []
+    assert page.locator("label > input[type=checkbox]:visible").count() > 0
