@@ -109,3 +109,16 @@ def test_a_checkbox_sits_beside_its_words(page: Page, kind: str):
     open_kind(page, kind)
     assert page.evaluate(BOX_BESIDE_WORDS) == []
     assert page.locator("label > input[type=checkbox]:visible").count() > 0
+
+
+# The theme shows "Back to top" by taking its hidden attribute away as the player scrolls up.
+BACK_TO_TOP_SHOWN = """() => { const top = document.querySelector('.md-top'); top.hidden = false;
+  const r = top.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_back_to_top_never_covers_the_calculators_fields(page: Page):
+    # On pages of fields (the calculator, the army builder) it stays away on phones; elsewhere, shown.
+    for path, shown in (("calculator/", False), ("army/", False), ("rules/die-roll-resolution/", True)):
+        page.goto(path)
+        assert page.evaluate(BACK_TO_TOP_SHOWN) is shown, path
