@@ -245,3 +245,23 @@ def test_a_limit_the_engine_does_not_publish_stops_the_page(page: Page):
     expect(message).to_contain_text("could not be loaded (the engine publishes no limit for text)")
     expect(message).to_be_visible()
     expect(page.locator("[data-calc-form]")).to_be_hidden()
+
+
+QUIET_ROLL = {"roll": "melee", "terrain": "highland", "seed": 0,
+              "army": [{"die": "amazons/war-chief", "rolled": "4 melee"}, {"die": "amazons/warrior", "rolled": 1}]}
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_steps_that_change_nothing_take_one_line(page: Page):
+    # A War Chief's 4 melee and a Warrior's ID (2 melee, health 2) at Highland, no modifier, no SAI:
+    # only step 1 (the roll) and step 5 (the subtotal: 6 melee) do anything; each other step has
+    # one entry and the subtotal of the step before, and shows its title and entry side by side.
+    page.goto("calculator/?roll=" + quote(json.dumps(QUIET_ROLL)))
+    assert wait_resolved(page) == QUIET_ROLL
+    quiet = page.evaluate("""() => [...document.querySelectorAll('.dd-calc-step')]
+        .filter((li) => li.classList.contains('dd-calc-step--quiet')).map((li) => Number(li.dataset.step))""")
+    assert quiet == [2, 3, 4, 6, 7, 8, 9, 10]
+    step3 = page.locator('.dd-calc-step[data-step="3"]')
+    title, entry = (step3.locator(sel).bounding_box() for sel in (".dd-calc-step-title", ".dd-calc-entries"))
+    assert abs(title["y"] - entry["y"]) < 4 and entry["x"] > title["x"] + title["width"]
+    assert page.locator('.dd-calc-step[data-step="5"] .dd-calc-subtotal').text_content() == "Subtotal: 6 melee"

@@ -42,9 +42,17 @@ function faceIcon(cat, face) {
 /* A unit's number on the page: in an exchange, a roll's dice are some of a side's units. */
 function unitNo(units, i) { return (units && units[i] != null ? units[i] : i); }
 
-function renderStep(cat, st, units) {
+/* A step that changed nothing (one entry naming no unit, the subtotal as before) takes one line,
+   so the steps that did something stand out and the chances come sooner on a phone. */
+function quiet(st, before) {
+  const entries = st.entries || [];
+  return before != null && entries.length <= 1 && entries.every((e) => e.unit == null)
+    && JSON.stringify(st.subtotals || {}) === JSON.stringify(before);
+}
+
+function renderStep(cat, st, units, before) {
   const subs = st.subtotals || {};
-  return el("li", { class: "dd-calc-step", "data-step": st.step },
+  return el("li", { class: "dd-calc-step" + (quiet(st, before) ? " dd-calc-step--quiet" : ""), "data-step": st.step },
     el("p", { class: "dd-calc-step-title" }, el("a", { href: rulesHref(st.rule) }, "Step " + st.step + ": " + st.title)),
     el("ul", { class: "dd-calc-entries" }, (st.entries || []).map((e) => el("li",
       { "data-unit": e.unit == null ? null : unitNo(units, e.unit), "data-text": e.text },
@@ -83,7 +91,7 @@ export function rollParts(cat, out, opts) {
   if (shown.length) parts.push(el(h, {}, "Other effects"), el("ul", { class: "dd-calc-effects" }, shown.map((fx) => renderEffect(cat, fx, o.units))));
   if (out.warnings && out.warnings.length) parts.push(el(h, {}, "Warnings"), warnings(cat, out.warnings));
   const list = out.steps || [];
-  const steps = el("ol", { class: "dd-calc-steps" }, list.map((st) => renderStep(cat, st, o.units)));
+  const steps = el("ol", { class: "dd-calc-steps" }, list.map((st, i) => renderStep(cat, st, o.units, i > 0 ? list[i - 1].subtotals || {} : null)));
   const title = "The " + list.length + " steps";     // as many as the engine's answer has
   if (o.fold) {
     parts.push(el("details", { class: "dd-calc-fold" }, el("summary", {}, title), steps));
