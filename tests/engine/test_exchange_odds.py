@@ -46,6 +46,21 @@ def same_odds(a: dict, b: dict, tol: float = 1e-12) -> None:
             assert dist(a, side, what).keys() == dist(b, side, what).keys()
 
 
+def with_and_without(engine, data: dict, monkeypatch, where, name: str, off) -> tuple[dict, dict, int, int]:
+    """The exact odds with a mechanism, then with it switched off (``where.name = off``), and how
+    many stage runs each made."""
+    from calculator.exchange import reuse
+    runs = []
+    real = reuse.run_stage
+    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real(*a))
+    once = engine.exchange_odds(data)
+    n_once = len(runs)
+    runs.clear()
+    monkeypatch.setattr(where, name, off)
+    every = engine.exchange_odds(data)
+    return once, every, n_once, len(runs)
+
+
 def army(*dice: str) -> dict:
     return {"army": [{"die": d} for d in dice]}
 
@@ -372,20 +387,13 @@ def test_a_save_stage_run_once_per_damage_made_changes_nothing(engine, attacker,
     # run made again from every state: the same answer (to rounding), with more runs.
     # (Counter in a save roll; Defensive Volley's missile counter-attack and the saves against it;
     # Bullseye chains before the save roll; Howl.)
-    from calculator.exchange import odds, reuse
+    from calculator.exchange import odds
     data = dict(exchange(attacker, defender, attack), **extra)
-    runs = []
-    real = reuse.run_stage
-    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real(*a))
-    once = engine.exchange_odds(data)
-    n_once = len(runs)
-    runs.clear()
-    monkeypatch.setattr(odds, "SAVES_AGAINST", {})
-    every = engine.exchange_odds(data)
+    once, every, n_once, n_every = with_and_without(engine, data, monkeypatch, odds, "SAVES_AGAINST", {})
     assert once["method"] == every["method"] == "exact"
     assert once["notes"] == every["notes"] and once["dropped"] == pytest.approx(every["dropped"], abs=1e-12)
     same_odds(once, every)
-    assert n_once < len(runs)
+    assert n_once < n_every
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [
@@ -405,8 +413,8 @@ def test_damage_past_the_health_standing_ends_alike_changes_nothing(engine, atta
     # more runs; the losses past the health standing are still told apart by their amount.
     from calculator.exchange import reuse
     data = dict(exchange(attacker, defender, attack), **extra)
-    runs, taken = [], []
-    real_run, real_made = reuse.run_stage, reuse.Damages._made
+    taken = []
+    real_made = reuse.Damages._made
 
     def made(self, where, budget):
         known = reuse.made_key(where, self.results) in self.run.damages_made
@@ -415,18 +423,13 @@ def test_damage_past_the_health_standing_ends_alike_changes_nothing(engine, atta
             taken.append(hit.got)
         return hit
 
-    monkeypatch.setattr(reuse, "run_stage", lambda *a: runs.append(a[1]) or real_run(*a))
     monkeypatch.setattr(reuse.Damages, "_made", made)
-    once = engine.exchange_odds(data)
-    n_once = len(runs)
-    runs.clear()
-    monkeypatch.setattr(reuse, "PAST_ALL", False)
-    every = engine.exchange_odds(data)
+    once, every, n_once, n_every = with_and_without(engine, data, monkeypatch, reuse, "PAST_ALL", False)
     assert once["method"] == every["method"] == "exact"
     assert taken, "no run of a damage past the health standing was taken from another"
     assert once["notes"] == every["notes"] and once["dropped"] == pytest.approx(every["dropped"], abs=1e-12)
     same_odds(once, every)
-    assert n_once < len(runs)
+    assert n_once < n_every
 
 
 @pytest.mark.parametrize("attacker, defender, attack, extra", [
