@@ -87,15 +87,15 @@ function arrived(id) {
 
 /* The engine and its data start once the runtime is in, so that Python starts while they arrive
    (about 0.4 s of 0.8 s at 9 Mbit/s) instead of holding Python's start back by sharing the link
-   with the runtime's last bytes. On a fast link (the rest of the runtime due within FAST_MS at the
-   rate seen since the first byte: the worker's start and the latency are not the link), at once. */
+   with the runtime's last bytes. On a fast link (the whole runtime due within FAST_MS at the rate
+   seen since the first byte: the worker's start and the latency are not the link), at once. */
 function checkRest() {
   if (!restGo || restGo.done) return;
   const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
   if (got > 0 && !restGo.first) restGo.first = performance.now();
   const took = restGo.first ? performance.now() - restGo.first : 0;
   const all = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].total), 0);
-  const fast = took > 40 && got > 0 && (all - got) * took / got < FAST_MS;
+  const fast = took > 40 && got > 0 && all * took / got < FAST_MS;
   if (!fast && !FIRST.every((id) => files[id].done)) return;
   mark("rest");
   restGo.done = true;
