@@ -130,15 +130,18 @@ class Entry:
             hit = self.totals[kind] = [(t, p, key) for t, (key, p) in seen.items()]
         return hit
 
-    def read_as(self, reads: Any) -> list[tuple[tuple, float]]:
+    def read_as(self, reads: Any, budget: Budget | None = None) -> list[tuple[tuple, float]]:
         """The outcomes, those the caller cannot tell apart merged (one stands for them all). ``reads``:
         (name, function of an outcome), or (name, function, (name, function of an outcome)) where
-        the first function reads what the second read of the outcome."""
+        the first function reads what the second read of the outcome. Each outcome read is counted
+        against ``budget`` before any is read (a roll of many kinds of outcome is refused at once)."""
         if reads is None:
             return self.outcomes
         name, fn, *under = reads
         hit = self.merged.get(name)
         if hit is None:
+            if budget is not None:
+                budget.spend(READ_COST * len(self.outcomes), 0)
             values = self._values(*under[0]) if under else None
             seen: dict[Any, list] = {}
             for key, p in self.outcomes:
@@ -187,11 +190,11 @@ class Joint:
     """Units rolling alone one after another, taken together: an outcome is a tuple of each one's
     outcome (as read), its chance the product of theirs."""
 
-    def __init__(self, parts: list[Entry], reads: Any) -> None:
+    def __init__(self, parts: list[Entry], reads: Any, budget: Budget) -> None:
         self.parts = parts
         self.outcomes: list[tuple[tuple, float]] = [((), 1.0)]
         for part in parts:
-            self.outcomes = [(key + (k,), p * q) for key, p in self.outcomes for k, q in part.read_as(reads)]
+            self.outcomes = [(key + (k,), p * q) for key, p in self.outcomes for k, q in part.read_as(reads, budget)]
 
 
 ALL = 1 << 30      # an effect index past every roll's effects
@@ -200,6 +203,7 @@ RUN_COST = 40          # one run of a stage, like ~40 additions,
 ROLL_COST = 25         # and each roll it takes again,
 MERGE_COST = 15        # and each state a run ends in, told apart and merged,
 CHANCE_COST = 1        # and each chance a run set aside carries there
+READ_COST = 30         # each outcome of a roll read (its result made: about an evaluation's work)
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12
@@ -258,7 +262,7 @@ class OddsRun(Run):
             self.rolls.append((name, side, result, units))
             return result
         hit = self._entry_of(side, name, data, units)
-        raise Pause(hit, hit.read_as(reads))
+        raise Pause(hit, hit.read_as(reads, self.budget))
 
     def roll_each(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any) -> list[Any]:
         """Each unit rolls alone: the rolls are taken together, one outcome for all (what ``reads``
@@ -275,7 +279,7 @@ class OddsRun(Run):
         same = (side, name, tuple(u.index for u in units), json.dumps(data, sort_keys=True), reads[0])
         hit = self.joints.get(same)
         if hit is None:
-            hit = self.joints[same] = Joint([self._entry_of(side, name, data, [u]) for u in units], reads)
+            hit = self.joints[same] = Joint([self._entry_of(side, name, data, [u]) for u in units], reads, self.budget)
         raise Pause(hit, hit.outcomes)
 
     def _entry_of(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit]) -> Entry:

@@ -607,3 +607,31 @@ def test_a_kind_that_names_its_face_says_so(engine, monkeypatch):
     monkeypatch.setattr(DamageTargetUnit, "names_its_face", False)
     with pytest.raises(RuntimeError, match="damage-target-unit.*names_its_face"):
         engine.exchange(data)
+
+
+# A melee at Feyland: the Undead and Treefolk defenders' save roll has about 120,000 kinds of outcome
+# (their SAIs, Stepped Damage and the dice's many faces), more than the bound lets the odds read.
+MANY_KINDS = {"attack": "melee", "terrain": "feyland",
+              "attacker": army("coral-elves/coral-giant", "frostwings/wolf-pack", "coral-elves/sprite-swarm",
+                               "frostwings/magi", "frostwings/remorhaz", "coral-elves/horseman",
+                               "coral-elves/sprite-swarm", "coral-elves/bowman", "coral-elves/bowman",
+                               "frostwings/hound-master", "coral-elves/leviathan", "coral-elves/protector",
+                               "coral-elves/conjurer", "frostwings/bear-master", "frostwings/apprentice",
+                               "frostwings/dispatcher"),
+              "defender": army("undead/skeleton", "treefolk/naiad", "treefolk/naiad", "undead/skeletal-steed",
+                               "undead/skeletal-steed", "treefolk/strangle-vine", "undead/zombie", "undead/ghoul",
+                               "treefolk/unicorn", "undead/death-knight", "treefolk/nymph", "undead/ghost",
+                               "undead/ghast")}
+
+
+def test_a_roll_with_more_outcomes_than_the_bound_reads_is_refused_before_they_are_read(engine, monkeypatch):
+    # Reading a roll's outcomes (each made into a result the stage reads) is work counted against
+    # the bound before any is read (branch.READ_COST): the save roll's table is refused at once,
+    # instead of some seconds later, after reading every outcome, at the stage's foresight.
+    from calculator.exchange import branch
+    made = []
+    real = branch.Entry._make
+    monkeypatch.setattr(branch.Entry, "_make", lambda self, key: made.append(key) or real(self, key))
+    out = engine.exchange_odds(MANY_KINDS)
+    assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
+    assert len(made) < 10_000, len(made)          # the estimate's own exchanges make no such result
