@@ -225,13 +225,12 @@ class Damages:
         self.group = with_totals(sig, {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
         self.to, self.cap = run.other(hit.actor), _all_health(run, state, run.other(hit.actor))
 
-    def _made(self, where: tuple[int, int], budget: Budget) -> Ended | None:
+    def _made(self, key: tuple[int, int], budget: Budget) -> Ended | None:
         """A run that ended alike made already: this very damage's, or, past the health-worth the
         damaged army still has standing (``cap``), the run of any damage past it. p.29: damage that
         can kill every standing unit kills them all, however much it is, so such runs end in the
         same state and differ only in the damage dealt, which is added to the one found."""
         made = self.run.damages_made
-        key = made_key(where, self.results)
         hit = made.get(key)
         if hit is not None or not PAST_ALL or self.cap is None or key[1] < self.cap:
             return hit
@@ -269,10 +268,10 @@ class Damages:
         ``where`` gave), worked out the first time its key is met."""
         if where is None:
             return run_once(self.run, self.state, at, self.run.damages_made, None, budget)
-        hit = self._made(where, budget)
+        key = made_key(where, self.results)
+        hit = self._made(key, budget)
         if hit is not None:
             return hit
-        key = made_key(where, self.results)
         hit = run_once(self.run, self.state, at, self.run.damages_made, key, budget)
         if self.cap is not None and key[1] >= self.cap and isinstance(hit, Ended):
             self.run.damages_made.setdefault((key[0], PAST), (hit, key[1]))

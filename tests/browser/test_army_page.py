@@ -258,6 +258,10 @@ def test_one_more_adds_a_copy_of_a_die_to_its_row(page: Page):
     # The printable forces list the army alike (drawn once the engine has answered for the kept force).
     printed = page.locator("[data-army-print] .dd-army-print-army li")
     expect(printed).to_have_text(["Soldier ×2", "Centaur"], timeout=ENGINE_TIMEOUT)
+    # The Centaur's row gone with its one die, the focus goes to a row left in the army.
+    page.locator('li.dd-army-die[data-die="amazons/centaur"] [data-army-remove]').click()
+    shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2}})
+    expect(page.locator('li.dd-army-die[data-die="amazons/soldier"] [data-army-remove]')).to_be_focused()
 
 
 def b64(text: str) -> str:

@@ -200,9 +200,11 @@ function bind(root, cat) {
     listOf(ctx.entry.force, ctx.toPool(id) ? "pool" : ctx.target).push(id);
     changed(ctx);
   };
-  ctx.focusAfterRemove = (part, id) => {     // the same row while any of its dice is left, else the army
-    const next = root.querySelector('[data-key="remove-' + part + "-" + CSS.escape(id) + '"]') ||
-      root.querySelector('[data-army-part="' + part + '"] [data-army-remove]');
+  // The redraw keeps the focus on the row while any of its dice is left (keepingFocus); once the
+  // row is gone, it goes to the army's first row left, else to the army.
+  ctx.focusAfterRemove = (part) => {
+    if (root.contains(document.activeElement)) return;
+    const next = root.querySelector('[data-army-part="' + part + '"] [data-army-remove]');
     (next || root.querySelector("#dd-army-" + part)).focus();
   };
   fillStatic(ctx);

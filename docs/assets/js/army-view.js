@@ -91,7 +91,7 @@ function dieItem(ctx, part, id, at) {
   }
   buttons.append(el("button", { type: "button", class: "md-button dd-calc-small", "data-key": "remove-" + part + "-" + id,
     "data-army-remove": "", "aria-label": "Remove" + one,
-    onclick: () => { listOf(ctx.entry.force, part).splice(last, 1); ctx.changed(); ctx.focusAfterRemove(part, id); } },
+    onclick: () => { listOf(ctx.entry.force, part).splice(last, 1); ctx.changed(); ctx.focusAfterRemove(part); } },
     n > 1 ? "Remove one" : "Remove"));
   li.append(buttons);
   ((a && a.out && a.out.problems) || []).filter((p) => fields.includes(p.field)).forEach((p) => {
