@@ -112,6 +112,13 @@ def unkept(sig: tuple, keep: str) -> tuple:
     return with_totals(sig, {keep}, ())
 
 
+def shown_count(state: RunState, payload: Payload) -> int:
+    """How many states ``shown`` makes of a state, without making them (one per totals carried)."""
+    if state.done or not carries(payload):
+        return 1
+    return len({key[CARRIED] for key in payload})
+
+
 def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: Payload) -> list[tuple]:
     """A state and its chances as the stage reading the step ``name`` kept runs from them: where its
     ways carry their totals, one state per totals, its step showing them (its signature ``sig`` with

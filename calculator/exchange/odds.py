@@ -99,7 +99,7 @@ def _exact_odds(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     both, saver, other, standing_losses = set_aside(run, last, frontier)
     others = (run.other(SAVER_OF_LAST_STAGE),)
     parts = [(both, SIDES), (saver, (SAVER_OF_LAST_STAGE,)), (other, others)]
-    groups = [(_groups(run, last, part), sides) for part, sides in parts]
+    groups = [(_groups(run, last, part, budget), sides) for part, sides in parts]
     _foresee(run, last, [g for part, _ in groups for g in part], budget)
     return answer(run, [(_advance(run, last, part, budget, last=True, seen=True), sides) for part, sides in groups]
                   + [(standing_losses, others)])
@@ -110,7 +110,7 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
     """Run one stage from every state (a frontier, or its states in groups: ``_groups``); after the
     last stage only the losses matter (one bucket). ``seen``: the stage's work was already foreseen."""
     out: dict[tuple, tuple[RunState, Payload, str]] = {}
-    groups = _groups(run, stage, frontier) if isinstance(frontier, dict) else frontier
+    groups = _groups(run, stage, frontier, budget) if isinstance(frontier, dict) else frontier
     keep = KEEPS_ITS_ROLL.get(stage)
     if not seen:
         _foresee(run, stage, groups, budget)
@@ -151,8 +151,8 @@ def _advance(run: OddsRun, stage: Any, frontier: dict | list[Group], budget: Bud
     return out
 
 
-def _groups(run: OddsRun, stage: Any, frontier: dict) -> list[Group]:
-    return grouped(run, stage, frontier, SAVES_AGAINST.get(stage), READS_KEPT.get(stage))
+def _groups(run: OddsRun, stage: Any, frontier: dict, budget: Budget) -> list[Group]:
+    return grouped(run, stage, frontier, SAVES_AGAINST.get(stage), READS_KEPT.get(stage), budget)
 
 
 def _foresee(run: OddsRun, stage: Any, groups: list[Group], budget: Budget) -> None:

@@ -19,16 +19,18 @@ a run making more is taken from one making any such damage, the difference added
 from __future__ import annotations
 
 import weakref
+from functools import cached_property
 from bisect import bisect_left
 from typing import Any, NamedTuple
 
 from ..roll.distribution import Budget
 from .branch import PRUNE, ROLL_COST, RUN_COST, Checkpoint, Entry, OddsRun, Pause, dealt, kind_of, totals_of
 from .channels import use_key
-from .kept import shown
+from .kept import shown, shown_count
 from .state import Resume, RunState, signature, signed, with_totals, with_units
 
 REUSE_COST = 10        # a way reused: the state with the target army's units put in, set aside
+MEMBER_COST = 20       # a state in a group: shown with its kept roll's totals, its key and its damage's
 Way = tuple            # (chance, the target army's units after and as signed, the step's marks, damage dealt)
 
 
@@ -223,7 +225,13 @@ class Damages:
         i = counts.index(kind) if kind in counts else len(counts)
         sig = signature(state) if sig is None else sig
         self.group = with_totals(sig, {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
-        self.to, self.cap = run.other(hit.actor), _all_health(run, state, run.other(hit.actor))
+        self.to = run.other(hit.actor)
+
+    @cached_property
+    def cap(self) -> int | None:
+        """The health-worth the damaged side has standing (``_all_health``), worked out when first
+        asked: most states of a group never run a stage of their own."""
+        return _all_health(self.run, self.state, self.to)
 
     def _made(self, key: tuple[int, int], budget: Budget) -> Ended | None:
         """A run that ended alike made already: this very damage's, or, past the health-worth the
@@ -368,12 +376,19 @@ class Group:
         return sum(bisect_left(saves, r) + (saves[-1] >= r) for r in self.results)
 
 
-def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: str | None) -> list[Group]:
+def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: str | None, budget: Budget
+            ) -> list[Group]:
     """The frontier's states in groups, in the frontier's order (``name``: the attack step a save
-    stage reads, None: each alone; ``kept``: the step whose totals the ways carry, if any: ``shown``)."""
+    stage reads, None: each alone; ``kept``: the step whose totals the ways carry, if any: ``shown``).
+    Each state a group gets is counted against ``budget`` (``MEMBER_COST``), all of them foreseen
+    before any is made."""
+    ahead = sum([shown_count(state, payload) for state, payload, _ in frontier.values()])
+    budget.spend(0, 0, MEMBER_COST * ahead)
     groups: dict[Any, list[Member]] = {}
     for sig, (state, payload, aside) in frontier.items():
-        for sig, state, payload in shown(run, kept, sig, state, payload):
+        states = shown(run, kept, sig, state, payload)
+        budget.spend(MEMBER_COST * len(states), 0)
+        for sig, state, payload in states:
             member = Member(sig, state, payload, aside, Damages(run, state, None if state.done else name, sig))
             groups.setdefault(member.damages.group or len(groups), []).append(member)
     return [Group(members) for members in groups.values()]

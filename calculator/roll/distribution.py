@@ -358,7 +358,10 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
-    budget.spend(0 if army.plain else 30 * len(states), len(states))   # one evaluation ~ 30 additions
+    # One evaluation ~ 30 additions; a state whose counts steps 5-10 only add up (with no unit kept
+    # aside for step 2) costs next to nothing.
+    heavy = 0 if army.plain and army.sums_only else sum(1 for s in states if s[4] or not army.only_adds(s))
+    budget.spend(30 * heavy, len(states))
     if army.plain and army.sums_only:
         out = army.totals_of_states(states, ((),) if with_excluded else ())
     else:

@@ -635,3 +635,44 @@ def test_a_roll_with_more_outcomes_than_the_bound_reads_is_refused_before_they_a
     out = engine.exchange_odds(MANY_KINDS)
     assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
     assert len(made) < 10_000, len(made)          # the estimate's own exchanges make no such result
+
+
+def test_states_a_roll_evaluates_at_step_2_are_counted_before_they_are_evaluated(engine, monkeypatch):
+    # The same save roll: its units' ID results are kept aside for step 2 (the attack's delayed
+    # effects take some out), so each of its army states is evaluated in full, though its army has no
+    # modifier (such an army's states usually only add their counts up, at next to no cost). Each
+    # such state counts as an evaluation before any is made, so the table is refused at once.
+    from calculator.roll import distribution
+    stepped = []
+    real = distribution._step_2
+    monkeypatch.setattr(distribution, "_step_2", lambda state, *a: stepped.append(1) or real(state, *a))
+    out = engine.exchange_odds(MANY_KINDS)
+    assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
+    assert len(stepped) < 10_000, len(stepped)       # 119,191 before
+
+
+# A missile at Coastland: the attack stage ends in 4,838 states whose ways carry the missile roll's
+# totals, which the save stage shows as about 100,000 states of its own, one per totals.
+MANY_SHOWN = {"attack": "missile", "terrain": "coastland",
+              "attacker": army("scalders/smolderer", "scalders/blazer", "undead/death-knight", "scalders/ettercap",
+                               "scalders/igniter", "scalders/ettercap", "undead/heucuva", "scalders/searer",
+                               "scalders/blazer", "undead/skeletal-steed", "undead/lich", "scalders/will-o-wisp",
+                               "scalders/quickling", "scalders/dragonne-rider", "scalders/glower",
+                               "scalders/singeman", "scalders/blazer", "undead/skeletal-steed"),
+              "defender": army("treefolk/redwood", "coral-elves/horseman", "coral-elves/gryphon", "coral-elves/courier",
+                               "coral-elves/eagle-knight", "coral-elves/evoker", "coral-elves/fighter",
+                               "treefolk/hamadryad", "coral-elves/sharpshooter", "treefolk/redwood",
+                               "coral-elves/archer", "coral-elves/fighter", "coral-elves/protector",
+                               "treefolk/lady-nereid", "coral-elves/enchanter")}
+
+
+def test_the_states_a_save_stage_shows_are_foreseen_before_any_is_made(engine, monkeypatch):
+    # Each state a stage's groups get is work counted against the bound (reuse.MEMBER_COST), all of
+    # them foreseen before the first is made: past the bound, none of the save stage's is.
+    from calculator.exchange import reuse
+    made = []
+    real = reuse.Damages.__init__
+    monkeypatch.setattr(reuse.Damages, "__init__", lambda self, *a: made.append(1) or real(self, *a))
+    out = engine.exchange_odds(MANY_SHOWN)
+    assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
+    assert len(made) < 100, len(made)           # the attack stage's one; 102,644 without the count
