@@ -68,11 +68,16 @@ def _method(data: Any) -> tuple[Any, str]:
 def _exact(engine: Any, inp: Any, project: bool) -> dict[str, Any]:
     """The exact odds, with the cyclic garbage collector paused: the work makes no reference cycles
     (tests/engine/test_exchange_odds.py checks it), so its passes over the many states kept would
-    find nothing and cost a sixth of the time."""
+    find nothing and cost a sixth of the time. A refusal lets its work go before the collector is
+    back: its traceback holds every state, and the collector's first pass would go through them all."""
     was_on = gc.isenabled()
     gc.disable()
     try:
-        return _exact_odds(engine, inp, project)
+        try:
+            return _exact_odds(engine, inp, project)
+        except InputError as exc:
+            refused = exc.with_traceback(None)
+        raise refused
     finally:
         if was_on:
             gc.enable()

@@ -372,6 +372,24 @@ def test_the_exact_odds_leave_nothing_for_the_cycle_collector(engine, attacker, 
             gc.enable()
 
 
+def test_a_refusal_lets_the_exact_odds_work_go_before_the_collector_is_back(engine, bundle):
+    # The collector is paused while the exact odds work; a refusal's traceback would hold every
+    # frame of that work (and so every state), and the collector's first pass once it is back would
+    # go through them all (about a second on a large exchange). The refusal leaves without them.
+    import gc
+    from calculator.exchange.odds import _exact
+    monsters = [d["id"] for d in bundle["dice"] if d["kind"] == "monster"][:12]
+    data = exchange(army(*monsters), army(*reversed(monsters)))
+    with pytest.raises(TooLarge) as err:
+        _exact(engine, parse_exchange(data, engine.index), True)
+    frames, tb = [], err.value.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame.f_code.co_name)
+        tb = tb.tb_next
+    assert frames[-1] == "_exact" and "_exact_odds" not in frames, frames
+    assert gc.isenabled()
+
+
 @pytest.mark.parametrize("attacker, defender, attack, extra", [
     (army("dwarves/skirmisher", "dwarves/footman"), army("coral-elves/protector", "coral-elves/trooper"), "melee", {}),
     (army("amazons/spearer", "amazons/soldier"), army("coral-elves/archer", "coral-elves/knight"), "missile",
