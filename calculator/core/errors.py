@@ -19,6 +19,11 @@ class TooLarge(InputError):
     """A computation that would pass its documented bound: answered at once, never by hanging."""
 
 
+class NotExact(InputError):
+    """Input whose exact chances are not worked out (a part of it depends on what only the roll
+    itself shows); where an estimate can be made, it stands for them."""
+
+
 class ParamError(ValueError):
     """A data value that no registered kind accepts; ``field`` is its path inside the entry."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bundle import Index
-from ..core.errors import InputError
+from ..core.errors import NotExact
 from ..core.records import EffectUse
 from ..roll.faceval import contribution
 from ..roll.inputs import RollInput
@@ -29,7 +29,7 @@ class Channels:
                         self.listed.setdefault(left_text(use), use)
                         continue
                     if not use.effect.exact_odds:       # it reads one unit's results in another roll
-                        raise InputError(where, f"the exact chances of an exchange in which {use.name} can be "
+                        raise NotExact(where, f"the exact chances of an exchange in which {use.name} can be "
                                                 f"rolled are not worked out; resolve the exchange roll by roll")
                     key = use_key(use)
                     if key not in keys:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any, Iterator
 
 from ..roll.distribution import Budget
-from ..core.errors import InputError, TooLarge
+from ..core.errors import InputError, NotExact, TooLarge
 from ..core.fields import short
 from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, READS_KEPT, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
@@ -41,7 +41,8 @@ CHAINS = True          # effects followed once for the states alike (calculator.
 
 
 def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any]:
-    """Exact odds; past the work bound (or asked with ``"odds": "sampled"``), a sampled estimate."""
+    """Exact odds; past the work bound, where they are not worked out (Bash, Confuse: ``NotExact``)
+    or asked with ``"odds": "sampled"``, a sampled estimate."""
     data, method = _method(data)
     if method == "sampled":
         return sampled_odds(engine, data, "a sampled estimate was asked for")
@@ -51,6 +52,9 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
     except TooLarge as exc:
         # "...; try fewer dice" no longer applies: the estimate is the answer
         why = f"the exchange is {exc.message.split(';')[0]}"
+    except NotExact as exc:
+        # Bash, Confuse: resolved roll by roll, so sampled like any exchange ("...; resolve ..." goes)
+        why = exc.message.split(';')[0]
     # Sampled once the refusal is let go: its traceback holds the exact odds' states, which the
     # collector would otherwise go through again and again while the sampling runs.
     return sampled_odds(engine, data, why)

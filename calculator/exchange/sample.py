@@ -1,5 +1,6 @@
 """Sampled chances of an exchange: an estimate, labelled as one, where the exact chances would take
-past their bound (or when the input asks for it with ``"odds": "sampled"``).
+past their bound or are not worked out (Bash, Confuse), or when the input asks for it with
+``"odds": "sampled"``.
 
 The exchange is resolved ``BOUNDS["samples"]`` times (fewer for large armies, so that at most
 ``BOUNDS["sample_dice"]`` dice take part in all, but never fewer than ``MIN_SAMPLES``) by the exchange's own code

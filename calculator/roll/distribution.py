@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..bundle import Index
 from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
 from ..core.records import Contribution, CountsAs, Multiplier
-from ..core.errors import InputError, TooLarge
+from ..core.errors import NotExact, TooLarge
 from .faceval import contribution
 from .inputs import RollInput
 from .units import Unit
@@ -178,7 +178,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     budget = budget or Budget()
     uses = delayed_uses(inp.delayed, idx)
     if any(u.effect.rerolls_targets for u in uses):
-        raise InputError("delayed", "the chances with Confuse are not worked out (its targets depend on every "
+        raise NotExact("delayed", "the exact chances with Confuse are not worked out (its targets depend on every "
                                     "die); resolve single rolls instead")
     aside = any(u.effect.selects_id_rollers for u in uses)
     lay, rolling, known, notes = _prepare(inp, idx, extra, n_extra, keep)

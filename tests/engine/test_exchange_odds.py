@@ -225,11 +225,24 @@ def test_odds_sum_to_one(engine):
     check()
 
 
-def test_bash_is_refused_with_a_reason(engine):
-    data = exchange(army("amazons/war-chief"), army("dwarves/behemoth"))
-    with pytest.raises(InputError) as err:
-        engine.exchange_odds(data)
-    assert "Bash" in str(err.value) and "roll by roll" in str(err.value)
+@pytest.mark.parametrize("attacker, defender, named", [
+    (army("amazons/war-chief"), army("dwarves/behemoth"), "Bash"),      # the defenders' save roll can Bash
+    # The attack can Confuse the save roll (the Umber Hulk alone could not: with Confuse it rolls no
+    # melee, and the other army makes no save roll, p.11).
+    (army("dwarves/umber-hulk", "dwarves/footman"), army("coral-elves/trooper", "coral-elves/fighter"), "Confuse"),
+])
+def test_bash_and_confuse_are_estimated_with_a_reason(engine, attacker, defender, named):
+    # Their exact chances are not worked out (Bash reads an attacking unit's own results, Confuse
+    # rolls units again): the answer is the exchange sampled, resolved roll by roll, saying why.
+    data = exchange(attacker, defender)
+    with pytest.raises(InputError) as err:         # the exact method alone still refuses them
+        from calculator.exchange.odds import _exact
+        _exact(engine, parse_exchange(data, engine.index), True)
+    assert named in str(err.value)
+    out = engine.exchange_odds(data)
+    assert out["method"] == "sampled" and named in out["why"] and "not worked out" in out["why"]
+    assert "resolve" not in out["why"]              # the estimate is the answer: no advice to resolve it
+    assert out == engine.exchange_odds(dict(data, odds="sampled")) | {"why": out["why"]}
 
 
 def test_too_large_is_said_and_estimated(engine, bundle):
