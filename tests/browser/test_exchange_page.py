@@ -582,3 +582,19 @@ def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
     expect(note).to_contain_text("because the exchange is too large to compute exactly")
     expect(odds.locator('[data-key="ex-odds-exact"]')).to_have_count(0)
     expect(odds.locator(".dd-chances-summary").first).to_contain_text("95% range")
+
+
+def test_an_exchange_in_which_bash_can_be_rolled_gets_an_estimate_that_says_why(page: Page):
+    # The Behemoth can Bash in its save roll: the exact chances are not worked out, so the odds are
+    # the exchange sampled, labelled as an estimate, with that reason (never no answer).
+    data = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": "amazons/war-chief"}]},
+            "defender": {"army": [{"die": "dwarves/behemoth"}]}}
+    page.goto(exchange_link(data))
+    odds = page.locator("#exchange-odds")
+    note = odds.locator('[data-key="ex-odds-sampled"]')
+    # The reason is this input's own: no other exchange's answer shows it.
+    expect(note).to_contain_text("because the exact chances of an exchange in which Bash can be rolled are not "
+                                 "worked out", timeout=ENGINE_TIMEOUT)
+    expect(odds).to_have_attribute("data-method", "sampled")
+    expect(odds.locator('[data-key="ex-odds-exact"]')).to_have_count(0)
+    expect(odds.locator(".dd-chances-summary").first).to_contain_text("95% range")
