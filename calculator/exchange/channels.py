@@ -30,7 +30,7 @@ class Channels:
                         continue
                     if not use.effect.exact_odds:       # it reads one unit's results in another roll
                         raise NotExact(where, f"the exact chances of an exchange in which {use.name} can be "
-                                                f"rolled are not worked out; resolve the exchange roll by roll")
+                                              f"rolled are not worked out; resolve the exchange roll by roll")
                     key = use_key(use)
                     if key not in keys:
                         keys[key] = len(self.uses)

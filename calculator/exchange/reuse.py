@@ -19,8 +19,8 @@ a run making more is taken from one making any such damage, the difference added
 from __future__ import annotations
 
 import weakref
-from functools import cached_property
 from bisect import bisect_left
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..roll.distribution import Budget
@@ -380,15 +380,11 @@ def grouped(run: OddsRun, stage: Any, frontier: dict, name: str | None, kept: st
             ) -> list[Group]:
     """The frontier's states in groups, in the frontier's order (``name``: the attack step a save
     stage reads, None: each alone; ``kept``: the step whose totals the ways carry, if any: ``shown``).
-    Each state a group gets is counted against ``budget`` (``MEMBER_COST``), all of them foreseen
-    before any is made."""
-    ahead = sum([shown_count(state, payload) for state, payload, _ in frontier.values()])
-    budget.spend(0, 0, MEMBER_COST * ahead)
+    Each state a group gets is counted against ``budget`` (``MEMBER_COST``) before any is made."""
+    budget.spend(MEMBER_COST * sum([shown_count(state, payload) for state, payload, _ in frontier.values()]), 0)
     groups: dict[Any, list[Member]] = {}
     for sig, (state, payload, aside) in frontier.items():
-        states = shown(run, kept, sig, state, payload)
-        budget.spend(MEMBER_COST * len(states), 0)
-        for sig, state, payload in states:
+        for sig, state, payload in shown(run, kept, sig, state, payload):
             member = Member(sig, state, payload, aside, Damages(run, state, None if state.done else name, sig))
             groups.setdefault(member.damages.group or len(groups), []).append(member)
     return [Group(members) for members in groups.values()]

@@ -179,7 +179,7 @@ def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_ext
     uses = delayed_uses(inp.delayed, idx)
     if any(u.effect.rerolls_targets for u in uses):
         raise NotExact("delayed", "the exact chances with Confuse are not worked out (its targets depend on every "
-                                    "die); resolve single rolls instead")
+                                  "die); resolve single rolls instead")
     aside = any(u.effect.selects_id_rollers for u in uses)
     lay, rolling, known, notes = _prepare(inp, idx, extra, n_extra, keep)
     per_unit = []
