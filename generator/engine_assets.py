@@ -27,6 +27,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any, Callable
@@ -42,7 +43,7 @@ WORKER = "assets/js/engine-worker.js"
 PLACEHOLDER = "/* @engine-files@ */ null"
 PACKED = "assets/js/packed.js"
 UNPACKED = "/* @packed-unpacked@ */"
-UNPACKED_FN = "export async function unpacked("
+DENSE = "/* @packed-dense@ */"
 # The kinds of the open data bundle that the calculator page reads; fields that only record
 # where a fact comes from are left out. A kind the page starts to read is added here.
 CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "terrain_types", "terrains", "dragons")
@@ -229,19 +230,20 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
 
 
 def worker_script(source: str, constants: dict[str, Any], packed: str) -> str:
-    """The worker with its constants and, from ``packed`` (the text of packed.js), the function
-    that unpacks a .gz stream, so that both scripts run the same one."""
-    for mark in (PLACEHOLDER, UNPACKED):
+    """The worker with its constants and, from ``packed`` (the text of packed.js), the functions
+    that unpack a .gz stream and the memory snapshot's pages, so that every script runs the same."""
+    for mark in (PLACEHOLDER, UNPACKED, DENSE):
         if mark not in source:
             raise SystemExit(f"error: docs/{WORKER} lost its '{mark}' line; the build fills it in")
-    return source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1).replace(UNPACKED, unpacked_function(packed), 1)
+    return (source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1)
+            .replace(UNPACKED, packed_function(packed, "unpacked"), 1).replace(DENSE, packed_function(packed, "dense"), 1))
 
 
-def unpacked_function(packed: str) -> str:
-    """packed.js's ``unpacked`` function, without ``export``: for the classic scripts (the engine
+def packed_function(packed: str, name: str) -> str:
+    """packed.js's function ``name``, without ``export``: for the classic scripts (the engine
     worker, the service worker), which cannot import a module."""
-    start = packed.find(UNPACKED_FN)
-    end = packed.find("\n}\n", start)
-    if start < 0 or end < 0:
-        raise SystemExit(f"error: docs/{PACKED} lost its '{UNPACKED_FN}(...)' function, which the workers run too")
-    return packed[start + len("export "):end + 2]
+    found = re.search(rf"^export (async )?function {name}\(", packed, re.M)
+    end = packed.find("\n}\n", found.start()) if found else -1
+    if found is None or end < 0:
+        raise SystemExit(f"error: docs/{PACKED} lost its '{name}(...)' function, which the workers run too")
+    return packed[found.start() + len("export "):end + 2]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import api_records, og_images
-from .engine_assets import PACKED, UNPACKED, Memo, gzip_copy, unpacked_function, worth_gzip
+from .engine_assets import PACKED, UNPACKED, Memo, gzip_copy, packed_function, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
 # Never in the pages cache: the runtime and engine (their own caches), the open data downloads and
@@ -93,7 +93,7 @@ def write_service_worker(site: Path, engine: dict[str, Any]) -> None:
         if mark not in source:
             raise SystemExit(f"error: docs/sw.js lost its '{mark}' line; the build fills it in")
     constants = json.dumps(offline_constants(site, engine), indent=1)
-    function = unpacked_function((site / PACKED).read_text(encoding="utf-8"))
+    function = packed_function((site / PACKED).read_text(encoding="utf-8"), "unpacked")
     path.write_text(source.replace(PLACEHOLDER, constants, 1).replace(UNPACKED, function, 1), encoding="utf-8")
 
 

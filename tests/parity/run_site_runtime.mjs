@@ -2,7 +2,8 @@
 // starts it: the site's cut-down, precompiled standard library (or the stock one), the lock
 // file's info only, and the site's engine zip (its bytecode, imported from the zip).
 // With "snapshot", it starts from the build's memory snapshot as the worker may (generator/snapshot.py:
-// the engine already imported and its data loaded; only the engine's zip is written again).
+// the engine already imported and its data loaded; only the engine's zip is written again), made
+// whole from the pages the site ships by the worker's own function (packed.js's dense).
 // stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "zip_path": "<where the worker writes it>",
 //         "snapshot": "<path>" (optional),
 //         "calls": [["cmd", "<json>"], ...]}
@@ -10,12 +11,13 @@
 // and after the calls).
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
+import { dense } from "../../docs/assets/js/packed.js";
 
 const request = JSON.parse(readFileSync(0, "utf8"));
 const lock = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));
 const options = { lockFileContents: { info: lock.info, packages: {} } };
 if (request.stdlib) options.stdLibURL = request.stdlib;
-if (request.snapshot) options._loadSnapshot = new Uint8Array(readFileSync(request.snapshot));
+if (request.snapshot) options._loadSnapshot = dense(new Uint8Array(readFileSync(request.snapshot)));
 const pyodide = await loadPyodide(options);
 const modules = () => pyodide.runPython("import sys; sorted(sys.modules)").toJs();
 const boot = modules();

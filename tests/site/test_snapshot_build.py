@@ -35,8 +35,11 @@ def test_snapshot_is_named_and_described_by_its_hash(site, described):
     assert described["cache"] == f"dd-snapshot-{sha[:16]}"
     packed = (site / (described["url"] + ".gz")).read_bytes()
     assert described["packed"] == len(packed) and gzip.decompress(packed) == blob
-    # Pyodide's own header: its magic number first (a memory snapshot, not some other file).
-    assert blob[:4] == b"\x00snp"
+    # Shipped without its pages of zeros; made whole, Pyodide's own header: its magic number first
+    # (a memory snapshot, not some other file), in 20 MB of memory.
+    memory = snapshot.dense(blob)
+    assert memory[:4] == b"\x00snp" and len(memory) > len(blob)
+    assert snapshot.sparse(memory) == blob
 
 
 def test_offline_copy_knows_the_snapshot_and_keeps_its_cache(site, described):
@@ -64,7 +67,7 @@ def test_snapshot_is_made_again_when_an_input_changes(tmp_path, monkeypatch):
     assert snapshot.snapshot_file(PYODIDE_DIR, fake_files(b"[1]"), memo) == first     # remembered
     second = snapshot.snapshot_file(PYODIDE_DIR, fake_files(b"[2]"), memo)
     assert made == [b"[1]", b"[2]"]
-    assert second[0] != first[0] and second[1] == b"snapshot of [2]"
+    assert second[0] != first[0] and snapshot.dense(second[1]) == b"snapshot of [2]"
 
 
 def test_build_stops_when_the_snapshot_cannot_be_made(tmp_path, monkeypatch):
@@ -76,3 +79,17 @@ def test_build_stops_when_the_snapshot_cannot_be_made(tmp_path, monkeypatch):
     message = str(stop.value)
     assert message.startswith("error: could not make the engine's memory snapshot") and "\n" not in message
     assert "no snapshot today" in message
+
+
+def test_the_shipped_form_drops_the_pages_of_zeros_and_nothing_else():
+    # Two pages and a bit: a page of zeros between one with a byte set and a last, short page.
+    page = snapshot.PAGE
+    memory = b"\x01" + bytes(page - 1) + bytes(page) + bytes(10) + b"\x02"
+    shipped = snapshot.sparse(memory)
+    assert shipped[:4] == b"DDSP" and int.from_bytes(shipped[8:12], "little") == len(memory)
+    assert shipped[12] == 0b101                      # pages 0 and 2 follow; page 1 (zeros) does not
+    assert len(shipped) == 12 + 1 + page + 11
+    assert snapshot.dense(shipped) == memory
+    for broken in (shipped[:-1], shipped + b"\x00", b"XXXX" + shipped[4:]):
+        with pytest.raises(ValueError):
+            snapshot.dense(broken)

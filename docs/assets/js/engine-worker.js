@@ -102,10 +102,10 @@ function checkRest() {
   restGo.resolve(got / Math.max(took, 1));      // bytes per ms
 }
 
-/* unpacked(body): the body itself, or unpacked when it is a gzip stream. The page's own code has it
-   too (packed.js, an ES module, which this classic worker cannot import): the build writes that
-   function in here, so it is written once. */
+/* unpacked(body): a gzip stream unpacked, else the body; dense(bytes): the memory snapshot made whole.
+   Both are packed.js's (an ES module this classic worker cannot import): the build writes them in here. */
 /* @packed-unpacked@ */
+/* @packed-dense@ */
 
 async function get(url, label) {
   try {
@@ -196,7 +196,7 @@ async function snapshot(go) {
   res = res ? arrived("snapshot") || res : await download("snapshot", cache, !!f.packed, f);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const sum = Array.from(new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0"));
-  if (bytes.length === f.size && sum.join("") === f.sha256) return mark("snapshot") || bytes;
+  if (bytes.length === f.size && sum.join("") === f.sha256) return mark("snapshot") || dense(bytes);
   if (cache) Promise.all(saving).finally(() => cache.delete(abs(f.url))).catch(() => {});   // not kept again
   throw new Error("not this build's snapshot");
 }

@@ -24,3 +24,29 @@ export async function fetchPacked(url, type) {
   if (!res.ok) return fetch(url);
   return new Response(await unpacked(res.body), { headers: { "Content-Type": type } });
 }
+
+/* The engine's memory snapshot as the site ships it (generator/snapshot.py: "DDSP", the page size
+   and the memory's size, a bit for each page, then the pages that are not all zeros) made whole
+   again: a third of its pages are zeros, which the worker then need not unpack. The build writes
+   this function into the engine's worker too; it uses nothing from outside itself. */
+export function dense(shipped) {
+  const head = 12;
+  const bad = (why) => new Error("not this build's snapshot (" + why + ")");
+  if (shipped.length < head || String.fromCharCode(...shipped.subarray(0, 4)) !== "DDSP") throw bad("no header");
+  const view = new DataView(shipped.buffer, shipped.byteOffset, shipped.byteLength);
+  const page = view.getUint32(4, true);
+  const size = view.getUint32(8, true);
+  if (page === 0) throw bad("no page size");
+  const n = Math.ceil(size / page);
+  const out = new Uint8Array(size);
+  let at = head + Math.ceil(n / 8);
+  for (let i = 0; i < n; i++) {
+    if (!((shipped[head + (i >> 3)] >> (i & 7)) & 1)) continue;
+    const len = Math.min(page, size - i * page);
+    if (at + len > shipped.length) throw bad("cut short");
+    out.set(shipped.subarray(at, at + len), i * page);
+    at += len;
+  }
+  if (at !== shipped.length) throw bad("pages that do not add up");
+  return out;
+}
