@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..roll.distribution import Budget, Evaluations, roll_outcomes
+from ..roll.distribution import EVAL_COST, Budget, Evaluations, roll_outcomes
 from ..roll.inputs import parse_roll
 from ..roll.steps import die_key
 from .flow import Damage, Indexed, Run
@@ -203,7 +203,7 @@ RUN_COST = 40          # one run of a stage, like ~40 additions,
 ROLL_COST = 25         # and each roll it takes again,
 MERGE_COST = 15        # and each state a run ends in, told apart and merged,
 CHANCE_COST = 1        # and each chance a run set aside carries there
-READ_COST = 30         # each outcome of a roll read (its result made: about an evaluation's work)
+READ_COST = EVAL_COST  # each outcome of a roll read (its result made: about an evaluation's work)
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12

@@ -55,8 +55,8 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
     except NotExact as exc:
         # Bash, Confuse: resolved roll by roll, so sampled like any exchange ("...; resolve ..." goes)
         why = exc.message.split(';')[0]
-    # Sampled once the refusal is let go: its traceback holds the exact odds' states, which the
-    # collector would otherwise go through again and again while the sampling runs.
+    # Sampled once the refusal is let go (outside the except clause): nothing of the exact odds'
+    # work is held while the sampling runs.
     return sampled_odds(engine, data, why)
 
 

@@ -25,6 +25,7 @@ from ..core.targets import pick
 from .totals import Add, Sums, applicable, finish
 
 State = tuple   # (vec, groups, mults, casas, records, aside)
+EVAL_COST = 30  # the work of evaluating one army state (steps 5-10), like ~30 additions
 
 
 class Budget:
@@ -358,10 +359,13 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
-    # One evaluation ~ 30 additions; a state whose counts steps 5-10 only add up (with no unit kept
-    # aside for step 2) costs next to nothing.
-    heavy = 0 if army.plain and army.sums_only else sum(1 for s in states if s[4] or not army.only_adds(s))
-    budget.spend(30 * heavy, len(states))
+    # A state whose counts steps 5-10 only add up (with no unit kept aside for step 2) costs next to
+    # nothing; only a plain army has such states.
+    if not army.plain:
+        heavy = len(states)
+    else:
+        heavy = 0 if army.sums_only else sum(1 for s in states if s[4] or not army.only_adds(s))
+    budget.spend(EVAL_COST * heavy, len(states))
     if army.plain and army.sums_only:
         out = army.totals_of_states(states, ((),) if with_excluded else ())
     else:
