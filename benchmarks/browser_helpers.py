@@ -82,8 +82,7 @@ def engine_page():  # noqa: ANN201 - a Playwright page, or None
         yield None
         return
     with SiteServer(ensure_site()) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                     args=["--no-sandbox", "--disable-background-networking"])
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(server.url + "calculator/")
         page.wait_for_selector('[data-engine="ready"]', timeout=180_000)

@@ -7,6 +7,10 @@ no request is held up on its way to the test process (intercepting every request
 tests a quarter of their time, and turns the browser's own cache off)."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import playwright
 import pytest
 
 from generator.build import ensure_site
@@ -17,11 +21,33 @@ CHROMIUM = "/usr/bin/chromium"
 # Loopback goes straight to the site (Chromium never sends 127.0.0.1 through a proxy); any other
 # address, by name or by number, is sent to this port, where nothing listens.
 NOWHERE = "http://127.0.0.1:9"
+# The browser's own windows drawn as web pages: every new headless window (each test's context)
+# loads the address bar's popup in a renderer of its own, and on a 2-core machine that took about
+# a core for the first second of every page the tests and benchmarks open (a trace of a first
+# visit to the calculator: 1.2 s of that renderer's work in its first 1.2 s). A player's browser
+# did that when it started, not when they open the site.
+BROWSER_UI_PAGES = ["PreloadTopChromeWebUI", "WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright turns off itself, read from its driver (pinned with it): Chromium
+    keeps only the last --disable-features it is given, so ours must repeat them."""
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8")
+    match = re.search(r"disabledFeatures = \[(.*?)\]", text, re.S)
+    names = re.findall(r'"(\w+)"', re.sub(r"//[^\n]*", "", match.group(1))) if match else []
+    if not names:
+        raise RuntimeError(f"Playwright's list of the features it turns off is no longer in {bundle}: "
+                           "tests/browser/conftest.py reads it from there")
+    return names
+
+
 # Flags: no sandbox as root; no background traffic to Google services on a closed network.
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-default-apps", "--disable-extensions", f"--proxy-server={NOWHERE}",
+    "--disable-features=" + ",".join(playwright_disabled_features() + BROWSER_UI_PAGES),
 ]
 
 
