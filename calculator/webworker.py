@@ -9,7 +9,8 @@ only reads and checks a text (a link naming no dice yet), answering its value.
 after "load", generator/snapshot.py);
 "warm", which the worker sends once it has said so, imports the single roll (every page that
 rolls needs it) and the exchange room while the player is still reading the page, so the first roll
-or exchange is no slower.
+or exchange is no slower (the memory snapshot is taken after it, so an engine started from it has
+nothing left to import).
 
 >>> import json
 >>> json.loads(dispatch("version", "null"))["ok"]

@@ -1,5 +1,6 @@
 """The engine's memory snapshot: Pyodide's memory once Python is up, the engine imported from its
-zip and its data loaded, made at build time by the pinned Pyodide under Node
+zip, its data loaded and what a first roll or exchange needs imported (calculator.webworker's
+"warm"), made at build time by the pinned Pyodide under Node
 (``generator/js/snapshot.mjs``; Pyodide 0.29's ``_makeSnapshot`` / ``makeMemorySnapshot`` /
 ``_loadSnapshot`` options, which it leaves undocumented).
 

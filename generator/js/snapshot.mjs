@@ -1,6 +1,7 @@
-// A memory snapshot of the pinned Pyodide (node_modules/pyodide) with the engine imported and its
-// data loaded, made exactly as the engine worker starts: the site's standard library and engine
-// zip, the lock file's info only. Used by generator/snapshot.py.
+// A memory snapshot of the pinned Pyodide (node_modules/pyodide) with the engine imported, its
+// data loaded and what a first roll needs imported ("warm"), made exactly as the engine worker
+// starts: the site's standard library and engine zip, the lock file's info only. Used by
+// generator/snapshot.py.
 // argv: <stdlib zip> <engine zip> <engine data json> <engine zip path inside Python> <out file>.
 // Writes the snapshot's bytes to <out file> and prints the answer to "load" (JSON).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -16,7 +17,9 @@ sys.path.insert(0, zipPath);
 sys.destroy();
 const webworker = pyodide.pyimport("calculator.webworker");
 const loaded = webworker.dispatch("load", readFileSync(data, "utf8"));
-webworker.destroy();
 if (!JSON.parse(loaded).ok) throw new Error("the engine did not load its data: " + loaded);
+const warm = webworker.dispatch("warm", "null");
+webworker.destroy();
+if (!JSON.parse(warm).ok) throw new Error("the engine did not import what a first roll needs: " + warm);
 writeFileSync(out, pyodide.makeMemorySnapshot());
 process.stdout.write(loaded);
