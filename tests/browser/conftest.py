@@ -25,7 +25,7 @@ NOWHERE = "http://127.0.0.1:9"
 # loads the address bar's popup in a renderer of its own, and on a 2-core machine that took about
 # a core for the first second of every page the tests and benchmarks open (a trace of a first
 # visit to the calculator: 1.2 s of that renderer's work in its first 1.2 s). A player's browser
-# did that when it started, not when they open the site.
+# does that when it starts or opens a window, not when a link to the site opens a tab.
 BROWSER_UI_PAGES = ["PreloadTopChromeWebUI", "WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
 
 
