@@ -14,8 +14,8 @@ it never ships without it, nor with a stale one.
 The memory is 20 MB, but a third of its 4 KB pages are all zeros, so the site ships it without
 them (``sparse``): "DDSP", the page size and the memory's size (each 4 bytes, little-endian), a
 map with a bit for each page (set: the page follows), then the pages that are not all zeros, in
-order. Gzipped it is no smaller, but the worker unpacks 12 MB instead of 20 before it puts the
-pages back in place (packed.js's ``dense``), and the device keeps 12 MB instead of 20.
+order. Gzipped it is no smaller, but the worker unpacks 13 MB instead of 20 before it puts the
+pages back in place (packed.js's ``dense``), and the device keeps 13 MB instead of 20.
 """
 from __future__ import annotations
 
