@@ -88,10 +88,12 @@ class Entry:
     values: dict[str, dict[tuple, Any]] = field(default_factory=dict)
     n_ways: int = -1
 
-    def ways(self) -> int:
+    def ways(self, budget: Budget) -> int:
         """The fewest runs a stage starting with this roll takes: one per kind of outcome with
-        effects (they go on together), one per outcome without (calculator.exchange.odds)."""
+        effects (they go on together), one per outcome without (calculator.exchange.odds). Each
+        outcome sorted by its kind is counted against ``budget`` the first time."""
         if self.n_ways < 0:
+            budget.spend(SORT_COST * len(self.outcomes), 0)
             self.n_ways = len({kind_of(k) if self.effect_ids(kind_of(k)) else k for k, _ in self.outcomes})
         return self.n_ways
 
@@ -198,12 +200,15 @@ class Joint:
 
 
 ALL = 1 << 30      # an effect index past every roll's effects
-# The exact odds' work, counted against the work bound (calculator.exchange.odds and .reuse):
-RUN_COST = 40          # one run of a stage, like ~40 additions,
+# The exact odds' work, counted against the work bound (calculator.exchange.odds and .reuse), each
+# weighed by the time it takes beside a roll's (about a quarter of a microsecond of CPython a unit):
+RUN_COST = 80          # one run of a stage, like ~80 additions,
 ROLL_COST = 25         # and each roll it takes again,
 MERGE_COST = 15        # and each state a run ends in, told apart and merged,
-CHANCE_COST = 1        # and each chance a run set aside carries there
+CHANCE_COST = 4        # and each chance a run set aside carries there (sorted by its next effect, merged),
+CARRY_COST = 1         # and each sum made of a chance carried past a stage (calculator.exchange.kept)
 READ_COST = EVAL_COST  # each outcome of a roll read (its result made: about an evaluation's work)
+SORT_COST = 6          # each outcome of a roll sorted by its kind (the kind's effects looked up)
 # A way for a stage to go less likely than this is left out (long roll-again chains with many
 # targets); the chance left out is reported with the answer, as for a single roll's chances.
 PRUNE = 1e-12

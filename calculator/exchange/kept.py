@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .answer import SIDES
-from .branch import PRUNE, Entry, OddsRun
+from .branch import CARRY_COST, PRUNE, Entry, OddsRun
 from .state import RunState, with_result, with_totals
 
 # Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
@@ -78,6 +78,7 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
     olds = [((old[0], old[1] if keep_d else now[1], old[2] if keep_d else now[2],
               old[3], old[4] if keep_a else now[4], old[5] if keep_a else now[5]), q)
             for old, q in payload.items()]
+    run.budget.spend(CARRY_COST * len(olds) * sum([len(rows) for _, _, rows in ways]), 0)   # each sum made
     if len(olds) == 1:             # most often: the same sums in fewer steps
         _carry_one(run, acc, olds[0], ways, carried)
         return

@@ -152,7 +152,7 @@ def kept_first(run: OddsRun, stage: Any, state: RunState) -> Pause | None:
 def ways_of(run: OddsRun, stage: Any, state: RunState) -> int:
     """The fewest runs the stage takes from ``state``: one per way its first roll goes."""
     pause = first_roll(run, stage, state)
-    return pause.entry.ways() if pause is not None else 1
+    return pause.entry.ways(run.budget) if pause is not None else 1
 
 
 class Ended:

@@ -26,6 +26,7 @@ from .totals import Add, Sums, applicable, finish
 
 State = tuple   # (vec, groups, mults, casas, records, aside)
 EVAL_COST = 30  # the work of evaluating one army state (steps 5-10), like ~30 additions
+SUM_COST = 6    # ... and of reading one whose steps 5-10 only add its counts up (its totals unpacked)
 
 
 class Budget:
@@ -172,15 +173,20 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
     return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, known, notes
 
 
+def refuse_rerolls(uses: list[Any]) -> None:
+    """Refuse (``NotExact``) where a step-2 effect among ``uses`` rolls its targets again (Confuse)."""
+    if any(getattr(u.effect, "rerolls_targets", False) for u in uses):
+        raise NotExact("delayed", "the exact chances with Confuse are not worked out (its targets depend on every "
+                                  "die); resolve single rolls instead")
+
+
 def army_states(inp: RollInput, idx: Index, extra: Callable | None = None, n_extra: int = 0,
                 budget: Budget | None = None, keep: tuple[str, ...] = ()
                 ) -> tuple[dict[State, float], Army, list[DelayedUse], float, list[str]]:
     """Every distinct army state and its probability; also the dropped mass and notes."""
     budget = budget or Budget()
     uses = delayed_uses(inp.delayed, idx)
-    if any(u.effect.rerolls_targets for u in uses):
-        raise NotExact("delayed", "the exact chances with Confuse are not worked out (its targets depend on every "
-                                  "die); resolve single rolls instead")
+    refuse_rerolls(uses)
     aside = any(u.effect.selects_id_rollers for u in uses)
     lay, rolling, known, notes = _prepare(inp, idx, extra, n_extra, keep)
     per_unit = []
@@ -359,13 +365,13 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
-    # A state whose counts steps 5-10 only add up (with no unit kept aside for step 2) costs next to
-    # nothing; only a plain army has such states.
+    # A state whose counts steps 5-10 only add up (with no unit kept aside for step 2) costs a fifth
+    # of an evaluation; only a plain army has such states.
     if not army.plain:
         heavy = len(states)
     else:
         heavy = 0 if army.sums_only else sum(1 for s in states if s[4] or not army.only_adds(s))
-    budget.spend(EVAL_COST * heavy, len(states))
+    budget.spend(EVAL_COST * heavy + SUM_COST * (len(states) - heavy), len(states))
     if army.plain and army.sums_only:
         out = army.totals_of_states(states, ((),) if with_excluded else ())
     else:
@@ -377,7 +383,7 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
             else:
                 key = memo.evaluate(plan, s, army, uses, mods, trace, with_excluded)
             out[key] = out.get(key, 0.0) + p
-    budget.spend(len(states), len(out))
+    budget.spend(0, len(out))
     # In an exchange, "the exchange applies it" goes without saying.
     told = [w.text for w in trace.warnings if not (in_exchange and w.see == see("exchanges"))]
     return out, dropped, notes + told

@@ -1,0 +1,51 @@
+"""Exchanges whose exact chances are not worked out, found before any roll's chances are.
+
+A roll that can bring Bash, or a save roll that Confuse acts in, refuses the exact odds
+(``NotExact``: calculator.exchange.channels, calculator.roll.distribution) when the odds reach
+it, which may be after the attack's chances took a second to work out. The army rolls of the
+exchange are made up here first, with every unit of each side, and refused the same way:
+
+- an attack or counter-attack roll that can bring Bash (Channels refuses it);
+- Confuse rolled beside results of the attack: p.11, with any results the other army makes a save
+  roll, and Confuse acts in it (rolled with none, there is no save roll for it to act in);
+- a save roll that can bring Bash, after an attack that can show results.
+
+An exchange it refuses is sampled like any other (calculator.exchange.odds).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..roll.distribution import Budget, refuse_rerolls
+from ..roll.faceval import contribution
+from ..roll.inputs import parse_roll
+from .branch import OddsRun
+from .channels import Channels
+
+
+def refuse_unworked(engine: Any, inp: Any) -> None:
+    """Raise ``NotExact`` where an army roll of the exchange would (see the module's docstring)."""
+    run = OddsRun(engine, inp, Budget())      # a throwaway run: making up its rolls changes it
+    idx, kind = engine.index, inp.attack
+    turns: list[tuple[str, str, str, str, dict[str, bool]]] = [("attacker", "attack", "defender", "save", {})]
+    if kind == "melee":
+        turns.append(("defender", "counter", "attacker", "counter_save", {"counter": True}))
+    for side, name, other, save_name, flag in turns:
+        units = run.rolling(side)
+        if not units:
+            continue
+        roll = parse_roll(run.roll_data(name, run.side_input(side, kind, **flag), units), idx)
+        Channels(roll, idx, f"{side}.army")
+        faces = [[contribution(u, f, roll.roll, idx) for f in u.all_faces] for u in roll.units]
+        shows = [any(c.results(kind) for c in cs) for cs in faces]
+        if not any(shows):
+            continue
+        for i, cs in enumerate(faces):
+            beside = any(shows[:i] + shows[i + 1:])      # another unit rolls results at the same time
+            for c in cs:
+                if beside or c.results(kind):
+                    refuse_rerolls(c.effects)
+        saving = run.rolling(other)
+        if saving:
+            save = run.side_input(other, "save", against=kind, **flag)
+            Channels(parse_roll(run.roll_data(save_name, save, saving), idx), idx, f"{other}.army")
