@@ -160,8 +160,9 @@ function compute(section, cat, free, asked) {
   });
 }
 
-/* A new input (or none): drop the odds on their way, compute these after a short pause. */
-export function refresh(section, cat, inp) {
+/* A new input (or none): drop the odds on their way, compute these after a short pause (now:
+   at once, for an exchange opened from a link, which no keystroke will follow). */
+export function refresh(section, cat, inp, now) {
   // A page swapped out by instant navigation must not cancel the live page's odds.
   if (!section || !section.isConnected) return;
   clearTimeout(timer);
@@ -176,5 +177,5 @@ export function refresh(section, cat, inp) {
   section.dataset.state = "waiting";
   const free = freeInput(cat, inp, section.dataset.allChance === "1");
   status(section, "Computing the odds…");
-  timer = setTimeout(() => compute(section, cat, free, asked), DEBOUNCE_MS);
+  timer = setTimeout(() => compute(section, cat, free, asked), now ? 0 : DEBOUNCE_MS);
 }

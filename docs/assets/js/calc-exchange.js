@@ -117,7 +117,7 @@ function ask(xc) {
   });
 }
 
-function shown(xc, inp, key, out) {
+function shown(xc, inp, key, out, now) {
   xc.result = { key, out };
   render(xc);
   showResult(xc.ui.results, xc.cat, out, inp, (side, event, units) => {
@@ -129,7 +129,7 @@ function shown(xc, inp, key, out) {
     if (Object.keys(next).length) xc.x.casualties = next; else delete xc.x.casualties;
     xc.changed();
   });
-  refreshOdds(xc.ui.odds, xc.cat, inp);
+  refreshOdds(xc.ui.odds, xc.cat, inp, now);
   askOptions(xc, inp, out);
 }
 
@@ -256,7 +256,7 @@ export function openExchange(page, raw, message, text) {
     xc.x = fromInput(xc.cat, raw);
     writeLink(xc);
     const inp = engineInput(xc.cat, xc.x);
-    shown(xc, inp, JSON.stringify(inp), out);
+    shown(xc, inp, JSON.stringify(inp), out, true);     // a link's odds: at once, no keystroke follows
   }, (err) => {
     if (seq !== xc.seq || page.mode !== "exchange") return;
     xc.ui.form.hidden = false;

@@ -151,7 +151,7 @@ function ask(ctx) {
   });
 }
 
-function changed(ctx, keepUrl) {
+function changed(ctx, keepUrl, now) {
   ctx.seq++;                                // answers still on their way are about the roll before this change
   render(ctx);
   if (keepUrl !== true) writeLink(ctx);
@@ -159,7 +159,7 @@ function changed(ctx, keepUrl) {
   if (!ctx.state.army.length) refreshChances(null, ctx.ui.chances);
   if (ctx.mode === "roll") { busy(ctx.ui.results, "resolving"); busyMagic(ctx); }   // what is shown is of the roll before
   clearTimeout(ctx.timer);
-  ctx.timer = setTimeout(() => ask(ctx), DEBOUNCE_MS);
+  ctx.timer = setTimeout(() => ask(ctx), now ? 0 : DEBOUNCE_MS);     // now: a link's roll, no keystroke follows
 }
 
 function bindForm(ctx) {
@@ -219,7 +219,7 @@ function restore(ctx) {
   const mine = (fn) => (arg) => { if (turn === ctx.opening) { ctx.vetting = false; fn(arg); } };
   vet(got, mine((input) => {            // a hand-written roll without seed: the engine's default, 0
     ctx.state = Object.assign(emptyState(), { seed: 0, army: [], modifiers: [] }, input);
-    changed(ctx);
+    changed(ctx, false, true);
   }), mine((text) => {                  // refused: the plain address, an empty calculator, the engine's line
     history.replaceState(history.state, "", location.pathname);
     restore(ctx);
