@@ -8,7 +8,9 @@ exchange are made up here first, with every unit of each side, and refused the s
 - an attack or counter-attack roll that can bring Bash (Channels refuses it);
 - Confuse rolled beside results of the attack: p.11, with any results the other army makes a save
   roll, and Confuse acts in it (rolled with none, there is no save roll for it to act in);
-- a save roll that can bring Bash, after an attack that can show results.
+- a save roll that can bring Bash, after an attack that can show results;
+- the counter-attack's and its save roll only where the defenders counter-attack (p.11: they may
+  choose not to).
 
 An exchange it refuses is sampled like any other (calculator.exchange.odds).
 """
@@ -28,7 +30,7 @@ def refuse_unworked(engine: Any, inp: Any) -> None:
     run = OddsRun(engine, inp, Budget())      # a throwaway run: making up its rolls changes it
     idx, kind = engine.index, inp.attack
     turns: list[tuple[str, str, str, str, dict[str, bool]]] = [("attacker", "attack", "defender", "save", {})]
-    if kind == "melee":
+    if kind == "melee" and inp.counter_attack:        # p.11: the defenders may choose not to counter-attack
         turns.append(("defender", "counter", "attacker", "counter_save", {"counter": True}))
     for side, name, other, save_name, flag in turns:
         units = run.rolling(side)

@@ -252,6 +252,14 @@ def test_confuse_with_no_results_beside_it_is_worked_out(engine):
     assert engine.exchange_odds(data)["method"] == "exact"
 
 
+def test_bash_in_a_counter_attack_declined_is_worked_out(engine):
+    # The attacking Behemoth could Bash only in its save roll against the counter-attack; p.11: the
+    # defenders may choose not to counter-attack, and then that roll is never made.
+    data = exchange(army("dwarves/behemoth", "dwarves/footman"), army("coral-elves/trooper"))
+    assert engine.exchange_odds(data)["method"] == "sampled"
+    assert engine.exchange_odds(dict(data, counter_attack=False))["method"] == "exact"
+
+
 @pytest.mark.parametrize("attacker, defender, attack", [
     (army("dwarves/umber-hulk", *["dwarves/footman"] * 11), army(*["coral-elves/trooper"] * 12), "melee"),
     (army(*["amazons/soldier"] * 12), army("dwarves/behemoth", *["dwarves/footman"] * 11), "melee"),
