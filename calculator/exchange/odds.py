@@ -26,7 +26,6 @@ from ..core.limits import BOUNDS
 from . import KEEPS_ITS_ROLL, READS_KEPT, SAVER_OF_LAST_STAGE, SAVES_AGAINST, STAGES, SUMMARY_KEYS
 from .aside import set_aside
 from .chains import Chain, chain_of, replay
-from .worked import refuse_unworked
 from .answer import SIDES, answer
 from .branch import CHANCE_COST, MERGE_COST, PRUNE, RUN_COST, Checkpoint, OddsRun, Pause, kind_of
 from .kept import Losses, Payload, carry, kept_ways, unkept
@@ -34,6 +33,7 @@ from .state import Resume, RunState, signature, with_totals
 from .request import parse_exchange
 from .points import by_next_effect, set_aside_at, take_up
 from .reuse import REUSE_COST, Group, first_roll, grouped, kept_end, kept_first, reused_ways, ways_of
+from .worked import refuse_unworked
 from .sample import sampled_odds
 
 NONE: Losses = (0, 0, 0, 0, 0, 0)

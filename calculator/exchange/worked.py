@@ -2,35 +2,60 @@
 
 A roll that can bring Bash, or a save roll that Confuse acts in, refuses the exact odds
 (``NotExact``: calculator.exchange.channels, calculator.roll.distribution) when the odds reach
-it, which may be after the attack's chances took a second to work out. The army rolls of the
-exchange are made up here first, with every unit of each side, and refused the same way:
+it, which may be after the attack's chances took a second to work out. For an exchange of plain
+armies (dice only: no face given, no modifier, option, held terrain face, Dead Unit Area, chosen
+casualty or dragon) the army rolls are built here first, not rolled, with every unit of each side,
+and refused the same way:
 
 - an attack or counter-attack roll that can bring Bash (Channels refuses it);
 - Confuse rolled beside results of the attack: p.11, with any results the other army makes a save
   roll, and Confuse acts in it (rolled with none, there is no save roll for it to act in);
 - a save roll that can bring Bash, after an attack that can show results;
-- the counter-attack's and its save roll only where the defenders counter-attack (p.11: they may
-  choose not to).
+- the counter-attack's rolls only where every defender may counter-attack (p.11: they may choose
+  not to; Foul Stench keeps some out).
 
-An exchange it refuses is sampled like any other (calculator.exchange.odds).
+Any other exchange, or a roll the real run would not make as built here (an input error), is left
+to the exact odds, which refuse where they meet such a roll. An exchange refused here is sampled
+like any other (calculator.exchange.odds).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import InputError, NotExact
 from ..roll.distribution import Budget, refuse_rerolls
 from ..roll.faceval import contribution
 from ..roll.inputs import parse_roll
 from .branch import OddsRun
 from .channels import Channels
+from .request import ExchangeInput
+from .sequence import barred_from_counter
 
 
-def refuse_unworked(engine: Any, inp: Any) -> None:
+def refuse_unworked(engine: Any, inp: ExchangeInput) -> None:
     """Raise ``NotExact`` where an army roll of the exchange would (see the module's docstring)."""
-    run = OddsRun(engine, inp, Budget())      # a throwaway run: making up its rolls changes it
+    if not plain(inp):
+        return
+    try:
+        _check(engine, inp)
+    except NotExact:
+        raise
+    except InputError:
+        return
+
+
+def plain(inp: ExchangeInput) -> bool:
+    """Whether both armies are dice alone, as the catalogue has them (nothing given or chosen)."""
+    return not (inp.casualties or inp.dragons) and all(
+        not (s.modifiers or s.options or s.held or s.in_dua) and not any(u.faces for u in s.units)
+        for s in inp.sides.values())
+
+
+def _check(engine: Any, inp: ExchangeInput) -> None:
+    run = OddsRun(engine, inp, Budget())      # a throwaway run: building its rolls changes it
     idx, kind = engine.index, inp.attack
     turns: list[tuple[str, str, str, str, dict[str, bool]]] = [("attacker", "attack", "defender", "save", {})]
-    if kind == "melee" and inp.counter_attack:        # p.11: the defenders may choose not to counter-attack
+    if kind == "melee" and inp.counter_attack and not barred_from_counter(run):
         turns.append(("defender", "counter", "attacker", "counter_save", {"counter": True}))
     for side, name, other, save_name, flag in turns:
         units = run.rolling(side)

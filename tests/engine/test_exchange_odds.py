@@ -252,6 +252,24 @@ def test_confuse_with_no_results_beside_it_is_worked_out(engine):
     assert engine.exchange_odds(data)["method"] == "exact"
 
 
+@pytest.mark.parametrize("attacker, defender", [
+    # A unit entered by hand whose counter-attack shows no melee: no save roll against it, and no
+    # face was given for one (building that roll up front would be an input error).
+    ({"army": [{"species": "amazons", "health": 2, "die_type": "unit", "rolled": {"attack": "2 melee"}}]},
+     {"army": [{"die": "amazons/warrior", "rolled": {"save": "2 save", "counter": "3 maneuver"}}]}),
+    # The Umber Hulk given a melee face: its Confuse is not rolled.
+    ({"army": [{"die": "dwarves/umber-hulk", "rolled": {"attack": "melee"}}, {"die": "dwarves/footman"}]},
+     army("coral-elves/trooper")),
+    # Foul Stench (three Goblins in the Dead Unit Area) keeps both defenders out of the
+    # counter-attack, so the Umber Hulk's Confuse never rolls.
+    ({"army": [{"die": "goblins/thug"}], "in_dua": {"goblins": 3}}, army("dwarves/umber-hulk", "dwarves/footman")),
+])
+def test_bash_or_confuse_that_cannot_act_leaves_the_odds_exact(engine, attacker, defender):
+    # Faces given, a Dead Unit Area: the rolls built up front (calculator.exchange.worked) are not
+    # the ones the exchange makes, so the exact odds decide, as they did before.
+    assert engine.exchange_odds(exchange(attacker, defender))["method"] == "exact"
+
+
 def test_bash_in_a_counter_attack_declined_is_worked_out(engine):
     # The attacking Behemoth could Bash only in its save roll against the counter-attack; p.11: the
     # defenders may choose not to counter-attack, and then that roll is never made.
@@ -749,11 +767,14 @@ MANY_SHOWN = {"attack": "missile", "terrain": "coastland",
 def test_the_states_a_save_stage_shows_are_foreseen_before_any_is_made(engine, monkeypatch):
     # Each state a stage's groups get is work counted against the bound (reuse.MEMBER_COST), all of
     # them foreseen before the first is made: past the bound, none of the save stage's is.
-    from calculator.exchange import reuse
+    from calculator.exchange import odds, reuse
     monkeypatch.setitem(BOUNDS, "work", 11_000_000)
-    made = []
+    made, grouped = [], []
     real = reuse.Damages.__init__
     monkeypatch.setattr(reuse.Damages, "__init__", lambda self, *a: made.append(1) or real(self, *a))
+    real_groups = odds._groups
+    monkeypatch.setattr(odds, "_groups", lambda run, stage, *a: grouped.append(stage.__name__) or real_groups(run, stage, *a))
     out = engine.exchange_odds(MANY_SHOWN)
     assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
+    assert grouped == ["attack_stage", "save_stage"]     # past the attack stage, refused at the save stage's
     assert len(made) < 100, len(made)           # the attack stage's one; 112,813 without the count
