@@ -133,7 +133,7 @@ function ask(ctx) {
   engine.call("plan", input).then((plan) => {
     if (seq !== ctx.seq) return null;
     ctx.plan = plan;
-    if (follow(ctx) && ctx.rounds++ < 40) { changed(ctx); return null; }
+    if (follow(ctx) && ctx.rounds++ < 40) { changed(ctx, false, true); return null; }   // the plan's change: no keystroke
     ctx.rounds = 0;
     render(ctx);
     writeLink(ctx);
