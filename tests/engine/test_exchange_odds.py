@@ -278,27 +278,32 @@ def test_bash_in_a_counter_attack_declined_is_worked_out(engine):
     assert engine.exchange_odds(dict(data, counter_attack=False))["method"] == "exact"
 
 
+@pytest.fixture
+def spent(monkeypatch) -> list[int]:
+    """The work counted so far at each spend of the exact odds' budget (the list fills as they run)."""
+    from calculator.exchange import odds
+    from calculator.roll.distribution import Budget
+    out: list[int] = []
+
+    class Counted(Budget):
+        def spend(self, n: int, states: int, ahead: int = 0) -> None:
+            out.append(self.work + n)
+            super().spend(n, states, ahead)
+
+    monkeypatch.setattr(odds, "Budget", Counted)
+    return out
+
+
 @pytest.mark.parametrize("attacker, defender, attack", [
     (army("dwarves/umber-hulk", *["dwarves/footman"] * 11), army(*["coral-elves/trooper"] * 12), "melee"),
     (army(*["amazons/soldier"] * 12), army("dwarves/behemoth", *["dwarves/footman"] * 11), "melee"),
     # Bash in the attacker's save roll against the counter-attack
     (army("dwarves/behemoth", *["dwarves/footman"] * 11), army(*["coral-elves/trooper"] * 12), "melee"),
 ])
-def test_bash_and_confuse_are_refused_before_any_work(engine, monkeypatch, attacker, defender, attack):
+def test_bash_and_confuse_are_refused_before_any_work(engine, spent, attacker, defender, attack):
     # Refused as the roll that brings them would refuse, but before any roll's chances are worked
     # out (calculator.exchange.worked): no work is counted at all.
-    from calculator.exchange import odds
     from calculator.exchange.odds import _exact
-    from calculator.roll.distribution import Budget
-
-    spent = []
-
-    class Counted(Budget):
-        def spend(self, n: int, states: int, ahead: int = 0) -> None:
-            spent.append(n)
-            super().spend(n, states, ahead)
-
-    monkeypatch.setattr(odds, "Budget", Counted)
     with pytest.raises(NotExact):
         _exact(engine, parse_exchange(exchange(attacker, defender, attack), engine.index), True)
     assert spent == []
@@ -338,22 +343,11 @@ def test_random_is_not_used(engine):
     assert engine.exchange_odds(dict(data, seed=1)) == engine.exchange_odds(dict(data, seed=random.randrange(10**6)))
 
 
-def test_a_stage_on_course_past_the_bound_is_refused_before_its_work(engine, monkeypatch):
+def test_a_stage_on_course_past_the_bound_is_refused_before_its_work(engine, spent):
     # 36-point Coral Elves shoot at 36-point Dwarves at a Coastland: their Bullseyes make Dwarves
     # roll alone, and the attack's many outcomes leave many states for the Dwarves' save roll. That
     # stage's work, foreseen from its states' first rolls before it runs, is past the bound: it is
     # refused then, well before the bound's work is spent.
-    from calculator.exchange import odds
-    from calculator.roll.distribution import Budget
-
-    spent = []
-
-    class Counted(Budget):
-        def spend(self, n: int, states: int, ahead: int = 0) -> None:
-            spent.append(self.work + n)
-            super().spend(n, states, ahead)
-
-    monkeypatch.setattr(odds, "Budget", Counted)
     out = engine.exchange_odds(dict(exchange(army(*CORAL_36), army(*DWARVES_36), "missile"), terrain="coastland"))
     assert out["method"] == "sampled" and "too large to compute exactly" in out["why"]
     assert max(spent) < BOUNDS["work"] // 2
