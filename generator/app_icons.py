@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from typing import Callable
+from functools import partial
+from typing import Callable, Protocol
 
 PURPLE = (126, 86, 194)       # the theme's deep purple primary colour
 DARK = (69, 39, 160)
@@ -26,16 +27,25 @@ def _rounded_rect(x: float, y: float, half: float, radius: float) -> float:
     return outside + min(max(qx, qy), 0.0) - radius
 
 
-def _layers(full_bleed: bool) -> list[tuple[Callable[[float, float], float], tuple[int, int, int]]]:
+Layer = tuple[Callable[[float, float], float], tuple[int, int, int]]
+
+
+def _layers(full_bleed: bool) -> list[Layer]:
     """Shapes in a unit square centred on 0 (signed distance, colour), bottom to top."""
     scale = 0.62 if full_bleed else 0.74       # a maskable icon keeps its content in the middle 80%
     die, pip, gap = 0.5 * scale, 0.085 * scale, 0.24 * scale
-    layers = [(lambda x, y: -1.0, PURPLE) if full_bleed else
-              (lambda x, y: _rounded_rect(x, y, 0.5, 0.11), PURPLE),
-              (lambda x, y, h=die: _rounded_rect(x, y, h, h * 0.24), WHITE)]
-    for px, py in PIPS:
-        layers.append((lambda x, y, cx=px * gap, cy=py * gap: ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - pip, DARK))
+    layers: list[Layer] = [((lambda x, y: -1.0) if full_bleed else _rect(0.5, 0.11), PURPLE),
+                           (_rect(die, die * 0.24), WHITE)]
+    layers += [(_disc(px * gap, py * gap, pip), DARK) for px, py in PIPS]
     return layers
+
+
+def _rect(half: float, radius: float) -> Callable[[float, float], float]:
+    return lambda x, y: _rounded_rect(x, y, half, radius)
+
+
+def _disc(cx: float, cy: float, r: float) -> Callable[[float, float], float]:
+    return lambda x, y: ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - r
 
 
 def render_png(size: int, full_bleed: bool) -> bytes:
@@ -79,11 +89,17 @@ def svg_icon() -> str:
             f'<g fill="rgb{DARK}">{pips}</g></svg>\n')
 
 
-def app_icons(memo) -> dict[str, bytes]:  # noqa: ANN001 - generator.engine_assets.Memo
+class Remembers(Protocol):
+    """What the icons need of ``generator.engine_assets.Memo`` (PNGs kept by their inputs)."""
+
+    def get(self, key: str, make: Callable[[], bytes]) -> bytes: ...
+
+
+def app_icons(memo: Remembers) -> dict[str, bytes]:
     """``{path below the site root: bytes}`` of every icon (PNGs kept in ``memo``)."""
     with open(__file__, "rb") as f:
         version = f.read()
-    out = {f"{ICON_DIR}/{name}": memo.get(f"icon:{name}:{zlib.crc32(version)}", lambda s=size, fb=bleed: render_png(s, fb))
+    out = {f"{ICON_DIR}/{name}": memo.get(f"icon:{name}:{zlib.crc32(version)}", partial(render_png, size, bleed))
            for name, (size, bleed) in PNGS.items()}
     out[f"{ICON_DIR}/icon.svg"] = svg_icon().encode()
     return out

@@ -61,7 +61,7 @@ class Site:
                 counts[face["icon"]].append(face.get("count", 1))
             for icon, cs in counts.items():
                 self.carriers[icon].append((die, cs))
-        names = defaultdict(int)
+        names: defaultdict[tuple[str, str], int] = defaultdict(int)
         for die in ds.kinds.get("dice", []):
             names[(die["species"], die["name"])] += 1
         self.shared_names = {k for k, n in names.items() if n > 1}
@@ -215,7 +215,7 @@ class Site:
         if not anchor:
             return ""
         rule = self.ds.get("rules", rule_id)
-        part = next((p for key in ("steps", "points", "types", "sections") for p in rule.get(key, [])
+        part: dict[str, Any] = next((p for key in ("steps", "points", "types", "sections") for p in rule.get(key, [])
                      if p.get("id") == anchor), {})
         return part_title(part, self.plain) if part else anchor
 

@@ -30,7 +30,7 @@ import json
 import re
 import zipfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from calculator.engine import Engine
 from calculator.slim import engine_data
@@ -81,6 +81,9 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+Made = TypeVar("Made", bytes, bytes | None)   # what a remembered step makes
+
+
 class Memo:
     """Results of slow, pure steps (gzip -9 of the 8.6 MB wasm, the stdlib cut) kept on disk
     by the hash of their inputs, so that live reload stays fast."""
@@ -88,8 +91,9 @@ class Memo:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def get(self, key: str, make: Callable[[], bytes | None]) -> bytes | None:
-        """The remembered result, else ``make()`` (a None result is not remembered)."""
+    def get(self, key: str, make: Callable[[], Made]) -> Made:
+        """The remembered result, else ``make()`` (a None result is not remembered; a step that
+        always makes bytes is typed as giving bytes)."""
         path = self.folder / digest(key.encode())
         if path.exists():
             return path.read_bytes()

@@ -80,8 +80,9 @@ def _follow(tag: str, stack: list[tuple[str, bool]]) -> None:
         stack.append((tag_name, skip))
 
 
-def terms_regex(terms: list[dict[str, Any]]) -> tuple[re.Pattern[str], dict[str, dict[str, Any]]]:
-    """One regex for every name and alias; all-caps names (DUA, SAI) match in capitals only."""
+def terms_regex(terms: list[dict[str, Any]]) -> tuple[re.Pattern[str], dict[str, dict[str, Any] | None]]:
+    """One regex for every name and alias (all-caps names such as DUA and SAI match in capitals
+    only), and the term each name stands for (None: a phrase that is never a term)."""
     by_name: dict[str, dict[str, Any] | None] = {phrase.lower(): None for phrase in NOT_TERMS}
     for term in terms:
         for name in [term["name"], *term.get("aliases", [])]:

@@ -107,7 +107,7 @@ def _duplicate_key_error(text: str, rel: str, kind: str, exc: DuplicateKey) -> D
     if not path:
         return DataError(rel, None, None, message)
     entry = None
-    if len(path) >= 3 and path[0] == kind and isinstance(path[1], int):
+    if root is not None and len(path) >= 3 and path[0] == kind and isinstance(path[1], int):
         entry, path = _entry_id(root, kind, path[1]), path[2:]
     return DataError(rel, entry, format_path(path), message)
 

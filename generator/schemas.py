@@ -69,11 +69,12 @@ def _value_message(err: jsonschema.ValidationError) -> str:
 
     A ``const`` says what it must be, and why when the schema gives a ``description``.
     """
+    schema = err.schema if isinstance(err.schema, dict) else {}
     if err.validator == "const":
-        why = err.schema.get("description")
+        why = schema.get("description")
         return f"must be {_show(err.validator_value)}" + (f" ({why})" if why else "")
-    noun = err.schema.get("title")
-    allowed = ", ".join(_show(v) for v in err.validator_value)
+    noun = schema.get("title")
+    allowed = ", ".join(_show(v) for v in err.validator_value)  # type: ignore[union-attr]  # an enum's list
     if not noun:
         return f"{err.instance!r} is not one of the allowed values ({allowed})"
     article = "an" if noun[:1].lower() in "aeio" else "a"

@@ -31,6 +31,10 @@ if TYPE_CHECKING:       # annotations only: the seams module is loaded by the ro
     from .seams import FaceCtx
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
+# A face's count as a kind reads it: a number in a roll, or "X" where a text leaves it unresolved
+# (the generator's pages say "X" where the face's count goes).
+Count = int | str
+
 PHASES = ("face", "step-2", "step-3", "step-6", "step-7", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
@@ -237,12 +241,12 @@ class Kind:
             return p[name]
         raise AttributeError(name)
 
-    def n(self, x: int, key: str = "amount") -> Any:
+    def n(self, x: Count, key: str = "amount") -> Any:
         """A declared amount resolved against the face's X."""
         value = self.p.get(key)
         return x if value == "X" else value
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return self.title or self.kind.replace("-", " ")
 
     def computed(self) -> bool:

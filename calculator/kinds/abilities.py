@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.dice import ALLOYS, ELEMENTS
-from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
+from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
 from ..core.rolls import Roll
 from . import ABILITIES
@@ -153,7 +153,7 @@ class CountsAsAbility(Ability):
     counts_as = True
     params = with_conditions(**{"from": result_type(required=True), "to": result_types(required=True)})
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"{self.p['from']} results counted as {' or '.join(self.p['to'])} results"
 
 
@@ -288,7 +288,7 @@ class ByHand(Ability):
     def applies(self, roll: Roll) -> bool:
         return bool(self.rolls) and super().applies(roll)
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return self.needs
 
 
@@ -329,7 +329,7 @@ class FreesFromDragons(Ability):
     def frees_from_dragons(self, owner: AbilityOwner, army: Sequence[ExchangeUnit]) -> tuple[str, int]:
         return self.species, sum(u.unit.health or 0 for u in army if u.alive and u.unit.species == owner.species)
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"{self.species} units barred from rolling against dragons may roll, up to the health of its species"
 
 

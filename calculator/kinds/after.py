@@ -2,7 +2,7 @@
 promoting units, summoning, magic. The calculator lists them with their X for the player."""
 from __future__ import annotations
 
-from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text
+from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text
 from . import EFFECTS
 from .exchange import DURATIONS, Reported
 
@@ -23,7 +23,7 @@ class MoveUnits(After):
               "optional": Bool(default=False), "results_stay": Bool(default=False),
               "alternative_to": OneOf(("generates",), "alternative")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         where = {"any-terrain": "any terrain", "any-terrain-or-reserve": "any terrain or your Reserve Area",
                  "other-terrain-or-reserve": "another terrain or your Reserve Area"}.get(self.destination or "",
                                                                                          "another terrain")
@@ -47,7 +47,7 @@ class ReturnFromDua(After):
               "optional": Bool(default=False), "to": OneOf(("attacking-army", "this-army"), "army"),
               "alternative_to": OneOf(("generates",), "alternative")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         n = "as much health-worth as it killed" if self.p["amount"] == "health-worth-killed" else \
             f"up to {self.n(x)} health-worth"
         text = f"you may return units from your DUA to this army, {n}"
@@ -60,7 +60,7 @@ class Recruit(After):
     params = {"amount": Amount(required=True), "size": OneOf(("small",), "size"),
               "matching": OneOf(("relic-element",), "units")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"you may recruit up to {self.n(x)} small units whose element matches the relic's face"
 
 
@@ -71,7 +71,7 @@ class Promote(After):
               "all_at_once": Bool(default=True), "split": Bool(default=False),
               "alternative_to": OneOf(("generates",), "alternative"), "target": OneOf(("this-army",), "army")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         text = f"you may promote up to {self.n(x)} health-worth of units in this army, all at once"
         return text + (" (instead of save results, split as you choose)" if self.alternative_to else "")
 
@@ -83,7 +83,7 @@ class Untargetable(After):
               "by": ListOf(OneOf(("opposing-missile-attacks", "opposing-spells"), "source"), required=True),
               "duration": OneOf(DURATIONS, "duration", required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "one of your armies cannot be targeted by opposing missile attacks or spells until your next turn"
 
 
@@ -92,7 +92,7 @@ class SummonDragon(After):
     kind = "summon-dragon"
     params = {"dragons": Text(required=True), "destination": OneOf(DESTINATIONS, "destination")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"summons a dragon ({self.dragons}) to any terrain"
 
 
@@ -102,7 +102,7 @@ class SummonEquipment(After):
     params = {"amount": Amount(required=True), "measure": OneOf(("x-value",), "measure"),
               "source": OneOf(("summoning-pool",), "source")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"summons equipment worth up to {self.n(x)} in X Value from your Summoning Pool"
 
 
@@ -111,7 +111,7 @@ class NegateMagic(After):
     kind = "negate-magic"
     params = {"scope": ListOf(OneOf(("this-unit", "its-army", "its-terrain"), "scope"), required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "negates all unresolved magic aimed at this unit, its army or its terrain"
 
 
@@ -121,7 +121,7 @@ class ExpireSpells(After):
     params = {"amount": Amount(required=True), "measure": OneOf(("spell-points",), "measure"),
               "target": OneOf(("opposing-army-any-terrain",), "target")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"up to {self.n(x)} points of spells cast on an opposing army expire at once"
 
 
@@ -132,7 +132,7 @@ class ChangeElement(After):
     params = {"who": OneOf(("one-unit",), "unit"), "results": OneOf(("normal-magic",), "results"),
               "optional": Bool(default=False)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "may change one unit's normal magic results to the element of these magic results"
 
 
@@ -141,7 +141,7 @@ class MoveDragon(After):
     kind = "move-dragon"
     params = {"optional": Bool(default=True), "dragons": Text()}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "you may move a summoned dragon containing the champion's element to another terrain"
 
 
@@ -151,7 +151,7 @@ class Special(After):
     params = {"see": Struct({"doc": Text(required=True), "page": Int(1)}, "reference"),
               "undocumented": Bool(default=False)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         if self.undocumented:
             return "no rules text is known for this icon"
         page = (self.see or {}).get("page")

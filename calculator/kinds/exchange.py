@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.dice import ELEMENTS
 from ..core.records import EffectUse
 from ..core.rolls import Roll
-from ..core.registry import Amount, Bool, Kind, ListOf, OneOf, Text, result_types
+from ..core.registry import Amount, Bool, Count, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
 from .roll import names
 
@@ -59,7 +59,7 @@ class TargetKill(Reported):
               "next_target_chosen_by": OneOf(("owner",), "chooser"),
               "on_pass": OneOf(("send-to-reserve",), "result")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         n = self.n(x)
         who = ("up to " if self.up_to else "") + health(n, self.measure)
         one = self.measure == "units" and n == 1
@@ -107,7 +107,7 @@ class DamageNoSave(Reported):
               "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
               "bury": OneOf(("dragonkin-killed",), "burial")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         extra = "; Dragonkin killed by it are buried" if self.bury else ""
         return f"{self.n(x)} damage to the defending army with no save possible{extra}"
 
@@ -123,7 +123,7 @@ class DamageTargetUnit(Reported):
               "target_roll": result_types(), "retaliation": OneOf(("melee-no-save",), "retaliation"),
               "bury_if_killed": Bool(default=False), "save": OneOf(("allowed", "none"), "save", default="allowed")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         text = f"one unit of the defending army takes {self.n(x)} damage"
         if self.save == "none":
             text += " with no save possible"
@@ -154,7 +154,7 @@ class DamageAttacker(Reported):
     kind = "damage-attacker"
     params = {"amount": Amount(required=True), "save": OneOf(("spell-only",), "save", required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"{self.n(x)} damage to the attacking army; only saves from spells reduce it"
 
     def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
@@ -188,7 +188,7 @@ class ReflectDamage(Reported):
         picked = sorted(pool, reverse=True)[:count]
         return sum(picked), " + ".join(str(n) for n in picked) or "0"
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         if self.target == "one-attacking-dragon":
             return ("a dragon that inflicted damage takes that much damage, and you gain as many save results")
         return ("one attacking unit takes damage equal to its melee results and makes a save roll against it, "
@@ -215,7 +215,7 @@ class DefenderCombinationRoll(Reported):
               "damage_attacker": OneOf(("defender-melee-results",), "damage", required=True),
               "save": OneOf(("spell-only",), "save", required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return ("the defending army makes one save and melee roll instead of a save roll and a counter-attack; "
                 "the attacking army takes its melee results as damage, which only saves from spells reduce")
 
@@ -230,7 +230,7 @@ class OpponentSubtract(Reported):
     params = {"types": result_types(allow_all=True, required=True), "amount": Amount(required=True),
               "target": OneOf(TARGETS, "target", required=True), "duration": OneOf(DURATIONS, "duration")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         who = {"defending-army": "the defending army",
                "each-counter-maneuvering-army": "each counter-maneuvering army"}.get(self.target, "an opposing army")
         n = self.n(x)
@@ -261,7 +261,7 @@ class OpponentHalve(Reported):
     params = {"types": result_types(allow_all=True, required=True), "target": OneOf(TARGETS, "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"an opposing army at this terrain halves {names(self.types)} results it rolls until your next turn"
 
     def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
@@ -278,7 +278,7 @@ class SendToReserve(Reported):
               "test": OneOf(("none", "save"), "test", default="none"), "before_saves": Bool(default=True),
               "id_rollers": OneOf(("killed",), "result")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         n = self.n(x)
         if self.test == "save":
             return (f"up to {n} health-worth of defending units make a save roll before the army saves; those "
@@ -304,7 +304,7 @@ class SurviveDeath(Reported):
     params = {"to": OneOf(("reserve-area",), "destination", required=True),
               "trigger": ListOf(OneOf(("killed", "buried"), "trigger"), required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "when this unit is killed or buried, roll it: on this icon it goes to your Reserve Area instead"
 
 
@@ -316,7 +316,7 @@ class DisableUnits(Reported):
               "test": OneOf(("maneuver", "melee", "none"), "test", default="none"), "no_leave": Bool(default=False),
               "duration": OneOf(DURATIONS, "duration", required=True), "ends_if": Text(), "exception": Text()}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         n = self.n(x)
         who = "one unit of an opposing army here" if self.target == "opposing-army-this-terrain" else \
             f"up to {n} health-worth of defending units"
@@ -340,7 +340,7 @@ class TargetsRollForAttacker(Reported):
               "target": OneOf(("defending-army",), "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return (f"up to {self.n(x)} health-worth of defending units do not save this march: their owner rolls "
                 f"them and their results are added to the attacking army's")
 
@@ -351,7 +351,7 @@ class NoCounterAttack(Reported):
     reaches_other_army = False
     params = {}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "the defending army cannot counter-attack (it still saves)"
 
     def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
@@ -365,7 +365,7 @@ class KillDragon(Reported):
     dragon_attack_acts = True
     params = {"amount": Amount(required=True), "face": OneOf(("jaws",), "dragon face", required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"kills one attacking dragon that rolled {self.face.capitalize()}"
 
 
@@ -376,7 +376,7 @@ class DragonAbility(Reported):
     params = {"abilities": ListOf(OneOf(("control", "slay", "tame"), "ability"), required=True),
               "targets": OneOf(("one-dragon",), "target", required=True)}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "the champion tames, slays or controls one attacking dragon (its own ability)"
 
     def cancels_dragon_damage(self, unit_elements: Sequence[str],

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.records import Multiplier
-from ..core.registry import Amount, Bool, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
+from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Text, result_type, result_types, roll_categories
 from ..core.rolls import CATEGORY_NAMES, RESULT_TYPES, Roll
 from . import MODIFIERS
 
@@ -106,7 +106,7 @@ class Modifier(Kind):
             parts.append(self.situation + "s")
         return f" ({', '.join(parts)})" if parts else ""
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return self.label()
 
 

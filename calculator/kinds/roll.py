@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.records import CountsAs, Multiplier, Note
 from ..core.errors import InputError, ParamError
 from ..core.interpret import see
-from ..core.registry import (Amount, Bool, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
+from ..core.registry import (Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, check_fields, result_type,
                         result_types)
 from ..core.rolls import RESULT_TYPES
 from . import EFFECTS
@@ -157,7 +157,7 @@ class MultiplyUnit(Kind):
                                           self.choose_one, species))
         fx.use(self, applied=True)
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         what = " or ".join(self.types) if self.choose_one else " and ".join(self.types)
         who = "one unit's" if self.target == "one-unit" else f"each {str(self.species).replace('-', ' ').title()} unit's"
         return f"×{self.factor} {who} {what} results"
@@ -176,7 +176,7 @@ class CountsAsEffect(Kind):
         fx.out.counts_as.append(CountsAs(fx.sai.name, self.p["from"], self.p["to"]))
         fx.use(self, applied=True)
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"the army counts {self.p['from']} results as {' or '.join(self.p['to'])} results"
 
 
@@ -195,7 +195,7 @@ class LoseAutoSaves(Kind):
                                         f"in this roll", see("automatic-saves")))
             fx.use(self, applied=True)          # named among the roll's effects (p.54: Dragonkin saves)
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return "the unit loses its automatic saves in this roll"
 
 
@@ -221,7 +221,7 @@ class IdResults(Kind):
             fx.out.notes.append(Note(5, f"{fx.sai.name} counts as an ID icon: {n} {rtype}{twice}"))
             fx.use(self, applied=True)          # named among the roll's effects (p.62)
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"counts as an ID icon worth {self.amount} results"
 
 
@@ -241,7 +241,7 @@ class LastingAdd(Kind):
             fx.out.add("army_adds", self.result, self.n(fx.x))
         fx.use(self, applied=self.result in fx.roll.counts)
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"adds {self.n(x)} {self.result} results to the army until your next turn"
 
 
@@ -274,7 +274,7 @@ class KillIdRollers(_Delayed):
         n = self.n(x)
         return (n, None) if self.measure == "health-worth" else (None, n)
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         n = self.n(x)
         what = f"up to {n} health-worth of units" if self.measure == "health-worth" else \
             ("one unit" if n == 1 else f"{n} units")
@@ -295,7 +295,7 @@ class DisableIdRollers(_Delayed):
     def limits(self, x: int) -> tuple[int | None, int | None]:
         return None, None
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return ("every unit of the saving army that rolled an ID icon is hypnotized until your next turn; "
                 "their results do not count")
 
@@ -310,7 +310,7 @@ class RerollTargets(_Delayed):
     params = {"amount": Amount(required=True), "up_to": Bool(default=True),
               "target": OneOf(("defending-army",), "target")}
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return f"up to {self.n(x)} health-worth of the saving army's units roll again, ignoring their results"
 
 
@@ -324,7 +324,7 @@ class RerollOwnUnits(Kind):
               "once": Bool(default=True), "split_with": ListOf(OneOf(("recruit", "promote"), "effect"))}
     left_to_player = True
 
-    def describe(self, x: int) -> str:
+    def describe(self, x: Count) -> str:
         return (f"you may roll again up to {self.n(x)} health-worth of units whose element matches the "
                 f"relic's face, once")
 

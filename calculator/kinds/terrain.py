@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..core.registry import Kind, ListOf, OneOf, Text, result_type, result_types
+from ..core.registry import Count, Kind, ListOf, OneOf, Text, result_type, result_types
 from ..core.rolls import Roll
 from . import TERRAIN
 
@@ -67,7 +67,7 @@ class TerrainEffect(Kind):
         march's maneuver roll."""
         return False
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return self.words
 
 
@@ -83,7 +83,7 @@ class DoubleId(TerrainEffect):
     def id_doubled(self, counts: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(t for t in counts if not self.results or t in self.results)
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         which = " and ".join(self.results) if self.results else "all"
         return f"the army's ID results are doubled ({which} results)"
 
@@ -104,7 +104,7 @@ class HalveResults(TerrainEffect):
     def ends_on_own_march(self) -> bool:
         return self.then == "buried-at-next-march"
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         then = "; the minor terrain is buried when the army next marches" if self.then else ""
         return f"the army's {self.result} results are halved{then}"
 
@@ -121,7 +121,7 @@ class RerollOneUnit(TerrainEffect):
     def rerolls_one(self, roll: Roll) -> bool:
         return "maneuver" not in roll.counts and not roll.type.individual
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return "in a roll without maneuvers you may roll one unit again before SAIs, ignoring its first face"
 
 
@@ -136,7 +136,7 @@ class ConvertMagicElement(TerrainEffect):
     def magic_elements(self, terrain: tuple[str, ...]) -> tuple[str, ...]:
         return terrain
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return "the army's magic results may be counted as an element of this terrain"
 
 
@@ -153,7 +153,7 @@ class ShieldFromMagic(TerrainEffect):
     def shields(self, element: str, target: str) -> bool:
         return element == self.element and target in self.OPPONENTS
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"opponents' {self.element} magic does not affect the army"
 
 
@@ -169,7 +169,7 @@ class AlternateAction(TerrainEffect):
     def actions(self) -> tuple[str, ...]:
         return (self.action,)
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"the army may take a {self.action} action instead of the terrain's"
 
 
@@ -180,7 +180,7 @@ class Listed(TerrainEffect):
     params = {"when": OneOf(("eighth-face-phase", "on-capture", "missile-action", "on-entry"), "when"),
               "note": Text()}
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         when = {"eighth-face-phase": f"{EIGHTH_FACE_PHASE}: ", "on-capture": "when the army captures it: ",
                 "on-entry": "", "missile-action": ""}.get(self.when or "", "")
         text = when + self.words
@@ -218,7 +218,7 @@ class ReserveTargetNoId(TerrainEffect):
     def id_ignored(self, counts: tuple[str, ...], at_reserve: bool) -> tuple[str, ...]:
         return (self.result,) if at_reserve and self.result in counts else ()
 
-    def describe(self, x: int = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"against an army in a Reserve Area, ID results do not count as {self.result} results"
 
 

@@ -28,7 +28,7 @@ def build_die(card: ET.Element, species: str, die_id: str) -> dict[str, Any]:
     """One dice entry in the data/README.md format."""
     name = card.get("name", "").strip()
     size = prop(card, "Size") or ""
-    item_type = prop(card, "Type")
+    item_type = prop(card, "Type") or ""
     kind = ITEM_KIND[item_type] if species == "items" else SIZE_KIND[size]
     size_id = size.lower()
     faces = raw_faces(card)

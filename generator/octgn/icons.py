@@ -71,7 +71,7 @@ def _eighth_icons() -> list[dict[str, Any]]:
          "resolved, ignoring its first result."),
     ]
     for icon_id, name, octgn_name, text in eighth:
-        extra = {"octgn_name": octgn_name}
+        extra: dict[str, Any] = {"octgn_name": octgn_name}
         if icon_id in ADVANCED_EIGHTH:
             extra["advanced"] = True
         out.append(_icon(icon_id, name, "eighth-face", 15,
