@@ -38,7 +38,7 @@ TWO_ELEMENT = {
 }
 RULE_IDS = {"die-roll-resolution", "counts-as", "x-values", "sai-application", "sai-general-rules",
             "sai-targeting", "combination-rolls", "modifiers", "automatic-saves", "id-icons"}
-# Fields each engine kind needs (README "Species abilities the calculator applies", extended).
+# Fields each engine kind needs (data/README.md "Species abilities the calculator applies", extended).
 # Fields this data needs beyond what the calculator's registry requires of each kind.
 ENGINE_NEEDS = {
     "counts-as": {"rolls"}, "automatic-saves": {"rolls"}, "add-results": {"rolls"},
