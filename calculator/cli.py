@@ -12,21 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .commands import COMMANDS
 from .core.errors import BundleError, InputError
 from .core.jsontext import read_json
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = {
-    "resolve": "resolve a roll given as engine input JSON",
-    "distribution": "exact chances of every final total of a roll (same input)",
-    "plan": "what a roll's input means: dice, faces that roll again, choices, limits",
-    "exchange": "resolve an attack exchange (attack, saves, damage, counter-attack) or a dragon attack",
-    "exchange-odds": "exact chances of the damage and losses of an exchange not rolled yet",
-    "carry": "the modifiers a magic roll's cast list carries into later rolls ({\"cast\": [...]})",
-    "maneuver": "a maneuver against its counter-maneuvers, roll by roll, and the terrain die after it",
-    "force": "a force's points per army and the setup rules it breaks ({\"size\": 24, \"armies\": ...})",
-}
 
 
 class CliError(Exception):
@@ -83,8 +74,8 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m calculator", description="Dragon Dice die roll calculator")
     sub = p.add_subparsers(dest="command", required=True)
-    for name, text in COMMANDS.items():
-        c = sub.add_parser(name, help=text)
+    for name, command in COMMANDS.items():
+        c = sub.add_parser(name, help=command.help)
         c.add_argument("file", help="input JSON file, or - for stdin")
         c.add_argument("--data", help="data bundle JSON (default: site/data/dragondice.json)")
     return p
@@ -105,11 +96,7 @@ def engine_for(path: Path) -> Any:
 
 
 def run(command: str, engine: Any, data: Any) -> Any:
-    method = {"resolve": engine.resolve, "distribution": engine.distribution, "plan": engine.plan,
-              "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None),
-              "carry": getattr(engine, "carry", None), "maneuver": getattr(engine, "maneuver", None),
-              "force": getattr(engine, "force", None)}
-    return method[command](data)
+    return getattr(engine, COMMANDS[command].method)(data)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,11 +22,10 @@ import json
 import sys
 from typing import Any
 
+from .commands import COMMANDS
+
 _engine: Any = None
 _loaded: Any = None
-COMMANDS = {"resolve": "resolve", "distribution": "distribution", "plan": "plan", "exchange": "exchange",
-            "exchange-odds": "exchange_odds", "carry": "carry", "maneuver": "maneuver",
-            "force": "force"}
 
 
 def _read(payload: str) -> Any:
@@ -77,10 +76,10 @@ def dispatch(cmd: str, payload: str) -> str:
             result = _loaded
         elif cmd == "read":
             result = _read(payload)
-        elif cmd in COMMANDS and hasattr(_engine, COMMANDS[cmd]):
+        elif cmd in COMMANDS:
             from .core.jsontext import read_json
 
-            result = getattr(_engine, COMMANDS[cmd])(read_json(payload))
+            result = getattr(_engine, COMMANDS[cmd].method)(read_json(payload))
         else:
             return json.dumps({"ok": False, "error": f"unknown command '{cmd}'"})
     except (InputError, BundleError) as exc:

@@ -1,7 +1,7 @@
 """Build the static site: MkDocs turns ``build/docs`` into pages, then the generator finishes them.
 
 The steps after MkDocs are the generator's own, not MkDocs hooks, so that another site builder
-reading the same ``mkdocs.yml`` (README "Builders") needs only its build command changed:
+reading the same ``mkdocs.yml`` (ARCHITECTURE.md, "The builder") needs only its build command changed:
 
 1. :func:`generator.generate.generate` writes ``build/docs`` (done before, by the caller);
 2. MkDocs builds ``site/`` from it (``mkdocs.yml``: theme, navigation, Markdown extensions);

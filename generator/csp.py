@@ -8,7 +8,7 @@ worker compiles WebAssembly (Pyodide): ``'wasm-unsafe-eval'``, which allows that
 After the site builder ran, :func:`add_policy` writes the policy as a ``<meta http-equiv>`` into
 every page (under ``generator serve`` it does not: the live-reload script is inline). A meta tag
 cannot carry ``frame-ancestors`` or reporting, and does not reach the worker: hosts should send the
-same policy as a ``Content-Security-Policy`` header (README "Deploying").
+same policy as a ``Content-Security-Policy`` header (DEPLOYING.md).
 """
 from __future__ import annotations
 

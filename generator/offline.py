@@ -5,7 +5,7 @@
 never fetch it), and of that list the ``core``: the shared assets (scripts, styles, icons), the
 home page, the 404 page and the pages that compute. The service worker takes over once it holds
 the core, which is quick; the rest of the site follows in the background. Files that compress get a ``<file>.gz`` beside them, for hosts that serve
-precompressed files (README "Deploying"). ``python -m generator serve`` does neither: the service
+precompressed files (DEPLOYING.md). ``python -m generator serve`` does neither: the service
 worker then removes itself, so live reload is never answered from a cache.
 """
 from __future__ import annotations

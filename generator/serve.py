@@ -43,7 +43,7 @@ def rebuild(site_dir: Path, serve_url: str) -> None:
 def serve(dev_addr: str) -> None:
     """Serve the site on ``dev_addr`` (``127.0.0.1:8000``) until interrupted."""
     host, _, port = dev_addr.rpartition(":")
-    # SITE_URL's path (README "Deploying") is where the pages live, here too.
+    # SITE_URL's path (DEPLOYING.md) is where the pages live, here too.
     mount_path = "/" + urlsplit(os.environ.get("SITE_URL") or "/").path.strip("/")
     mount_path = mount_path.rstrip("/") + "/"
     serve_url = f"http://{host}:{port}{mount_path}"

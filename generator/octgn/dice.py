@@ -88,7 +88,7 @@ def species_dice() -> dict[str, list[dict[str, Any]]]:
         if prop(card, "Size") == "Champion":
             unit = slug(name)  # champion names already carry element (or are the white ones)
         else:
-            tribe, role = name.split(" ", 1)  # "Morehl Sorcerer" -> morehl-fire-sorcerer (README)
+            tribe, role = name.split(" ", 1)  # "Morehl Sorcerer" -> morehl-fire-sorcerer (data/README.md)
             unit = f"{slug(tribe)}-{element_slug(card)}-{slug(role)}"
         files["eldarim"].append(build_die(card, "eldarim", f"eldarim/{unit}"))
     files["dragonkin"] = [

@@ -1,16 +1,16 @@
 """Reading the OCTGN set XML: where it is, its names for things, and small parsers of card properties.
 
-Format of the XML: ../shared/reference/dice-data.md.
+Format of the XML: data/sources/reference/dice-data.md.
 """
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
 
-from ..paths import REPO_ROOT
+from ..paths import DATA_DIR
 
-# The public dice database sits in ../shared beside the checkout.
-OCTGN_DIR = REPO_ROOT.parent / "shared" / "reference" / "octgn-sets"
+# The public dice database, kept as published in the repository (data/sources/).
+OCTGN_DIR = DATA_DIR / "sources" / "reference" / "octgn-sets"
 
 OCTGN = {"doc": "octgn", "edition": "OCTGN 1.2.1.4"}
 

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 import yaml
 
-from tests.shared_sources import REFERENCE
+from tests.source_documents import REFERENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"

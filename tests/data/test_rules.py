@@ -10,7 +10,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-from tests.shared_sources import SEEDS, needs
+from tests.source_documents import SEEDS
 SEED_FILES = {
     "seed-sai-table": SEEDS / "000_55eb24dd98d0fa5e.txt",
     "seed-die-roll-resolution": SEEDS / "001_5234394881f71362.txt",
@@ -18,8 +18,6 @@ SEED_FILES = {
 }
 ENGINE_TAGS = ["roll", "delayed-sai", "reroll", "apply-sai", "subtotal", "subtract", "divide",
                "add-sai", "multiply", "add"]
-
-needs_seeds = needs(SEEDS)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +48,6 @@ def test_ten_steps(by_id: dict[str, dict]) -> None:
     assert [s["engine"] for s in steps] == ENGINE_TAGS
 
 
-@needs_seeds
 def test_step_texts_verbatim(by_id: dict[str, dict]) -> None:
     seed = seed_steps()
     assert len(seed) == 10
@@ -58,7 +55,6 @@ def test_step_texts_verbatim(by_id: dict[str, dict]) -> None:
         assert step["text"] == seed[step["number"]]
 
 
-@needs_seeds
 def test_seed_texts_are_verbatim(rules: list[dict]) -> None:
     """Every `text` of a seed-sourced entry, point or type occurs in that seed unchanged."""
     for rule in rules:
@@ -73,7 +69,6 @@ def test_seed_texts_are_verbatim(rules: list[dict]) -> None:
             assert text in seed, (rule["id"], text[:60])
 
 
-@needs_seeds
 def test_counts_as_stops_at_seed_001_end(by_id: dict[str, dict]) -> None:
     text = by_id["counts-as"]["text"]
     assert text.startswith("A number of species abilities")

@@ -11,7 +11,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-from tests.shared_sources import SEEDS, needs
+from tests.source_documents import SEEDS
 SEED_SAI = SEEDS / "000_55eb24dd98d0fa5e.txt"
 SEED_DRACOLEM = SEEDS / "003_15c904a8419d5c15.txt"
 
@@ -23,8 +23,6 @@ META_IDS = {
 }
 UNKNOWN_IDS = {"ferry", "firebreath", "firecloud"}
 DRACOLEM = {"Fabricate", "Gate", "Magic Suppression", "Spell Disruption"}
-
-needs_seeds = needs(SEED_SAI)
 
 
 def table_rows(path: Path, header: str, cols: tuple[int, int, int]) -> list[tuple[str, str, str]]:
@@ -81,12 +79,10 @@ def clause_for(sai: dict, roll: str, against: str | None = None) -> dict:
 
 # --- seed texts -------------------------------------------------------------------------------
 
-@needs_seeds
 def test_seed_table_has_73_rows() -> None:
     assert len(seed_rows()) == 73
 
 
-@needs_seeds
 def test_every_seed_row_is_present_verbatim(by_id: dict[str, dict]) -> None:
     for name, applies, effect in seed_rows():
         sid = META_IDS.get(name, slug(name))
@@ -97,7 +93,6 @@ def test_every_seed_row_is_present_verbatim(by_id: dict[str, dict]) -> None:
         assert sai["source"]["doc"] == "seed-sai-table"
 
 
-@needs_seeds
 def test_seed_typos_are_kept(by_id: dict[str, dict]) -> None:
     assert "damage qual to" in by_id["bash"]["text"]
     assert "heath-worth" in by_id["convert"]["text"]
@@ -105,7 +100,6 @@ def test_seed_typos_are_kept(by_id: dict[str, dict]) -> None:
     assert "the that army" in by_id["confuse"]["text"]
 
 
-@needs_seeds
 def test_dracolem_sais_verbatim(by_id: dict[str, dict]) -> None:
     rows = dracolem_rows()
     assert {r[0] for r in rows} == DRACOLEM

@@ -18,14 +18,11 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-from tests.shared_sources import SHARED, needs
-SEEDS = SHARED / "seeds"
+from tests.source_documents import REFERENCE, SEEDS
 FAQ = SEEDS / "002_b57215180a339294.txt"
 DRACOLEM = SEEDS / "003_15c904a8419d5c15.txt"
 SAI_TABLE = SEEDS / "000_55eb24dd98d0fa5e.txt"
-SPELL_CARDS = SHARED / "reference" / "octgn-sets" / "spell-cards.xml"
-
-needs_shared = needs(SHARED)
+SPELL_CARDS = REFERENCE / "octgn-sets" / "spell-cards.xml"
 
 FILES = {
     "spells": ("spells.yaml", "spells.schema.json"),
@@ -41,7 +38,7 @@ TWO_ELEMENT = {
 }
 RULE_IDS = {"die-roll-resolution", "counts-as", "x-values", "sai-application", "sai-general-rules",
             "sai-targeting", "combination-rolls", "modifiers", "automatic-saves", "id-icons"}
-# Fields each engine kind needs (README "Species abilities the calculator applies", extended).
+# Fields each engine kind needs (data/README.md "Species abilities the calculator applies", extended).
 # Fields this data needs beyond what the calculator's registry requires of each kind.
 ENGINE_NEEDS = {
     "counts-as": {"rolls"}, "automatic-saves": {"rolls"}, "add-results": {"rolls"},
@@ -122,7 +119,6 @@ def test_counts() -> None:
     assert len(load("terrain_types")) == 7
 
 
-@needs_shared
 def test_ruling_count_matches_seed() -> None:
     assert len(load("rulings")) == len(faq_entries()) == 9
 
@@ -180,7 +176,6 @@ def test_species_spell_counts() -> None:
     assert sum(1 for s in load("spells") if s["species"] is None) == 19
 
 
-@needs_shared
 def test_ruling_links_exist() -> None:
     sais = {slug(m) for m in re.findall(r"^\| ([A-Z][^|]*?) *\|", SAI_TABLE.read_text(encoding="utf-8"), re.M)}
     sais |= {"ferry", "firebreath", "firecloud"}
@@ -280,7 +275,6 @@ def test_dragonkin_automatic_saves() -> None:
 
 
 # ---------------------------------------------------------------- spells
-@needs_shared
 def test_spell_flags_match_octgn() -> None:
     species_of = {s["octgn_name"]: s["id"] for s in load("species")}
     species_of["Basic"] = None
@@ -314,7 +308,6 @@ def test_spell_elements_and_sources() -> None:
         assert s["flags_source"] == {"doc": "octgn", "edition": "OCTGN 1.2.1.4"}
 
 
-@needs_shared
 def test_dracolem_texts_are_verbatim() -> None:
     seed = squash(DRACOLEM.read_text(encoding="utf-8"))
     for s in load("spells"):
@@ -388,7 +381,6 @@ def test_terrain_types() -> None:
 
 
 # ---------------------------------------------------------------- rulings
-@needs_shared
 def test_rulings_are_the_faq_verbatim() -> None:
     topics = {"AMAZONS": "amazons", "MONSTERS": "monsters", "MONSTER SPECIAL ACTION ICONS": "monster-sais"}
     for ruling, entry in zip(load("rulings"), faq_entries(), strict=True):
@@ -399,7 +391,6 @@ def test_rulings_are_the_faq_verbatim() -> None:
         assert ruling["source"]["doc"] == "seed-faq-1996"
 
 
-@needs_shared
 def test_no_faq_line_skipped() -> None:
     """Every non-blank line after the first section marker is a heading or inside some ruling text."""
     lines = faq_lines()
@@ -411,7 +402,6 @@ def test_no_faq_line_skipped() -> None:
     assert not missing
 
 
-@needs_shared
 def test_history_texts_are_quotes() -> None:
     seed = "\n".join(faq_lines())
     for s in load("species"):

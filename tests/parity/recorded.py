@@ -7,6 +7,10 @@ import inspect
 import itertools
 from typing import Any
 
+from calculator.commands import COMMANDS
+
+METHODS = {c.method: name for name, c in COMMANDS.items()}
+
 
 class Recorder:
     """Forwards to a real engine and records (command, input) of every call."""
@@ -17,12 +21,11 @@ class Recorder:
 
     def __getattr__(self, name: str) -> Any:
         method = getattr(self.engine, name)
-        if name not in ("resolve", "distribution", "plan", "exchange", "exchange_odds", "carry", "maneuver",
-                        "force"):
+        if name not in METHODS:
             return method
 
         def call(data: Any) -> Any:
-            self.calls.append((name.replace("_", "-"), data))
+            self.calls.append((METHODS[name], data))
             return method(data)
         return call
 

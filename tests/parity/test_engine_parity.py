@@ -7,6 +7,7 @@ import json
 import pytest
 
 from calculator import webworker
+from calculator.commands import COMMANDS
 from tests.parity.pyodide_node import run_in_pyodide
 
 
@@ -60,6 +61,13 @@ def answers(bundle, tmp_path_factory):
     out = run_in_pyodide(calls, tmp_path_factory.mktemp("wheel"))
     assert json.loads(out["answers"][0])["ok"], out["answers"][0]
     return cases, out["answers"][1:]
+
+
+def test_every_command_is_in_the_corpus(answers):
+    # The commands are calculator/commands.py's table: a new one needs its engine tests' module in
+    # RECORDED (the recorder notes the calls of every Engine method the table names).
+    cases, _ = answers
+    assert set(COMMANDS) - {cmd for cmd, _ in cases} == set()
 
 
 def test_examples_exist(bundle):

@@ -1,6 +1,6 @@
 """The next Pyodide's benchmark copy (benchmarks/pyodide_next.py) is made by exact text edits of
 this checkout: each must still find its text exactly once, or ``make bench`` prints "skipped"
-instead of the comparison the README records. Checked here without building the copy."""
+instead of the comparison benchmarks/README.md records. Checked here without building the copy."""
 from __future__ import annotations
 
 from benchmarks.pyodide_next import EDITS, REPO, STARTERS, edited_texts

@@ -1,6 +1,6 @@
 """The built site runs under its Content-Security-Policy: every page carries the policy as a meta tag
 before any script, no page has an inline script or an on...= handler (theme templates and moved-page
-stubs included), and the README and the open data page tell hosts the same policy."""
+stubs included), and the deployment notes (DEPLOYING.md) and the open data page tell hosts the same policy."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
@@ -87,5 +87,5 @@ def test_a_moved_page_stub_runs_no_inline_script():
 
 
 def test_hosts_are_told_the_same_policy():
-    assert POLICY in (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert POLICY in (REPO_ROOT / "DEPLOYING.md").read_text(encoding="utf-8")
     assert POLICY in (REPO_ROOT / "docs" / "open-data.md").read_text(encoding="utf-8")
