@@ -93,6 +93,13 @@ class Engine:
         check_tree(data)
         return maneuver(self, data)
 
+    def advise(self, data: Any) -> dict[str, Any]:
+        """One army's march made now: the maneuver and each action open to it, with their odds (calculator.advise)."""
+        from .advise import advise
+
+        check_tree(data)
+        return advise(self, data)
+
     def force(self, data: Any) -> dict[str, Any]:
         """A force's points per army and the setup rules it breaks (calculator.forces)."""
         from .forces import force
