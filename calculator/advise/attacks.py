@@ -42,11 +42,8 @@ def missile_targets(idx: Any, inp: AdviseInput) -> tuple[list[tuple[int, Army]],
     out: list[tuple[int, Army]] = list(enumerate(inp.opposing))
     notes: list[str] = []
     for j, a in enumerate(inp.elsewhere):
-        if a.at == "reserve":
-            notes.append(f"{a.name} is in a Reserve Area: " + (
-                "a Tower's controller may fire at it counting only non-ID missile results (p.15), which the "
-                "exchange odds do not work out; resolve that attack by hand" if tower else
-                "a missile attack cannot target it (p.11)"))
+        if a.at == "reserve" and not tower:
+            notes.append(f"{a.name} is in a Reserve Area: a missile attack cannot target it (p.11)")
         elif a.at == "home" and inp.home and not tower:
             notes.append(f"{a.name} is at another Home Terrain: a missile attack from a Home Terrain cannot "
                          f"target it (p.11)")
@@ -69,14 +66,17 @@ def attack_option(odds_of: Callable[[dict[str, Any]], dict[str, Any]], inp: Advi
                   target: Army, here: bool) -> tuple[dict[str, Any], list[str]]:
     """One exchange: the army attacks ``target`` (at this terrain when ``here``, else at its own)."""
     assert inp.terrain is not None
-    terrain = inp.terrain.id if here else target.terrain
+    reserve = target.at == "reserve"        # a Tower's missiles: the attacker's terrain, the target saves in reserve
+    terrain = inp.terrain.id if here or reserve else target.terrain
     data: dict[str, Any] = {"attack": attack, "attacker": _held(inp, ARMY, inp.army.raw),
                             "defender": _held(inp, target.side.name, target.raw) if here else target.raw}
     if terrain is not None:
         data["terrain"] = terrain
+    if reserve:
+        data["at_reserve"] = True
     odds = odds_of(data)
     notes = [f"{attack} at {target.name}: {n}" for n in odds.get("notes", [])]
-    if not here and target.terrain is None:
+    if not here and not reserve and target.terrain is None:
         notes.append(f"{target.name}: its terrain is not given, so abilities that read the terrain's elements "
                      f"do not act in its saves")
     return {"action": attack, "target": target.name, **_figures(odds)}, notes

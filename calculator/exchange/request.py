@@ -5,6 +5,8 @@ for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}`
 by hand (species, health, die type) needs no ``faces`` when it gives the face of every roll it makes;
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
+``"at_reserve": true`` puts the defender of a missile attack in a Reserve Area, where it saves: only
+the attacker holding a Tower reaches it, counting only non-ID missile results (p.15).
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
 """
 from __future__ import annotations
@@ -74,6 +76,7 @@ class ExchangeInput:
     casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     dragons: list[Any] = field(default_factory=list)     # a dragon attack's dragons (calculator.dragons)
     counter_attack: bool = True                 # p.11: the defending army may counter-attack a melee attack
+    at_reserve: bool = False                    # the defender is in a Reserve Area (a Tower's missiles, p.15)
 
 
 def roll_name_ok(name: str, idx: Index) -> bool:
@@ -197,7 +200,7 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
-    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack"), "")
+    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack", "at_reserve"), "")
     attack = data.get("attack")
     if attack not in ("melee", "missile", "dragon"):
         raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
@@ -210,5 +213,9 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     if not counter and attack != "melee":
         raise InputError("counter_attack", "only a melee attack is counter-attacked (rulebook p.11); Defensive "
                                            "Volley is switched off in the defender's options")
+    # p.15 Tower: its controller's missiles reach an army in a Reserve Area, which saves there.
+    at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
+    if at_reserve and attack != "missile":
+        raise InputError("at_reserve", "only a missile attack reaches an army in a Reserve Area (a Tower's, p.15)")
     return ExchangeInput(attack, terrain, parse_seed(data.get("seed", 0)), sides,
-                         _casualties(data.get("casualties"), sides), counter_attack=counter)
+                         _casualties(data.get("casualties"), sides), counter_attack=counter, at_reserve=at_reserve)
