@@ -26,22 +26,33 @@ from ..terrain.flow import maneuver_roll, tie_rule_of
 from ..terrain.request import ManeuverInput
 from .request import ARMY, AdviseInput
 
-WAVE = "wave"       # the source named in the counter-maneuvers' modifier
+class Wave:
+    """What the marching roll's faces take from each counter-maneuver (Wave, seed 000: X maneuver
+    results fewer), as the amount beside each face's outcome; the modifier is the kind's own."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Any] | None = None     # the kind's modifier, its amount set per total
+
+    def of(self, unit: Unit, c: Contribution) -> tuple[int]:
+        """A face's amount (roll_outcomes' extra quantity)."""
+        return (self.taken(c.effects),)
+
+    def taken(self, uses: Any) -> int:
+        n = 0
+        for use in uses:
+            for m in use.effect.on_counter_maneuvers(use.x, "Wave (maneuvering army)"):
+                if m["result"] in ("maneuver", "all"):
+                    n += m["amount"]
+                    self.made = self.made or m
+        return n
+
+    def on_counter(self, amount: int) -> list[dict[str, Any]]:
+        """Amounts of one kind add up: ``amount`` results fewer for each counter-maneuvering army."""
+        return [dict(self.made, result="maneuver", amount=amount)] if amount and self.made else []
 
 
-def _wave(unit: Unit, c: Contribution) -> tuple[int]:
-    """Maneuver results a face takes from each counter-maneuvering army (Wave, seed 000)."""
-    n = 0
-    for use in c.effects:
-        for m in use.effect.on_counter_maneuvers(use.x, WAVE):
-            if m["result"] in ("maneuver", "all"):
-                n += m["amount"]
-    return (n,)
-
-
-def _counter(idx: Index, m: ManeuverInput, side: Any, wave: int) -> RollInput:
-    more = [{"op": "subtract", "result": "maneuver", "amount": wave, "source": "Wave (maneuvering army)"}] if wave else []
-    return maneuver_roll(idx, m, side, True, 0, more)
+def _counter(idx: Index, m: ManeuverInput, side: Any, wave: Wave, amount: int) -> RollInput:
+    return maneuver_roll(idx, m, side, True, 0, wave.on_counter(amount))
 
 
 def _cdf(idx: Index, inp: RollInput, budget: Budget) -> dict[int, float]:
@@ -55,16 +66,17 @@ def _cdf(idx: Index, inp: RollInput, budget: Budget) -> dict[int, float]:
 
 def _exact(idx: Index, m: ManeuverInput, budget: Budget) -> tuple[float, bool]:
     mine = maneuver_roll(idx, m, m.maneuvering, False, 0, [])
-    joint, _, _ = roll_outcomes(mine, idx, _wave, 1, budget=budget, keep=("maneuver",))
-    ties_lost = bool(tie_rule_of(mine)) or any(tie_rule_of(_counter(idx, m, s, 0)) for s in m.opposing)
+    wave = Wave()
+    joint, _, _ = roll_outcomes(mine, idx, wave.of, 1, budget=budget, keep=("maneuver",))
+    ties_lost = bool(tie_rule_of(mine)) or any(tie_rule_of(_counter(idx, m, s, wave, 0)) for s in m.opposing)
     counters: dict[int, list[dict[int, float]]] = {}
     chance = 0.0
     for (totals, extras), p in sorted(joint.items()):
-        wave = extras[0]
-        if wave not in counters:
-            counters[wave] = [_cdf(idx, _counter(idx, m, s, wave), budget) for s in m.opposing]
+        amount = extras[0]
+        if amount not in counters:
+            counters[amount] = [_cdf(idx, _counter(idx, m, s, wave, amount), budget) for s in m.opposing]
         t = totals[0]
-        for dist in counters[wave]:
+        for dist in counters[amount]:
             p *= sum(q for c, q in dist.items() if c < t or (c == t and not ties_lost))
         chance += p
     return chance, ties_lost
@@ -76,17 +88,17 @@ def _sampled(idx: Index, m: ManeuverInput, n: int) -> float:
     mine = maneuver_roll(idx, m, m.maneuvering, False, 0, [])
     ties_lost = bool(tie_rule_of(mine))
     parsed: dict[int, list[RollInput]] = {}
+    wave = Wave()
     won = 0
     for _ in range(n):
         res = resolve_input(replace(mine, seed=rng.randrange(10 ** 9)), idx)
-        wave = sum(x["amount"] for u in res.effects for x in u.effect.on_counter_maneuvers(u.x, WAVE)
-                   if x["result"] in ("maneuver", "all"))
-        if wave not in parsed:
-            parsed[wave] = [_counter(idx, m, s, wave) for s in m.opposing]
+        amount = wave.taken(res.effects)
+        if amount not in parsed:
+            parsed[amount] = [_counter(idx, m, s, wave, amount) for s in m.opposing]
         total = res.totals.get("maneuver", 0)
-        lost = ties_lost or any(tie_rule_of(c) for c in parsed[wave])
+        lost = ties_lost or any(tie_rule_of(c) for c in parsed[amount])
         theirs = [resolve_input(replace(c, seed=rng.randrange(10 ** 9)), idx).totals.get("maneuver", 0)
-                  for c in parsed[wave]]
+                  for c in parsed[amount]]
         won += all(total > t or (total == t and not lost) for t in theirs)
     return won / n
 
