@@ -122,4 +122,6 @@ def engine_error(exc: InputError, where: str, units: Mapping[str, list[str]]) ->
                 tail = tail.lstrip(".")
                 slot = "rerolled" if tail.startswith("rerolled") else "faces"
                 return InputError(f"{where}.{slot}.{dice[int(n)]}", exc.message)
+    for side_name in ("attacker", "defender"):          # the move names a casualty event alone
+        field = field.replace(f"casualties.{side_name}.", "casualties.")
     return InputError(f"{where}.{field}" if field else where, exc.message)
