@@ -68,8 +68,10 @@ def attack_option(odds_of: Callable[[dict[str, Any]], dict[str, Any]], inp: Advi
     assert inp.terrain is not None
     reserve = target.at == "reserve"        # a Tower's missiles: the attacker's terrain, the target saves in reserve
     terrain = inp.terrain.id if here or reserve else target.terrain
-    data: dict[str, Any] = {"attack": attack, "attacker": _held(inp, ARMY, inp.army.raw),
-                            "defender": _held(inp, target.side.name, target.raw) if here else target.raw}
+    sized = {"size": inp.size} if inp.size != 24 else {}     # p.21: ⚰️ limits per 24 points of force size
+    data: dict[str, Any] = {"attack": attack, "attacker": _held(inp, ARMY, {**inp.army.raw, **sized}),
+                            "defender": _held(inp, target.side.name, {**target.raw, **sized}) if here else
+                            {**target.raw, **sized}}
     if terrain is not None:
         data["terrain"] = terrain
     if reserve:

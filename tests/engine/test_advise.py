@@ -89,7 +89,8 @@ BAD = [
     ({"reserve": True, "army": {"army": [{"die": "amazons/seer"}]}, "size": 0}, "size"),
     ({"terrain": {"die": "coastland-city", "face": 3}, "army": {"army": [{"die": "amazons/soldier"}]}, "colour": 1},
      "colour"),
-    ({"game": {"setup": {}, "moves": []}, "army": "bob.campaign"}, "game"),
+    ({"game": {"setup": {}, "moves": []}, "army": "bob.campaign"}, "game.setup.size"),
+    ({"game": [], "army": "bob.campaign"}, "game"),
 ]
 
 
