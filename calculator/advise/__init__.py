@@ -20,7 +20,7 @@ from typing import Any
 from ..core.interpret import see
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
-from ..terrain.die import ANY
+from ..terrain.die import ANY, EIGHTH
 from .attacks import attack_options
 from .game import from_game
 from .magic import magic_option
@@ -55,6 +55,9 @@ def allowed(idx: Any, inp: AdviseInput, action: str) -> tuple[set[str], list[str
 def advise_typed(engine: Any, inp: AdviseInput) -> dict[str, Any]:
     action = action_now(inp)
     actions, notes = allowed(engine.index, inp, action)
+    if inp.terrain is not None and inp.terrain.by_type and inp.face == EIGHTH:
+        notes.append(f"{inp.terrain.name} given by its type: which eighth face it has is not known, so its effects "
+                     f"are left out; name the terrain die for them (p.15)")
     options: list[dict[str, Any]] = []
     if inp.terrain is not None and inp.maneuver:
         options.append(maneuver_option(engine.index, inp))

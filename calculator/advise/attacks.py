@@ -110,6 +110,8 @@ def attack_options(engine: Any, inp: AdviseInput, actions: set[str]) -> tuple[li
     if "missile" in actions:
         targets, why = missile_targets(engine.index, inp)
         notes += why
+        if not targets:
+            notes.append("no opposing army may be targeted by a missile attack (p.11)")
         for i, target in targets:
             option, more = attack_option(odds, inp, "missile", target, i < len(inp.opposing))
             options.append(option)
