@@ -213,6 +213,34 @@ CASES: list[dict[str, Any]] = [
              "killed": {1: F(7, 18), 2: F(0)}, "losses.damage": NOTHING, "losses.killed": NOTHING}],
         "absent": [("melee", None), ("magic", None)],
     },
+    {   # Foul Stench (p.21): a Goblin army's melee target keeps out of the counter-attack as many units as
+        # there are Goblins in the attacker's DUA (at most 3 per 24 points): here 1, the soldier's only unit,
+        # so no loss, whether or not the attack had melee results (no save roll then). Thug (1 id, 1 save,
+        # 1 melee, 1 melee, 1 maneuver, 2 melee) at a Coastland (no earth: no Swamp Mastery): melee
+        # {0: 2/6, 1: 3/6, 2: 1/6} less the soldier's save {0: 4/6, 1: 2/6}: >= 1 = 3/6*4/6 + 1/6 = 1/2,
+        # >= 2 = 1/6*4/6 = 1/9. Maneuver: thug {1: 2/6} vs soldier {1: 2/6}: 2/6 + 4/6*4/6 = 7/9.
+        "id": "foul-stench",
+        "input": {"terrain": {"die": "coastland-city", "face": 6},
+                  "army": {"army": [{"die": "goblins/thug"}], "in_dua": {"goblins": 1}}, "opposing": [{"army": [S]}]},
+        "action": "melee",
+        "expect": [
+            {"action": "maneuver", "chance": F(7, 9)},
+            {"action": "melee", "target": "opposing[0]", "damage": {1: F(1, 2), 2: F(1, 9), 3: F(0)},
+             "killed": {1: F(1, 2), 2: F(0)}, "losses.damage": NOTHING, "losses.killed": NOTHING}],
+        "absent": [("missile", None), ("magic", None)],
+    },
+    {   # Without Goblins in the DUA the soldier, alive when the damage was 0 (1/2), counter-attacks:
+        # {1: 3/6, 2: 1/6} less the thug's save {0: 4/6, 1: 2/6}: >= 1 = 3/6*4/6 + 1/6 = 1/2, >= 2 = 1/6*4/6
+        # = 1/9; losses >= 1 = 1/2*1/2 = 1/4 = killed (1 health), >= 2 = 1/2*1/9 = 1/18.
+        "id": "no-foul-stench",
+        "input": {"terrain": {"die": "coastland-city", "face": 6},
+                  "army": {"army": [{"die": "goblins/thug"}], "in_dua": {"goblins": 0}}, "opposing": [{"army": [S]}]},
+        "action": "melee",
+        "expect": [
+            {"action": "melee", "target": "opposing[0]", "damage": {1: F(1, 2), 2: F(1, 9)},
+             "losses.damage": {1: F(1, 4), 2: F(1, 18), 3: F(0)}, "losses.killed": {1: F(1, 4), 2: F(0)}}],
+        "absent": [("missile", None), ("magic", None)],
+    },
     {   # Species spells (p.11, p.44): only their species' results pay. A Dwarf thaumaturgist {0: 2/6,
         # 2: 2/6, 3: 2/6} (fire or earth) and an Amazon seer {0: 2/6, 1: 3/6, 2: 1/6} (the Highland's fire or
         # earth): total mean 5/3 + 5/6 = 5/2; P(>= 2) = 1 - 2/6*5/6 = 13/18; P(>= 3) = 2/6 + 2/6*4/6 = 5/9;
