@@ -11,6 +11,7 @@ the figures are a labelled sampled estimate of ``BOUNDS["samples"]`` rolls from 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import replace
 from typing import Any, Iterator
@@ -31,7 +32,7 @@ from ..roll.resolve import resolve_input
 from ..roll.units import Unit
 from .request import ARMY, AdviseInput
 
-WAYS = 4096         # ways the army's dice can fall worked through exactly (each one single roll resolved)
+WAYS = 1024         # ways the army's dice can fall worked through exactly (each a single roll resolved, ~1 ms)
 DIST_KEYS = ("distribution", "mean", "sd", "at_least")
 
 
@@ -50,7 +51,8 @@ def magic_data(inp: AdviseInput) -> dict[str, Any]:
 
 
 def _unit_ways(u: Unit, inp: RollInput, idx: Index) -> list[tuple[Face, float]] | None:
-    """The faces of one unit that bring different magic, each with its chance; None: a face rolls again."""
+    """The faces of one unit that bring different magic, each with its chance; None: a face rolls again.
+    A face that brings no magic and does nothing else in this roll is taken with the blank ones."""
     if u.rolled is not None:
         return [(u.rolled, 1.0)]
     ways: dict[tuple, tuple[Face, float]] = {}
@@ -58,31 +60,54 @@ def _unit_ways(u: Unit, inp: RollInput, idx: Index) -> list[tuple[Face, float]] 
         c = contribution(u, f, inp.roll, idx)
         if c.rerolls:
             return None
-        plain = not (c.multiply or c.counts_as or c.effects or c.army_adds or c.reflect or f.icon in idx.sais)
+        quiet = not (c.multiply or c.counts_as or c.effects or c.army_adds or c.reflect)
+        plain = quiet and (f.icon not in idx.sais or not (c.sai.get("magic") or c.rolled.get("magic")))
         key = ("", c.nonsai.get("magic", 0), f.icon == "magic") if plain else (f.icon, f.count)
         face, p = ways.get(key, (f, 0.0))
         ways[key] = (face, p + 1.0 / len(u.faces))
     return list(ways.values())
 
 
+Choice = tuple[list[int], list[tuple[Face, float]], tuple[int, ...], float]
+
+
+def _group_choices(units: list[int], ways: list[tuple[Face, float]]) -> list[Choice]:
+    """Alike units fall as a multiset of their ways: each with its multinomial chance."""
+    out = []
+    for pick in itertools.combinations_with_replacement(range(len(ways)), len(units)):
+        p = float(math.factorial(len(units)))
+        for j in set(pick):
+            p /= math.factorial(pick.count(j))
+        for j in pick:
+            p *= ways[j][1]
+        out.append((units, ways, pick, p))
+    return out
+
+
 def _ways(inp: RollInput, idx: Index) -> Iterator[tuple[RollInput, float]] | None:
-    """Every way the army can fall (each unit at one face), with its chance; None: past the bound."""
+    """Every way the army can fall (each unit at one face; alike units as a multiset), with its
+    chance; None: past the bound or where a face rolls again."""
     per = [_unit_ways(u, inp, idx) for u in inp.units]
-    if any(w is None for w in per):
-        return None
-    count = 1
-    for w in per:
-        count *= len(w or ())
-    if count > WAYS:
+    groups: dict[tuple, list[int]] = {}
+    for i, (u, w) in enumerate(zip(inp.units, per)):
+        if w is None:
+            return None
+        groups.setdefault((u.key[1:-1], tuple(w)), []).append(i)     # alike but for place and name
+    choices = [_group_choices(units, per[units[0]] or []) for units in groups.values()]
+    if math.prod(len(c) for c in choices) > WAYS:
         return None
 
+    at = {(i, f): replace(u, rolled=f) for i, u in enumerate(inp.units) for f, _ in per[i] or []}
+
     def each() -> Iterator[tuple[RollInput, float]]:
-        for combo in itertools.product(*[w or [] for w in per]):
+        for combo in itertools.product(*choices):
+            now = list(inp.units)
             p = 1.0
-            for _, q in combo:
+            for units, ways, pick, q in combo:
                 p *= q
-            units = tuple(replace(u, rolled=f) for u, (f, _) in zip(inp.units, combo))
-            yield replace(inp, units=units), p
+                for i, j in zip(units, pick):
+                    now[i] = at[(i, ways[j][0])]
+            yield replace(inp, units=tuple(now)), p
     return each()
 
 
@@ -100,7 +125,7 @@ class Tally:
         self.elements: dict[str, float] = {}
         self.chance: dict[str, float] = {}
         self.total: dict[int, float] = {}
-        self.paid: dict[Magic, list[str]] = {}      # ways whose magic is alike are paid once
+        self.paid: dict[tuple, list[str]] = {}      # ways whose magic is alike are paid once
 
     def add(self, magic: Magic, p: float) -> None:
         self.total[magic.total] = self.total.get(magic.total, 0.0) + p
@@ -108,10 +133,22 @@ class Tally:
         for c in kinds:     # a result counts under each element it may be paid as
             n = min(magic.total, sum(s.amount for s in magic.shares if c in s.currencies))
             self.elements[c] = self.elements.get(c, 0.0) + p * n
-        if magic not in self.paid:
-            self.paid[magic] = [s.id for s in self.spells if _affordable(s, magic)]
-        for sid in self.paid[magic]:
+        key = _alike(magic)
+        if key not in self.paid:
+            self.paid[key] = [s.id for s in self.spells if _affordable(s, magic)]
+        for sid in self.paid[key]:
             self.chance[sid] = self.chance.get(sid, 0.0) + p
+
+
+def _alike(magic: Magic) -> tuple:
+    """What payment reads of the magic: ways alike are paid once. Whose results they are matters only
+    where one unit's or one element's results are chosen (Attune, a Medallion)."""
+    chosen = any(s.recolour or s.one_element for s in magic.shares)
+    shares = sorted((s.unit if chosen else None, s.amount, s.currencies, s.species, tuple(sorted(s.pays_species)),
+                     s.cantrip_only, s.free, s.one_element, s.capped, s.normal, s.recolour, s.is_item, s.alloy)
+                    for s in magic.shares)
+    return (tuple(shares), magic.total, magic.keep_normal, magic.keep_id, magic.reserve, magic.magic_action,
+            magic.grain)
 
 
 def _affordable(spell: Spell, magic: Magic) -> bool:

@@ -78,7 +78,7 @@ def test_an_exchange_asked_with_at_reserve_needs_a_tower(engine):
     assert err.value.field == "at_reserve"
 
 
-MAGIC = [{"die": "dwarves/thaumaturgist"}, {"die": "amazons/seer"}]
+MAGIC = [{"die": "dwarves/thaumaturgist"}, {"die": "amazons/seer"}, {"die": "amazons/seer"}]   # two alike
 
 
 def test_magic_is_the_distribution_and_resolve_commands(engine, bundle):
@@ -90,13 +90,26 @@ def test_magic_is_the_distribution_and_resolve_commands(engine, bundle):
     faces = [next(d for d in bundle["dice"] if d["id"] == u["die"])["faces"] for u in MAGIC]
     spells: dict[str, float] = {}
     elements: dict[str, float] = {}
-    for combo in itertools.product(*faces):       # every way the two dice fall, each 1/36
+    each = 1 / 6 ** len(MAGIC)
+    for combo in itertools.product(*faces):       # every way the dice fall, one by one
         army = [dict(u, rolled=f"{f['count']} {f['icon']}") for u, f in zip(MAGIC, combo)]
         out = engine.resolve(dict(roll, army=army))
         for row in out.get("castable", []):
-            spells[row["spell"]] = spells.get(row["spell"], 0.0) + 1 / 36
+            spells[row["spell"]] = spells.get(row["spell"], 0.0) + each
         for pool in out.get("magic", {}).get("pools", []):
             for e in pool["elements"]:
-                elements[e] = elements.get(e, 0.0) + pool["amount"] / 36
+                elements[e] = elements.get(e, 0.0) + pool["amount"] * each
     assert {s["spell"]: s["chance"] for s in option["spells"]} == pytest.approx(spells, abs=1e-12)
     assert option["elements"] == pytest.approx(elements, abs=1e-12)
+
+
+def test_past_the_ways_bound_the_spells_are_a_labelled_estimate(engine):
+    # Six different magic dice fall in more ways than are worked through one by one: the spells and
+    # elements are sampled (and say so); the total's chances stay the distribution command's.
+    army = [{"die": d} for d in ("amazons/visionary", "coral-elves/conjurer", "dwarves/thaumaturgist",
+                                 "goblins/hedge-wizard", "lava-elves/warlock", "undead/heucuva")]
+    option = _option(engine.advise({"terrain": {"die": "highland-tower", "face": 2}, "army": {"army": army}}), "magic")
+    assert option["method"] == "sampled" and option["samples"] == 200
+    whole = engine.distribution({"roll": "magic", "terrain": "highland-tower", "army": army})
+    assert option["magic"]["mean"] == whole["mean"]
+    assert 0 < min(s["chance"] for s in option["spells"]) and max(s["chance"] for s in option["spells"]) <= 1
