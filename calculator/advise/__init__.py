@@ -22,7 +22,6 @@ from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
 from ..terrain.die import ANY, EIGHTH
 from .attacks import attack_options
-from .game import from_game
 from .magic import magic_option
 from .maneuver import maneuver_option
 from .request import ARMY, AdviseInput, parse_advise
@@ -77,6 +76,8 @@ def advise_typed(engine: Any, inp: AdviseInput) -> dict[str, Any]:
 
 def advise(engine: Any, data: Any) -> dict[str, Any]:
     if isinstance(data, Mapping) and "game" in data:
+        from .game import from_game     # the game room, loaded only for a game's advice
+
         return advise_typed(engine, from_game(engine, data))
     return advise_typed(engine, parse_advise(data, engine.index))
 
