@@ -26,4 +26,6 @@ COMMANDS: dict[str, Command] = {
     "carry": Command("carry", "the modifiers a magic roll's cast list carries into later rolls ({\"cast\": [...]})"),
     "maneuver": Command("maneuver", "a maneuver against its counter-maneuvers, roll by roll, and the terrain die after it"),
     "force": Command("force", "a force's points per army and the setup rules it breaks ({\"size\": 24, \"armies\": ...})"),
+    "game": Command("game", "a game replayed from its setup and moves: the state, the moves open now ({\"setup\": ..., \"moves\": [...]})"),
+    "advise": Command("advise", "what one army can do in a march made now: the maneuver and each open action, with their odds"),
 }

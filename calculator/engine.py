@@ -93,12 +93,26 @@ class Engine:
         check_tree(data)
         return maneuver(self, data)
 
+    def advise(self, data: Any) -> dict[str, Any]:
+        """One army's march made now: the maneuver and each action open to it, with their odds (calculator.advise)."""
+        from .advise import advise
+
+        check_tree(data)
+        return advise(self, data)
+
     def force(self, data: Any) -> dict[str, Any]:
         """A force's points per army and the setup rules it breaks (calculator.forces)."""
         from .forces import force
 
         check_tree(data)
         return force(self.index, data)
+
+    def game(self, data: Any) -> dict[str, Any]:
+        """A game replayed from its setup and moves: the state and the moves open now (calculator.game)."""
+        from .game import game
+
+        check_tree(data)
+        return game(self, data)
 
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""

@@ -191,8 +191,12 @@ class Run:
     def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
         """The single-roll input of one roll of the exchange (without its seed)."""
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
-        if self.inp.terrain is not None:
+        if self.inp.at_reserve and units and units[0].side == "defender":
+            data["terrain"] = "reserve"         # the target army rolls in its Reserve Area (p.15 Tower)
+        elif self.inp.terrain is not None:
             data["terrain"] = self.inp.terrain
+        if self.inp.at_reserve and name == "attack":
+            data["at_reserve"] = True           # only non-ID missile results count (p.15)
         return data
 
     def resolve_roll(self, data: dict[str, Any]) -> RollResult:

@@ -5,6 +5,8 @@ for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}`
 by hand (species, health, die type) needs no ``faces`` when it gives the face of every roll it makes;
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
+``"at_reserve": true`` puts the defender of a missile attack in a Reserve Area, where it saves: only
+the attacker holding a Tower reaches it, counting only non-ID missile results (p.15).
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
 """
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..core.limits import LIMITS
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
 CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
-SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain")
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size")
 
 
 @dataclass(slots=True)
@@ -63,6 +65,7 @@ class Side:
     in_dua: dict[str, int]
     spell_saves: int = 0                        # saves from spells (they alone reduce some damage)
     held: dict[str, Any] = field(default_factory=dict)   # eighth_faces, minor_terrain as given (p.15)
+    dua_per: int = 1                            # p.21: a ⚰️ limit counts per 24 points of force size, or part
 
 
 @dataclass
@@ -74,6 +77,7 @@ class ExchangeInput:
     casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     dragons: list[Any] = field(default_factory=list)     # a dragon attack's dragons (calculator.dragons)
     counter_attack: bool = True                 # p.11: the defending army may counter-attack a melee attack
+    at_reserve: bool = False                    # the defender is in a Reserve Area (a Tower's missiles, p.15)
 
 
 def roll_name_ok(name: str, idx: Index) -> bool:
@@ -150,7 +154,9 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         parse_held(held, idx, "terrain", len(army), allow_unit=False)
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
-    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held)
+    size = need_int(raw.get("size", 24), f"{name}.size", 1, LIMITS["force_size"])
+    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held,
+                dua_per=-(-size // 24))
 
 
 def _given(rolled: Any) -> list[Any]:
@@ -197,7 +203,7 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
-    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack"), "")
+    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack", "at_reserve"), "")
     attack = data.get("attack")
     if attack not in ("melee", "missile", "dragon"):
         raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
@@ -210,5 +216,9 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     if not counter and attack != "melee":
         raise InputError("counter_attack", "only a melee attack is counter-attacked (rulebook p.11); Defensive "
                                            "Volley is switched off in the defender's options")
+    # p.15 Tower: its controller's missiles reach an army in a Reserve Area, which saves there.
+    at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
+    if at_reserve and attack != "missile":
+        raise InputError("at_reserve", "only a missile attack reaches an army in a Reserve Area (a Tower's, p.15)")
     return ExchangeInput(attack, terrain, parse_seed(data.get("seed", 0)), sides,
-                         _casualties(data.get("casualties"), sides), counter_attack=counter)
+                         _casualties(data.get("casualties"), sides), counter_attack=counter, at_reserve=at_reserve)

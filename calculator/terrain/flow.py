@@ -24,8 +24,8 @@ from .die import ANY, EIGHTH, turn
 from .request import MARCHING, ManeuverInput, side_name
 
 
-def _input(idx: Index, inp: ManeuverInput, side: Side, counter: bool, seed: int,
-           more: list[dict[str, Any]]) -> RollInput:
+def maneuver_roll(idx: Index, inp: ManeuverInput, side: Side, counter: bool, seed: int,
+                  more: list[dict[str, Any]]) -> RollInput:
     """One army's maneuver roll (a counter-maneuver when ``counter``), at the terrain; the army
     that controls the eighth face rolls with it (p.15: its ID results doubled in any roll)."""
     held = {k: v for k, v in side.held.items() if counter or not _buried_on_march(idx, side)}
@@ -66,7 +66,7 @@ def _roll_json(name: str, side: Side, result: RollResult, applied: list[int]) ->
 def _marching(idx: Index, inp: ManeuverInput, seed: int) -> tuple[RollInput, RollResult, list[dict[str, Any]],
                                                                    list[int]]:
     """The marching army's roll, and what its effects do to every counter-maneuver (Wave)."""
-    given = _input(idx, inp, inp.maneuvering, False, seed, [])
+    given = maneuver_roll(idx, inp, inp.maneuvering, False, seed, [])
     result = resolve_input(given, idx)
     mods, applied = [], []
     for i, use in enumerate(result.effects):
@@ -77,7 +77,7 @@ def _marching(idx: Index, inp: ManeuverInput, seed: int) -> tuple[RollInput, Rol
     return given, result, mods, applied
 
 
-def _tie_rule(given: RollInput) -> str | None:
+def tie_rule_of(given: RollInput) -> str | None:
     """The modifier that gives a tied maneuver to the counter-maneuvering army (Fields of Ice, p.44)."""
     return next((m.source for m in given.modifiers if m.ties_to_counter()), None)
 
@@ -91,10 +91,10 @@ def resolve_maneuver(idx: Index, inp: ManeuverInput) -> dict[str, Any]:
         given, mine, mods, applied = _marching(idx, inp, rng.randrange(10 ** 9))
         total = mine.totals.get("maneuver", 0)
         rolls.append(_roll_json("maneuver", inp.maneuvering, mine, applied))
-        tie_rule = _tie_rule(given)
+        tie_rule = tie_rule_of(given)
         for side in inp.opposing:
-            theirs_in = _input(idx, inp, side, True, rng.randrange(10 ** 9), mods)
-            tie_rule = tie_rule or _tie_rule(theirs_in)
+            theirs_in = maneuver_roll(idx, inp, side, True, rng.randrange(10 ** 9), mods)
+            tie_rule = tie_rule or tie_rule_of(theirs_in)
             theirs = resolve_input(theirs_in, idx)
             totals_opp.append(theirs.totals.get("maneuver", 0))
             rolls.append(_roll_json("counter_maneuver", side, theirs, []))
