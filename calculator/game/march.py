@@ -141,6 +141,8 @@ def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     dice = {"attacker": state.army_dice(army), "defender": state.army_dice(target)}
     data: dict[str, Any] = {"attack": kind, "terrain": state.terrains[state.terrain_of(army)].die, "seed": seed,
                             "attacker": side(state, army, given), "defender": side(state, target, given)}
+    if state.terrain_of(target) == "reserve":
+        data["attacker"]["at_reserve"] = True          # p.15 Tower: only its non-ID missile results count
     if kind == "melee" and move.get("counter_attack") is not None:
         data["counter_attack"] = need_bool(move["counter_attack"], f"{where}.counter_attack")
     cas = _casualties(state, move, where, dice, {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")})

@@ -191,19 +191,32 @@ CASES: list[dict[str, Any]] = [
                 "alice.horde": {"dice": ["alice.horde.1", "alice.campaign.2"], "terrain": "bob"}},
                 "turn": {"phase": "reserves", "number": 3}}},
     {"id": "tower-shoots-a-reserve-army",
-     # p.15 Tower: its controlling army may missile any opposing army, a Reserve Army too. Turn 2: a
-     # Thug retreats to bob's Reserve Area. Turn 3: alice's horde (Darter... at bob's) is not used; the
-     # Seer at alice's Tower turns it 7 -> 8, then shoots bob.reserve: the Seer shows 2 magic? No: a
-     # Darter is alice's home here, "2 missile" (non-ID) against the Thug's 1 melee: 2 damage, it dies.
-     "setup": setup(alice={"armies": {"home": ["amazons/darter"]}}),
+      # p.15 Tower: its controlling army may missile any opposing army, a Reserve Army too, counting only
+     # its non-ID missile results. Turn 2: a Thug retreats to bob's Reserve Area. Turn 3: alice's home
+     # army (two Darters) turns her Tower 7 -> 8 and shoots bob.reserve: "2 missile" and an ID, which
+     # would be 2 (doubled at the eighth face) but does not count: 2 missile against the Thug's melee
+     # face (no save) = 2 damage, the Thug dies. Its IDs alone (both Darters "id") would do nothing.
+     "setup": setup(alice={"armies": {"home": ["amazons/darter"] * 2}}),
      "moves": [*at7("alice"), END,
                {"move": "reserves", "step": "retreat", "dice": ["bob.campaign.1"]},
                END,
                {"move": "maneuver", "army": "alice.home", "direction": "up", "opposed_by": []},
                {"move": "missile", "army": "alice.home", "target": "bob.reserve",
-                "faces": {"alice.home.1": "2 missile", "bob.reserve": ["1 melee"]}}],
+                "faces": {"alice.home.1": "2 missile", "alice.home.2": "id", "bob.reserve": ["1 melee"]}}],
      "expect": {"players": {"bob": {"dua": ["bob.campaign.1"], "reserve": []}}, "armies": {"bob.reserve": None},
                 "terrains": {"alice": {"face": 8, "controller": "alice.home"}}}},
+    {"id": "tower-ids-do-not-count-at-a-reserve-army",
+     # p.15 Tower: the same shot with both Darters showing ID: no non-ID missile result, no damage; the
+     # Thug stays in bob's Reserve Area.
+     "setup": setup(alice={"armies": {"home": ["amazons/darter"] * 2}}),
+     "moves": [*at7("alice"), END,
+               {"move": "reserves", "step": "retreat", "dice": ["bob.campaign.1"]},
+               END,
+               {"move": "maneuver", "army": "alice.home", "direction": "up", "opposed_by": []},
+               {"move": "missile", "army": "alice.home", "target": "bob.reserve",
+                "faces": {"alice.home": ["id", "id"], "bob.reserve": ["1 melee"]}}],
+     "expect": {"players": {"bob": {"dua": [], "reserve": ["bob.campaign.1"]}},
+                "armies": {"bob.reserve": {"dice": ["bob.campaign.1"], "terrain": "reserve"}}}},
     {"id": "spell-ends-when-its-army-is-gone",
      # p.44: a spell on an army ends when the army no longer exists. Stone Skin on alice.home, then
      # alice's only unit there retreats (p.11 Retreat Step): the army is gone, and so is the spell.
