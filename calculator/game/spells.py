@@ -34,10 +34,11 @@ def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
         raise engine_error(exc, where, {"": dice}) from None
     paid = answer.get("cast") or {}
     if cast and not paid.get("ok"):
-        raise InputError(f"{where}.cast", f"the magic rolled does not pay for this cast list: {paid.get('why') or 'no'}"
+        raise InputError(f"{where}.cast", f"this cast list cannot be cast: {paid.get('why') or 'not paid'}"
                                           f" (p.11, p.44)")
+    carried = {c.get("spell"): len(c.get("modifiers") or []) for c in paid.get("carry") or []}
     for j, entry in enumerate(cast):
-        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], f"{where}.cast[{j}]")
+        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], carried, f"{where}.cast[{j}]")
     after_action(state)
     return answer
 
@@ -61,7 +62,8 @@ def _entry(raw: Any, where: str) -> dict[str, Any]:
     return {k: raw[k] for k in ("spell", "times", "combined") if k in raw}
 
 
-def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any], where: str) -> None:
+def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
+           carried: Mapping[str, int], where: str) -> None:
     spell = engine.index.spells[entry["spell"]]
     kind = str(spell.get("target") or "")
     caster = state.owner(army)
@@ -77,10 +79,13 @@ def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid:
     combined = bool(entry.get("combined"))
     place = _where(state, kind, target)
     lasting = 1 if combined else times
+    # the copies a combined casting carries into rolls are the magic answer's (``carry``: a spell not
+    # known to be cumulative carries one)
+    copies = carried.get(spell["id"], 0) if combined else 1
     for _ in range(lasting):
         # p.44: expires as the caster's next turn begins (two players: two turns on)
-        state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=times if combined else 1,
-                                    **place))
+        state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=copies,
+                                    changes_rolls=spell["id"] in carried, **place))
 
 
 def _where(state: State, kind: str, target: str) -> dict[str, Any]:

@@ -47,6 +47,7 @@ class Effect:
     terrain: str | None = None          # or every army roll at this terrain
     units: tuple[str, ...] = ()         # or these units (it ends when one dies, p.44)
     copies: int = 1
+    changes_rolls: bool = True          # a spell with a roll modifier (the others are the player's to apply)
 
     def to_json(self) -> dict[str, Any]:
         return {"spell": self.spell, "caster": self.caster, "target": self.target, "expires": self.expires}

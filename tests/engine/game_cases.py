@@ -217,6 +217,24 @@ CASES: list[dict[str, Any]] = [
                 "faces": {"alice.home": ["id", "id"], "bob.reserve": ["1 melee"]}}],
      "expect": {"players": {"bob": {"dua": [], "reserve": ["bob.campaign.1"]}},
                 "armies": {"bob.reserve": {"dice": ["bob.campaign.1"], "terrain": "reserve"}}}},
+    {"id": "terrain-spell-changes-every-roll-there",
+     # p.44: Ash Storm (fire, 2; the Seer's magic is fire or earth at the Highland Tower, p.21) makes
+     # every army roll at the frontier lose 1 result until alice's next turn (3). Turn 2: bob's Thugs
+     # attack there: 1 + 1 melee - 1 = 1; alice's Soldier and Runner both show melee in the save roll:
+     # 0 saves (no fewer than none). 1 damage: alice picks her Soldier. (Without it: 2 damage, both die.)
+     # The Runner's counter-attack shows a save face: no melee.
+     "setup": setup(),
+     "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home.1": "2 magic"},
+                "cast": [{"spell": "ash-storm", "target": "frontier"}]},
+               END,
+               {"move": "melee", "army": "bob.campaign", "target": "alice.campaign",
+                "faces": {"bob.campaign": [{"attack": "1 melee", "counter_save": "1 save"}] * 2,
+                          "alice.campaign": [{"save": "1 melee", "counter": "1 save"},
+                                             {"save": "1 melee", "counter": "1 save"}]},
+                "casualties": {"attack": ["alice.campaign.1"]}}],
+     "expect": {"players": {"alice": {"dua": ["alice.campaign.1"]}, "bob": {"dua": []}},
+                "armies": {"alice.campaign": {"dice": ["alice.campaign.2"]}},
+                "effects": [{"spell": "ash-storm", "caster": "alice", "target": "frontier", "expires": 3}]}},
     {"id": "spell-ends-when-its-army-is-gone",
      # p.44: a spell on an army ends when the army no longer exists. Stone Skin on alice.home, then
      # alice's only unit there retreats (p.11 Retreat Step): the army is gone, and so is the spell.
@@ -280,6 +298,15 @@ REFUSED: list[dict[str, Any]] = [
     {"id": "magic-does-not-pay", "setup": setup(),
      "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home.1": "1 magic"},
                 "cast": [{"spell": "stone-skin", "target": "alice.home"}]}], "refused": "moves[0].cast"},
+    # p.44: Hailstorm may not be cast from the Reserve Area.
+    {"id": "spell-not-from-reserve", "setup": setup(),
+     "moves": [{"move": "reserves", "step": "retreat", "dice": ["alice.home.1"]}, END, END,
+               {"move": "magic", "army": "alice.reserve", "faces": {"alice.home.1": "2 magic"},
+                "cast": [{"spell": "hailstorm", "target": "bob.campaign"}]}], "refused": "moves[3].cast"},
+    # p.11: an army in the Reserve Area takes no maneuver step.
+    {"id": "reserve-army-maneuvers", "setup": setup(),
+     "moves": [{"move": "reserves", "step": "retreat", "dice": ["alice.home.1"]}, END, END,
+               {"move": "maneuver", "army": "alice.reserve", "direction": "up"}], "refused": "moves[3].army"},
     # p.11, p.17: a dragon attack owed comes before anything else.
     {"id": "dragon-attack-owed", "setup": setup(),
      "moves": [{"move": "summon", "dragon": "alice.pool.1", "to": "frontier"}, END,
