@@ -7,10 +7,10 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
-from .march import own_army
+from .march import march, own_army
 from .sides import engine_error, faces_by_die, side
 from .state import AREAS, EIGHTH, State
-from .turn import after_maneuver, begin_march, enter
+from .turn import after_maneuver, enter
 
 ARMY_KINDS = ("home", "horde", "campaign", "reserve")
 
@@ -19,7 +19,7 @@ def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     """p.15: instead of the maneuver step, a minor terrain from the pool into play (or rolled again,
     or buried)."""
     army = own_army(state, move, where)
-    begin_march(state, army, "minor", where)
+    march(state, engine.index, army, "minor", where)
     player, terrain = state.owner(army), state.terrains[state.terrain_of(army)]
     held = state.minor_of(army)
     if move.get("bury"):

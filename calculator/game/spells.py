@@ -7,10 +7,10 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
-from .march import check_action, own_army
+from .march import check_action, march, own_army
 from .sides import engine_error, faces_by_die, held, modifiers
 from .state import Effect, State
-from .turn import after_action, begin_march
+from .turn import after_action
 
 CAST_KEYS = ("spell", "target", "times", "combined", "dragon")
 IVORY_TYPES = ("ivory", "ivory-hybrid")
@@ -18,7 +18,7 @@ IVORY_TYPES = ("ivory", "ivory-hybrid")
 
 def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     army = own_army(state, move, where, reserve_ok=True)
-    begin_march(state, army, "magic", where)
+    march(state, engine.index, army, "magic", where)
     check_action(state, engine.index, army, "magic", where)
     cast = need_list(move.get("cast"), f"{where}.cast", 20)
     given = faces_by_die(state, move, where)

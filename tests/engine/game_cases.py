@@ -235,6 +235,28 @@ CASES: list[dict[str, Any]] = [
      "expect": {"players": {"alice": {"dua": ["alice.campaign.1"]}, "bob": {"dua": []}},
                 "armies": {"alice.campaign": {"dice": ["alice.campaign.2"]}},
                 "effects": [{"spell": "ash-storm", "caster": "alice", "target": "frontier", "expires": 3}]}},
+    {"id": "minor-terrain-disaster-buried-as-the-next-march-begins",
+     # p.15: alice brings her Deadland Village into play at the frontier (a Deadlands may enter at any
+     # terrain) instead of maneuvering; it shows Revolt, a disaster: it is buried at the beginning of
+     # the army's next march (turn 3), here a maneuver unopposed.
+     "setup": setup(),
+     "moves": [{"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "revolt"},
+               END, END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "down", "opposed_by": []}],
+     "prefixes": [(1, {"players": {"alice": {"pool": ["alice.pool.1"], "bua": []}},
+                       "turn": {"phase": "first-march"}})],
+     "expect": {"players": {"alice": {"pool": ["alice.pool.1"], "bua": ["alice.pool.2"]}},
+                "terrains": {"frontier": {"face": 5}}}},
+    {"id": "capture-buries-the-minor-terrain",
+     # p.15: "If an army controlling a minor terrain captures the terrain's Eighth Face, then the minor
+     # terrain is buried." The Village shows double saves (no disaster), the frontier 7 -> 8 on turn 3.
+     "setup": setup(),
+     "moves": [*at7("frontier"), {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
+               END, END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}],
+     "prefixes": [(4, {"players": {"alice": {"bua": []}}})],
+     "expect": {"players": {"alice": {"bua": ["alice.pool.2"]}},
+                "terrains": {"frontier": {"face": 8, "controller": "alice.campaign"}}}},
     {"id": "spell-ends-when-its-army-is-gone",
      # p.44: a spell on an army ends when the army no longer exists. Stone Skin on alice.home, then
      # alice's only unit there retreats (p.11 Retreat Step): the army is gone, and so is the spell.

@@ -102,3 +102,16 @@ def test_tampered_input_is_one_error_naming_the_field(engine, data, field):
     with pytest.raises(InputError) as err:
         engine.game(data)
     assert str(err.value).startswith(field)
+
+
+def test_a_dragon_attack_owed_lets_the_turn_reach_its_phase_only(engine):
+    # p.11, p.17: bob's turn 2 owes the attack of alice's Red Drake at the frontier, where his campaign
+    # army stands: ending the Eighth Face Phase reaches the Dragon Attack Phase; ending that one, or the
+    # turn, is refused until the dragons have attacked.
+    moves = [{"move": "summon", "dragon": "alice.pool.1", "to": "frontier"}, {"move": "end-turn"}, {"move": "end-phase"}]
+    answer = engine.game({"setup": setup(), "moves": moves})
+    assert answer["state"]["turn"]["phase"] == "dragon-attack"
+    for last in ({"move": "end-phase"}, {"move": "end-turn"}, {"move": "reserves", "step": "retreat", "dice": []}):
+        with pytest.raises(InputError) as err:
+            engine.game({"setup": setup(), "moves": [*moves, last]})
+        assert str(err.value).startswith("moves[3].move: ")
