@@ -65,7 +65,7 @@ def play(engine: Any, state: State, move: Any, where: str, index: int) -> Any:
         raise InputError(where, "expected an object with 'move'")
     only(move, KEYS, where)
     name = move.get("move")
-    if name not in MOVES:
+    if not isinstance(name, str) or name not in MOVES:
         raise InputError(f"{where}.move", f"unknown move {short(name)} (expected {', '.join(MOVES)})")
     if state.winner is not None:
         raise InputError(f"{where}.move", f"the game is over: {state.winner} has won (p.11)")

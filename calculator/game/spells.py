@@ -64,7 +64,9 @@ def _entry(raw: Any, where: str) -> dict[str, Any]:
 
 def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
            carried: Mapping[str, int], where: str) -> None:
-    spell = engine.index.spells[entry["spell"]]
+    spell = engine.index.spells.get(entry["spell"])
+    if spell is None:
+        raise InputError(f"{where}.spell", "expected a spell id (as in the spell list)")
     kind = str(spell.get("target") or "")
     caster = state.owner(army)
     target = _target(state, caster, kind, entry.get("target"), f"{where}.target")
