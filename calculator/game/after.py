@@ -37,7 +37,9 @@ def _winner(state: State) -> str | None:
         held = [t for t in state.terrains.values() if t.face == EIGHTH and t.controller and state.owner(t.controller) == p]
         if len(held) >= 2:
             return p
-    alive = [p for p in state.players if any(state.units_of(a) for a in state.armies() if state.owner(a) == p)]
+    armies = ("home", "horde", "campaign", "reserve")
+    alive = sorted({state.dice[d].owner for d, w in state.place.items()
+                    if state.dice[d].kind == "unit" and w.split(".")[-1] in armies and not w.startswith(("@", "minor:"))})
     if len(alive) == 1:
         return alive[0]
     return None
