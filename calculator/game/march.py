@@ -88,11 +88,13 @@ def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, see
     data: dict[str, Any] = {"terrain": {"die": terrain.die, "face": terrain.face}, "direction": direction, "seed": seed,
                             "maneuvering": side(state, army, given, "maneuver", with_held=False),
                             "opposing": [side(state, a, given, "counter_maneuver", with_held=False) for a in opposed]}
-    if terrain.face == EIGHTH and terrain.controller is not None:
+    if terrain.face == EIGHTH:         # who holds it rolls with its eighth face (p.15); a holder not rolling: none
         if terrain.controller == army:
             data["terrain"]["controller"] = "maneuvering"
         elif terrain.controller in opposed:
             data["terrain"]["controller"] = f"opposing[{opposed.index(terrain.controller)}]"
+        else:
+            data["terrain"]["controller"] = "opposing"
     units = {"maneuvering": state.army_dice(army), **{f"opposing[{i}]": state.army_dice(a) for i, a in enumerate(opposed)}}
     try:
         answer: dict[str, Any] = engine.maneuver(data)

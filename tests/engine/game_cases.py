@@ -257,6 +257,20 @@ CASES: list[dict[str, Any]] = [
      "prefixes": [(4, {"players": {"alice": {"bua": []}}})],
      "expect": {"players": {"alice": {"bua": ["alice.pool.2"]}},
                 "terrains": {"frontier": {"face": 8, "controller": "alice.campaign"}}}},
+    {"id": "holder-counter-maneuvers-with-doubled-ids",
+     # p.15: bob's campaign takes the frontier 7 -> 8 (turn 2). Turn 3: alice maneuvers it down; her two
+     # IDs = 2 maneuvers; bob's two IDs count double for the army holding the eighth face: 4 > 2, the
+     # maneuver fails (p.11) and bob keeps it. Turn 5: unopposed, alice turns it 8 -> 7; nobody holds it.
+     "setup": setup(),
+     "moves": [*at7("frontier"), END, {"move": "maneuver", "army": "bob.campaign", "direction": "up", "opposed_by": []},
+               END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "down",
+                "faces": {"alice.campaign": ["id", "id"], "bob.campaign": ["id", "id"]}},
+               END, END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "down", "opposed_by": []}],
+     "prefixes": [(5, {"terrains": {"frontier": {"face": 8, "controller": "bob.campaign"}},
+                       "turn": {"player": "alice", "number": 3, "phase": "first-march"}})],
+     "expect": {"terrains": {"frontier": {"face": 7, "controller": None}}, "turn": {"number": 5}}},
     {"id": "spell-ends-when-its-army-is-gone",
      # p.44: a spell on an army ends when the army no longer exists. Stone Skin on alice.home, then
      # alice's only unit there retreats (p.11 Retreat Step): the army is gone, and so is the spell.
