@@ -177,6 +177,20 @@ CASES: list[dict[str, Any]] = [
      "expect": {"terrains": {"frontier": {"dragons": ["alice.pool.1"]}},
                 "players": {"bob": {"dua": ["bob.campaign.1", "bob.campaign.2"]}, "alice": {"pool": ["alice.pool.2"]}},
                 "armies": {"bob.campaign": None}, "turn": {"phase": "dragon-attack", "player": "bob"}}},
+    {"id": "dragon-wing-flies-away",
+     # p.17: the Red Drake rolls Wing: 5 damage; bob's four Thugs respond with 1 save each: 5 - 4 = 1,
+     # bob picks bob.campaign.3 for his DUA. A dragon that rolled Wing and survived flies back to its
+     # owner's Summoning Pool: the frontier holds no dragon, alice's pool has it again.
+     "setup": setup(bob={"armies": {"campaign": ["goblins/thug"] * 4}}),
+     "moves": [{"move": "summon", "dragon": "alice.pool.1", "to": "frontier", "reason": "test"},
+               END,
+               {"move": "dragon-attack", "terrain": "frontier",
+                "faces": {"alice.pool.1": "wing", "bob.campaign": ["1 save"] * 4},
+                "casualties": {"dragon": ["bob.campaign.3"]}}],
+     "expect": {"terrains": {"frontier": {"dragons": []}},
+                "players": {"bob": {"dua": ["bob.campaign.3"]}, "alice": {"pool": ["alice.pool.1", "alice.pool.2"]}},
+                "armies": {"bob.campaign": {"dice": ["bob.campaign.1", "bob.campaign.2", "bob.campaign.4"]}},
+                "open": [{"move": "maneuver", "army": "bob.campaign"}]}},
     {"id": "reserves-retreat-then-reinforce",
      # p.11 Reserves Phase: the Runner retreats to alice's Reserve Area (turn 1); on turn 3 it
      # reinforces bob's home terrain, joining alice's horde there.
