@@ -51,12 +51,11 @@ def game(engine: Any, data: Any) -> dict[str, Any]:
     begin_turn(state, 1, state.turn.player)
     moves = need_list(data.get("moves", []), "moves", MAX_MOVES)
     log: list[Any] = []
-    warnings: list[dict[str, Any]] = []
     for i, move in enumerate(moves):
         log.append(play(engine, state, move, f"moves[{i}]", i))
-        warnings.extend(settle(state))
+        settle(state)
     return {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
-            "warnings": warnings}
+            "warnings": state.warnings}
 
 
 def play(engine: Any, state: State, move: Any, where: str, index: int) -> Any:

@@ -76,7 +76,9 @@ def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid:
         _summon(engine, state, entry, paid, target, where)
         return
     if spell.get("duration") != "until-next-turn":
-        return                      # an instant spell: its effect is left to the player (edit)
+        state.warnings.append({"text": f"{spell.get('name', spell['id'])}: its effect is left to the player "
+                                       f"(an edit move)", "field": where})
+        return
     times = need_int(entry.get("times", 1), f"{where}.times", 1, 20)
     combined = bool(entry.get("combined"))
     place = _where(state, kind, target)
@@ -84,6 +86,9 @@ def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid:
     # the copies a combined casting carries into rolls are the magic answer's (``carry``: a spell not
     # known to be cumulative carries one)
     copies = carried.get(spell["id"], 0) if combined else 1
+    if spell["id"] not in carried:
+        state.warnings.append({"text": f"{spell.get('name', spell['id'])}: it lasts until {caster}'s next turn; what it "
+                                       f"does beyond rolls is left to the player", "field": where})
     for _ in range(lasting):
         # p.44: expires as the caster's next turn begins (two players: two turns on)
         state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=copies,

@@ -84,6 +84,7 @@ class State:
     winner: str | None = None
     clock: int = 0
     species: tuple[str, ...] = ()
+    warnings: list[dict[str, Any]] = field(default_factory=list)
     pool_species: tuple[str, ...] = ()          # species whose killed units go to the Summoning Pool (p.54)
 
     def eighth_face(self, terrain: str) -> str | None:
