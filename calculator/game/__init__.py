@@ -49,6 +49,7 @@ def game(engine: Any, data: Any) -> dict[str, Any]:
     only(data, ("setup", "moves"), "")
     state, problems = parse_setup(data.get("setup"), engine.index)
     begin_turn(state, 1, state.turn.player)
+    settle(state)                   # a force without units has lost before the first move (p.11)
     moves = need_list(data.get("moves", []), "moves", MAX_MOVES)
     log: list[Any] = []
     for i, move in enumerate(moves):

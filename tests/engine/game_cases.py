@@ -70,6 +70,15 @@ CASES: list[dict[str, Any]] = [
                 "casualties": {"attack": ["bob.campaign.2"]}}],
      "expect": {"players": {"bob": {"dua": ["bob.campaign.2"]}}, "armies": {"bob.campaign": {"dice": ["bob.campaign.1"]}},
                 "turn": {"phase": "second-march"}}},
+    {"id": "missile-from-the-frontier-at-a-horde",
+     # p.11 Missile: the frontier at 3 shows missile; alice's campaign army is not at a Home Terrain,
+     # so it may shoot bob's horde at alice's home: the Runner's 1 missile + the Soldier's ID (1) = 2
+     # against the Thug's melee face (no save): 2 damage, bob's horde is gone.
+     "setup": setup(faces={"frontier": 3}),
+     "moves": [{"move": "missile", "army": "alice.campaign", "target": "bob.horde",
+                "faces": {"alice.campaign.1": "id", "alice.campaign.2": "1 missile", "bob.horde.1": "1 melee"}}],
+     "expect": {"players": {"bob": {"dua": ["bob.horde.1"]}}, "armies": {"bob.horde": None},
+                "turn": {"phase": "second-march", "number": 1}}},
     {"id": "spell-changes-a-roll-then-ends",
      # p.44: Stone Skin (earth, 2) cast by the Seer at alice's Highland Tower at 2 (magic; an Amazon's
      # magic takes the terrain's elements, fire and earth, p.21): alice.home gains 1 save until the
