@@ -161,6 +161,9 @@ def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
                             "attacker": side(state, army, given), "defender": side(state, target, given)}
     if state.terrain_of(target) == "reserve":
         data["attacker"]["at_reserve"] = True          # p.15 Tower: only its non-ID missile results count
+    there = state.terrain_of(target)
+    if there != state.terrain_of(army):                # each army reads the terrain it stands at
+        data["defender"]["terrain"] = "reserve" if there == "reserve" else state.terrains[there].die
     if kind == "melee" and move.get("counter_attack") is not None:
         data["counter_attack"] = need_bool(move["counter_attack"], f"{where}.counter_attack")
     cas = _casualties(state, move, where, dice, {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")})

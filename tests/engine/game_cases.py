@@ -79,6 +79,19 @@ CASES: list[dict[str, Any]] = [
                 "faces": {"alice.campaign.1": "id", "alice.campaign.2": "1 missile", "bob.horde.1": "1 melee"}}],
      "expect": {"players": {"bob": {"dua": ["bob.horde.1"]}}, "armies": {"bob.horde": None},
                 "turn": {"phase": "second-march", "number": 1}}},
+    {"id": "each-army-reads-its-own-terrain",
+     # p.21 Coastal Dodge: at a terrain containing water, Coral Elf units may count maneuver results as
+     # saves. alice's horde shoots from bob's Flatland Tower (air, earth) at bob's two Coral Elf Fighters
+     # at the frontier (Coastland City: air, water): the Darter's 2 missile against their 1 + 1
+     # maneuver = 2 saves, read at the frontier where they stand: no damage. (Read at the shooter's
+     # terrain, without water, both would die.) Their Defensive Volley (air, p.21) shows melee faces:
+     # no missile, no damage.
+     "setup": setup(bob={"armies": {"campaign": ["coral-elves/fighter"] * 2}}),
+     "moves": [{"move": "missile", "army": "alice.horde", "target": "bob.campaign",
+                "faces": {"alice.horde.1": {"attack": "2 missile", "counter_save": "1 save"},
+                          "bob.campaign": [{"save": "1 maneuver", "counter": "1 melee"}] * 2}}],
+     "expect": {"players": {"bob": {"dua": []}, "alice": {"dua": []}},
+                "armies": {"bob.campaign": {"dice": ["bob.campaign.1", "bob.campaign.2"]}}}},
     {"id": "spell-changes-a-roll-then-ends",
      # p.44: Stone Skin (earth, 2) cast by the Seer at alice's Highland Tower at 2 (magic; an Amazon's
      # magic takes the terrain's elements, fire and earth, p.21): alice.home gains 1 save until the
