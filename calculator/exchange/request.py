@@ -6,6 +6,11 @@ by hand (species, health, die type) needs no ``faces`` when it gives the face of
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
+
+A side may also say (the game command does): ``size``, the force size its ⚰️ limits count per 24
+points of (p.21; default 24); ``at_reserve``, its missile attack targets a Reserve Army (p.15 Tower:
+only non-ID missile results count); ``terrain``, where it stands when not at the exchange's terrain
+(a missile attack at another terrain: each army reads its own).
 """
 from __future__ import annotations
 
@@ -25,7 +30,8 @@ from ..core.limits import LIMITS
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
 CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
-SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size", "at_reserve", "terrain")
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size", "at_reserve",
+             "terrain")
 
 
 @dataclass(slots=True)
