@@ -37,8 +37,9 @@ def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
         raise InputError(f"{where}.cast", f"this cast list cannot be cast: {paid.get('why') or 'not paid'}"
                                           f" (p.11, p.44)")
     carried = {c.get("spell"): len(c.get("modifiers") or []) for c in paid.get("carry") or []}
+    pools = list((answer.get("magic") or {}).get("pools") or [])
     for j, entry in enumerate(cast):
-        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], carried, f"{where}.cast[{j}]")
+        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], carried, pools, f"{where}.cast[{j}]")
     after_action(state)
     return answer
 
@@ -63,7 +64,7 @@ def _entry(raw: Any, where: str) -> dict[str, Any]:
 
 
 def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
-           carried: Mapping[str, int], where: str) -> None:
+           carried: Mapping[str, int], pools: list[Any], where: str) -> None:
     spell = engine.index.spells.get(entry["spell"])
     if spell is None:
         raise InputError(f"{where}.spell", "expected a spell id (as in the spell list)")
@@ -73,7 +74,7 @@ def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid:
     if entry.get("dragon") is not None:         # a spell that brings a dragon to a terrain (Summon Dragon, p.44)
         if kind != "terrain":
             raise InputError(f"{where}.dragon", f"{spell['name']} summons no dragon")
-        _summon(engine, state, entry, paid, target, where)
+        _summon(engine, state, entry, paid, pools, target, where)
         return
     if spell.get("duration") != "until-next-turn":
         state.warnings.append({"text": f"{spell.get('name', spell['id'])}: its effect is left to the player "
@@ -133,7 +134,8 @@ def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
     return target
 
 
-def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], terrain: str, where: str) -> None:
+def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], pools: list[Any], terrain: str,
+            where: str) -> None:
     """Summon Dragon (p.44, p.17): a dragon of the paying element from any Summoning Pool or terrain;
     from a pool, magic of any element may summon an Ivory or Ivory Hybrid dragon."""
     dragon = need_str(entry.get("dragon"), f"{where}.dragon")
@@ -141,10 +143,14 @@ def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[s
     place = state.place.get(dragon, "")
     if die is None or die.kind != "dragon" or not (place.endswith(".pool") or place.startswith("@")):
         raise InputError(f"{where}.dragon", f"{short(dragon)} is not a dragon in a Summoning Pool or at a terrain")
-    elements = {p.get("element") for p in paid.get("paid_by") or []}
     kind = (engine.index.dragons.get(die.die) or {}).get("dragon_type")
     ivory_ok = kind in IVORY_TYPES and place.endswith(".pool")
-    if not ivory_ok and not any(e in die.elements for e in elements):
-        raise InputError(f"{where}.dragon", f"{dragon} has no element of the magic paying for it "
-                                            f"({', '.join(sorted(str(e) for e in elements))}; p.44)")
+    cost = int(paid.get("cost") or 0)
+    # the player picks the element the results pay in: one the dragon contains, if enough results can be it
+    can = [e for e in die.elements if sum(int(p.get("amount") or 0) for p in pools
+                                          if e in (p.get("elements") or ()) and not p.get("cantrip_only")) >= cost]
+    if not ivory_ok and not can:
+        made = sorted({str(e) for p in pools for e in p.get("elements") or ()})
+        raise InputError(f"{where}.dragon", f"{dragon} contains no element the magic can pay {cost} in "
+                                            f"({', '.join(made) or 'none'}; p.44)")
     state.put(dragon, f"@{terrain}")

@@ -213,6 +213,18 @@ CASES: list[dict[str, Any]] = [
                 "players": {"bob": {"dua": ["bob.campaign.3"]}, "alice": {"pool": ["alice.pool.1", "alice.pool.2"]}},
                 "armies": {"bob.campaign": {"dice": ["bob.campaign.1", "bob.campaign.2", "bob.campaign.4"]}},
                 "open": [{"move": "maneuver", "army": "bob.campaign"}]}},
+    {"id": "summon-dragon-spell",
+     # p.44 Summon Dragon (Elemental, 7): four Seers at alice's Highland Tower (2: magic) show 2 magic
+     # each = 8 results of fire or earth (an Amazon's magic takes the terrain's elements, p.21). The Red
+     # Drake contains fire: alice pays 7 in fire and brings it from her pool to the frontier, where
+     # bob's campaign army stands; his turn 2 owes its attack (p.11, p.17).
+     "setup": setup(alice={"armies": {"home": ["amazons/seer"] * 4}}),
+     "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home": ["2 magic"] * 4},
+                "cast": [{"spell": "summon-dragon", "target": "frontier", "dragon": "alice.pool.1"}]},
+               END],
+     "expect": {"terrains": {"frontier": {"dragons": ["alice.pool.1"]}}, "players": {"alice": {"pool": ["alice.pool.2"]}},
+                "turn": {"player": "bob", "number": 2},
+                "open_exact": [{"move": "dragon-attack", "terrain": "frontier"}, {"move": "edit"}]}},
     {"id": "reserves-retreat-then-reinforce",
      # p.11 Reserves Phase: the Runner retreats to alice's Reserve Area (turn 1); on turn 3 it
      # reinforces bob's home terrain, joining alice's horde there.
