@@ -295,6 +295,16 @@ CASES: list[dict[str, Any]] = [
                        "turn": {"phase": "first-march"}})],
      "expect": {"players": {"alice": {"pool": ["alice.pool.1"], "bua": ["alice.pool.2"]}},
                 "terrains": {"frontier": {"face": 5}}}},
+    {"id": "minor-terrain-buried-by-choice",
+     # p.15: "When an army controlling a minor terrain takes a march, they may choose to bury it instead
+     # of taking the maneuver step": turn 3, alice buries her Village (showing magic); the march goes
+     # on to its action step, and no second maneuver step follows (p.11).
+     "setup": setup(),
+     "moves": [{"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "magic"},
+               END, END,
+               {"move": "minor", "army": "alice.campaign", "bury": True}],
+     "expect": {"players": {"alice": {"bua": ["alice.pool.2"], "pool": ["alice.pool.1"]}},
+                "turn": {"phase": "first-march", "number": 3}}},
     {"id": "capture-buries-the-minor-terrain",
      # p.15: "If an army controlling a minor terrain captures the terrain's Eighth Face, then the minor
      # terrain is buried." The Village shows double saves (no disaster), the frontier 7 -> 8 on turn 3.
@@ -371,6 +381,12 @@ REFUSED: list[dict[str, Any]] = [
      "moves": [{"move": "reserves", "step": "retreat", "dice": ["alice.campaign.2"]},
                {"move": "reserves", "step": "reinforce", "dice": ["alice.campaign.2"], "to": "frontier"}],
      "refused": "moves[1].step"},
+    # p.15, p.11: burying the minor terrain takes the place of the maneuver step: no maneuver after it.
+    {"id": "maneuver-after-burying", "setup": setup(),
+     "moves": [{"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "magic"}, END, END,
+               {"move": "minor", "army": "alice.campaign", "bury": True},
+               {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}],
+     "refused": "moves[4].move"},
     # p.11 Missile: not from a Home Terrain at an army at another Home Terrain.
     {"id": "missile-home-to-home", "setup": setup(),
      "moves": [{"move": "missile", "army": "alice.horde", "target": "bob.horde"}], "refused": "moves[0].target"},
