@@ -193,7 +193,7 @@ class Run:
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
         if self.inp.at_reserve and units and units[0].side == "defender":
             data["terrain"] = "reserve"         # the target army rolls in its Reserve Area (p.15 Tower)
-        elif self.inp.terrain is not None:
+        elif self.inp.terrain is not None and "terrain" not in data:
             data["terrain"] = self.inp.terrain
         if self.inp.at_reserve and name == "attack":
             data["at_reserve"] = True           # only non-ID missile results count (p.15)
@@ -213,6 +213,10 @@ class Run:
         mods = s.modifiers + self.mods[side] + self.mods_once[side]
         self.mods_once[side] = []
         data: dict[str, Any] = {"roll": roll, **extra, **s.held}
+        if s.terrain is not None:                   # a side at another terrain reads its own (a missile attack)
+            data["terrain"] = s.terrain
+        if s.at_reserve and roll == "missile":      # p.15 Tower: at a Reserve Army only non-ID missiles count
+            data["at_reserve"] = True
         if mods:
             data["modifiers"] = mods
         if s.options:
