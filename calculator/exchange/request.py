@@ -105,7 +105,8 @@ def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[s
     return out
 
 
-def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
+def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True,
+               terrain: tuple[str, ...] | None = None) -> Side:
     if not isinstance(raw, Mapping):
         raise InputError(name, "expected an object with 'army'")
     only(raw, SIDE_KEYS, name)
@@ -147,7 +148,7 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     held = {k: raw[k] for k in HELD_KEYS if raw.get(k) is not None}
     try:
-        parse_held(held, idx, "terrain", len(army), allow_unit=False)
+        parse_held(held, idx, "terrain", len(army), allow_unit=False, terrain=terrain)
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held)
@@ -201,11 +202,11 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     attack = data.get("attack")
     if attack not in ("melee", "missile", "dragon"):
         raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
-    terrain, where, _ = parse_where(data.get("terrain"), idx)
+    terrain, where, elements = parse_where(data.get("terrain"), idx)
     if where == "reserve":
         raise InputError("terrain", "no attack happens in a Reserve Area")
-    sides = {"attacker": parse_side("attacker", data.get("attacker"), idx),
-             "defender": parse_side("defender", data.get("defender"), idx)}
+    sides = {"attacker": parse_side("attacker", data.get("attacker"), idx, terrain=elements),
+             "defender": parse_side("defender", data.get("defender"), idx, terrain=elements)}
     counter = need_bool(data.get("counter_attack", True), "counter_attack")
     if not counter and attack != "melee":
         raise InputError("counter_attack", "only a melee attack is counter-attacked (rulebook p.11); Defensive "

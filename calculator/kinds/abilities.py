@@ -77,6 +77,11 @@ class Ability(Kind):
             return False
         return not (self.terrain_element_all and not set(self.terrain_element_all) <= have)
 
+    def reads_results(self) -> str:
+        """The result type of its units' roll it reads when it reaches the other army (the exact odds
+        keep it for each outcome): saves (Scorching Touch), unless the kind says otherwise."""
+        return "save"
+
     def computed(self) -> bool:
         return bool(self.p.get("engine", True)) and not self.by_hand_when_applies
 
@@ -112,6 +117,9 @@ class Ability(Kind):
     def after_save(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
         """After its units' save roll (``units``: the saving units of its species)."""
 
+    def after_attack(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
+        """After its units' attack roll (``units``: the attacking units of its species)."""
+
     def missile_counter(self, owner: AbilityOwner, run: ExchangeRun, roll: Roll) -> bool | None:
         """After a save roll against missiles: True, its units counter-attack with missiles;
         False, they may but their owner said no; None, not this ability's business."""
@@ -133,8 +141,8 @@ class Ability(Kind):
         return "", 0
 
 
-HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "missile_counter", "bars_counter_attackers",
-         "bars_from_dragons", "frees_from_dragons")
+HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
+         "bars_counter_attackers", "bars_from_dragons", "frees_from_dragons")
 DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory-hybrid", "white")
 # A dragon as an ability sees it: (name, dragon type, elements).
 DragonSeen = tuple[str, str, tuple[str, ...]]
@@ -263,14 +271,33 @@ class DamageAttackerAbility(Ability):
 
 @ABILITIES.register
 class UnsaveableResults(Ability):
-    """Cursed Bullets: some missile results only spell saves can cancel (capped by the DUA)."""
+    """Cursed Bullets: in the attack, up to as many of the species' results as its units in the
+    attacker's DUA (at most the data's limit) are cancelled only by saves from spells (p.21)."""
 
     kind = "unsaveable-results"
     phase = "exchange"
-    by_hand_when_applies = True
-    exchange_applies = False          # the exchange leaves it to the player too
-    left_to_player = True
+    reaches_other_army = True
     params = with_conditions(result=result_type(required=True), save=OneOf(("spell-only",), "save", required=True))
+
+    def after_attack(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
+        if step.actor != "attacker" or not self.applies(step.result.roll):
+            return
+        run, sp = step.run, owner.species
+        mine = sum(ur.results(self.result) for ur, u in zip(step.result.rolls, step.units)
+                   if u in units and not ur.excluded)
+        dua = run.side("attacker").in_dua
+        if mine and sp not in dua:
+            run.warn(f"{owner.name}: how many {self.result} results only saves from spells cancel depends on the "
+                     f"{run.species_name(sp)} in the attacker's DUA; give attacker.in_dua.{sp}", "exchanges")
+        cap = min(dua.get(sp, 0), self.dua_limit["max"]) if self.dua_limit else mine
+        if min(mine, cap):
+            step.damage(min(mine, cap), True, owner.name)     # of the attack's results, not more of them
+
+    def reads_results(self) -> str:
+        return str(self.result)
+
+    def describe(self, x: int = 0) -> str:
+        return f"some {self.result} results of the attack are cancelled only by saves from spells"
 
 
 @ABILITIES.register

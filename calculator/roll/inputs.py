@@ -21,7 +21,7 @@ from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
 from .steps import working
-from .units import Unit, named, parse_unit
+from .units import Unit, named, parse_unit, with_carriers
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
@@ -206,7 +206,7 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
         raise InputError("army", "expected a non-empty list of units")
     if rtype.individual and len(army) != 1:
         raise InputError("army", "an individual roll is one unit rolling alone")
-    units = tuple(named([parse_unit(i, u, idx) for i, u in enumerate(army)]))
+    units = with_carriers(tuple(named([parse_unit(i, u, idx) for i, u in enumerate(army)])), idx)
     if rtype.individual and units[0].is_item:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
     mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])
@@ -218,7 +218,8 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
         raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
     melee, damage = parse_opponent(data, rtype, against)
-    held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item))
+    held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item),
+                      terrain=elements)
     army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
     if held.faces and need_bool(data.get("dua", False), "dua"):
         raise InputError("eighth_faces" if held.faces[0].role == EIGHTH else "minor_terrain",
