@@ -155,3 +155,15 @@ def test_cursed_bullets_exact_odds_match_every_roll(engine, bundle, dua, modifie
             u.pop("rolled", None)
     got = engine.exchange_odds(data)["sides"]["defender"]["damage"]["distribution"]
     assert got == pytest.approx(want)
+
+
+# 5. The City recruits and promotes from the DUA (p.15, p.30) -------------------------------------------
+
+def test_the_city_names_the_dua(engine):
+    # p.15: the City lets its controller recruit a small unit or promote one; p.30: a promotion swaps a unit
+    # with one of the DUA (the Summoning Pool only for Dragonkin), and a recruited unit comes from the DUA.
+    from calculator.coverage import coverage
+
+    row = next(r for r in coverage(engine.index) if r["id"] == "city")
+    words = " ".join(row["for_the_player"])
+    assert "DUA" in words and "Summoning Pool for Dragonkin" in words
