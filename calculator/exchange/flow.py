@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..core.errors import InputError
@@ -193,6 +194,8 @@ class Run:
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
         if self.inp.terrain is not None:
             data["terrain"] = self.inp.terrain
+        if data.get("eighth_faces"):
+            data["eighth_faces"] = [_in_roll(h, units) for h in data["eighth_faces"]]
         return data
 
     def resolve_roll(self, data: dict[str, Any]) -> RollResult:
@@ -263,3 +266,12 @@ class Run:
                         self.warn(f"{u.unit.name}: the face given for the {words} is not used; it did not make "
                                   f"this roll ({u.why or 'it was not needed'})", "exchanges",
                                   f"{s.name}.army[{u.index}].rolled.{roll}")
+
+
+def _in_roll(held: Any, units: list[ExUnit]) -> Any:
+    """An eighth face as one roll's input: the unit a Vortex re-rolls (p.15), named by its place in the
+    side's army, is named by its place among this roll's units; not rolling, none is re-rolled."""
+    if not isinstance(held, Mapping) or held.get("unit") is None:
+        return held
+    at = next((i for i, u in enumerate(units) if u.index == held["unit"]), None)
+    return dict(held, unit=at) if at is not None else {k: v for k, v in held.items() if k != "unit"}

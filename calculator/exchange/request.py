@@ -148,7 +148,8 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True,
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     held = {k: raw[k] for k in HELD_KEYS if raw.get(k) is not None}
     try:
-        parse_held(held, idx, "terrain", len(army), allow_unit=False, terrain=terrain)
+        parse_held(held, idx, "terrain", len(army), terrain=terrain,     # Vortex: the unit named, by its place
+                   items=frozenset(u.index for u in units if u.unit.is_item))   # in the side's army (p.15)
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held)

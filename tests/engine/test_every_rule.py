@@ -167,3 +167,32 @@ def test_the_city_names_the_dua(engine):
     row = next(r for r in coverage(engine.index) if r["id"] == "city")
     words = " ".join(row["for_the_player"])
     assert "DUA" in words and "Summoning Pool for Dragonkin" in words
+
+
+# 6. Vortex in an exchange (p.15) -------------------------------------------------------------------------
+
+def _vortex(unit=0):
+    return {"attack": "melee", "terrain": "flatland-vortex",
+            "attacker": {"eighth_faces": [{"face": "vortex", "unit": unit}], "army": [
+                {"die": "amazons/soldier", "rolled": {"attack": "1 save"}, "rerolled": {"attack": ["2 melee"]}},
+                {"die": "amazons/warrior", "rolled": {"attack": "id"}}]},
+            "defender": {"army": [{"die": "coral-elves/guard", "rolled": {"save": "melee"}}]}}
+
+
+def test_vortex_rerolls_a_unit_in_an_exchange(engine):
+    # p.15 Vortex: in a roll without maneuvers the controller may roll one unit again before SAIs, ignoring
+    # its first face. The Soldier's save is ignored and its re-roll gives 2 melee; the Warrior's ID is 2,
+    # doubled by the eighth face (p.15): 4. Attack: 2 + 4 = 6 melee, as in the single roll of the same dice.
+    out = engine.exchange(_vortex())
+    assert out["summary"]["attack_total"] == 6
+    # Without the Vortex's unit, the Soldier's save counts nothing in a melee attack: 0 + 4 = 4.
+    data = _vortex()
+    data["attacker"]["eighth_faces"] = ["vortex"]
+    del data["attacker"]["army"][0]["rerolled"]
+    assert engine.exchange(data)["summary"]["attack_total"] == 4
+
+
+def test_vortex_exchange_odds_are_sampled_when_the_face_is_given(engine):
+    out = engine.exchange_odds(_vortex())
+    assert out["method"] == "sampled"
+    assert out["sides"]["defender"]["damage"]["mean"] == pytest.approx(6)
