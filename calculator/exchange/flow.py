@@ -192,8 +192,13 @@ class Run:
     def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
         """The single-roll input of one roll of the exchange (without its seed)."""
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
-        if self.inp.terrain is not None:
+        side = units[0].side if units else ""
+        if self.inp.at_reserve and side == "defender":
+            data["reserve"] = True          # p.15 Tower: the defender rolls in its Reserve Area
+        elif self.inp.terrain is not None:
             data["terrain"] = self.inp.terrain
+        if self.inp.at_reserve and side == "attacker" and data.get("roll") == "missile":
+            data["at_reserve"] = True       # only its non-ID missile results count (p.15)
         if data.get("eighth_faces"):
             data["eighth_faces"] = [_in_roll(h, units) for h in data["eighth_faces"]]
         return data

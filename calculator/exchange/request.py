@@ -5,6 +5,8 @@ for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}`
 by hand (species, health, die type) needs no ``faces`` when it gives the face of every roll it makes;
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
+``"at_reserve": true``: the attacker's missile attack, from a terrain whose Tower it holds, reaches the
+defending army in its Reserve Area (p.15); the defender rolls there, with no terrain.
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
 """
 from __future__ import annotations
@@ -74,6 +76,7 @@ class ExchangeInput:
     casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     dragons: list[Any] = field(default_factory=list)     # a dragon attack's dragons (calculator.dragons)
     counter_attack: bool = True                 # p.11: the defending army may counter-attack a melee attack
+    at_reserve: bool = False                    # p.15 Tower: a missile attack at the defender's Reserve Area
 
 
 def roll_name_ok(name: str, idx: Index) -> bool:
@@ -199,7 +202,7 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
-    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack"), "")
+    only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties", "counter_attack", "at_reserve"), "")
     attack = data.get("attack")
     if attack not in ("melee", "missile", "dragon"):
         raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
@@ -212,5 +215,13 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     if not counter and attack != "melee":
         raise InputError("counter_attack", "only a melee attack is counter-attacked (rulebook p.11); Defensive "
                                            "Volley is switched off in the defender's options")
+    at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
+    if at_reserve and not (attack == "missile" and where == "terrain" and
+                           parse_held(sides["attacker"].held, idx, "terrain", len(sides["attacker"].units),
+                                      terrain=elements).reaches_reserve()):
+        raise InputError("at_reserve", "only a missile attack of an army holding a Tower at a terrain reaches an "
+                                       "army in a Reserve Area (p.11, p.15)")
+    if at_reserve and sides["defender"].held:
+        raise InputError("defender", "an army in a Reserve Area holds no eighth face and no minor terrain (p.15)")
     return ExchangeInput(attack, terrain, parse_seed(data.get("seed", 0)), sides,
-                         _casualties(data.get("casualties"), sides), counter_attack=counter)
+                         _casualties(data.get("casualties"), sides), counter_attack=counter, at_reserve=at_reserve)

@@ -196,3 +196,37 @@ def test_vortex_exchange_odds_are_sampled_when_the_face_is_given(engine):
     out = engine.exchange_odds(_vortex())
     assert out["method"] == "sampled"
     assert out["sides"]["defender"]["damage"]["mean"] == pytest.approx(6)
+
+
+# 7. The Tower's missile attack at a Reserve Area (p.15) ---------------------------------------------------
+
+def _tower(at_reserve=True):
+    return {"attack": "missile", "terrain": "coastland-tower", "at_reserve": at_reserve,
+            "attacker": {"eighth_faces": ["tower"], "army": [{"die": "amazons/warrior", "rolled": {"attack": "id"}},
+                                                             {"die": "amazons/darter", "rolled": {"attack": "2 missile"}}]},
+            "defender": {"army": [{"die": "coral-elves/guard", "rolled": {"save": "1 maneuver"}},
+                                  {"die": "coral-elves/guard", "rolled": {"save": "id"}}]}}
+
+
+def test_tower_missile_at_a_reserve_army(engine):
+    # p.15 Tower: its controller may attack an army in a Reserve Area with a missile action, and only non-ID
+    # missile results count: the Warrior's ID does not, the Darter's 2 missile do: 2. The Guards save in the
+    # Reserve Area, which has no element (p.11), so Coastal Dodge (water, p.21) does not turn the 1 maneuver
+    # into a save; the other's ID is 1 save. Damage 2 - 1 = 1.
+    out = engine.exchange(_tower())
+    assert out["summary"]["attack_total"] == 2 and out["summary"]["save_total"] == 1
+    assert out["summary"]["damage"] == 1
+    # At the terrain itself the ID counts, doubled by the eighth face (p.15): 4 + 2 = 6; Coastland has water,
+    # so both Guards save 1: 6 - 2 = 4.
+    here = engine.exchange(_tower(False))
+    assert here["summary"]["attack_total"] == 6 and here["summary"]["damage"] == 4
+    odds = engine.exchange_odds(_tower())
+    assert odds["sides"]["defender"]["damage"]["distribution"] == {"1": 1.0}
+
+
+def test_only_a_tower_reaches_a_reserve_army(engine):
+    data = _tower()
+    data["attacker"]["eighth_faces"] = []
+    with pytest.raises(InputError) as err:
+        engine.exchange(data)
+    assert err.value.field == "at_reserve"
