@@ -206,7 +206,7 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
         raise InputError("army", "expected a non-empty list of units")
     if rtype.individual and len(army) != 1:
         raise InputError("army", "an individual roll is one unit rolling alone")
-    units = with_carriers(tuple(named([parse_unit(i, u, idx) for i, u in enumerate(army)])), idx)
+    units = tuple(named([parse_unit(i, u, idx) for i, u in enumerate(army)]))
     if rtype.individual and units[0].is_item:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
     mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])
@@ -235,7 +235,8 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
                 parse_options(data.get("options"), idx), tuple(t for t in held.id_doubled(army_counts) if t not in ignored),
                 held.effects, held.key, ignored)
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
-    return RollInput(roll, terrain, with_army_saves(units, roll, idx), modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
+    units = with_carriers(with_army_saves(units, roll, idx), idx)      # p.59, last: a copy made after would lose it
+    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
                      held, tuple(shielded))
 
 

@@ -42,7 +42,7 @@ class Unit:
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
     name: str = field(default="", compare=False, hash=False)   # as the player names it (core.names)
-    carried: bool = field(default=True, compare=False, hash=False)   # False: an item no rolled unit can carry
+    carried: bool = field(default=True, init=False, compare=False, hash=False)   # False: an item no rolled unit can carry
     # Every face it can show in a roll (its faces, those given as rolled or rolled again), in order.
     all_faces: tuple[Face, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
 
