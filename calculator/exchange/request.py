@@ -6,7 +6,9 @@ by hand (species, health, die type) needs no ``faces`` when it gives the face of
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
 ``"at_reserve": true``: the attacker's missile attack, from a terrain whose Tower it holds, reaches the
-defending army in its Reserve Area (p.15); the defender rolls there, with no terrain.
+defending army in its Reserve Area (p.15); the defender rolls there, with no terrain. A side holding a
+Vortex may name the unit it rolls again (``{"face": "vortex", "unit": 0}``, its place in the side's
+army): in each of the side's rolls without maneuvers where that unit rolls (p.15).
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
 """
 from __future__ import annotations
