@@ -116,6 +116,7 @@ class Die:
     elements: tuple[str, ...]
     auto_saves: int = 0
     alloy: str | None = None          # Dracolem and medallions (bronze, silver, gold)
+    carries: str = ""                 # the die's own "nothing" (data/README.md), else its species'
 
     @property
     def is_item(self) -> bool:
@@ -152,6 +153,11 @@ class TerrainDie:
     faces: tuple[str, ...]              # icon ids, face 1 first
     eighth_face: str | None
     advanced: bool = False              # an advanced terrain (p.15): only at the frontier
+    anywhere: bool = False              # a minor terrain that enters play whatever the terrain's elements (p.15)
+
+    def may_enter(self, terrain: tuple[str, ...]) -> bool:
+        """p.15: a minor terrain enters play only where an element of it matches the terrain's."""
+        return self.anywhere or bool(set(self.elements) & set(terrain))
 
 
 @dataclass(frozen=True)
@@ -259,6 +265,9 @@ class Index:
                 self.icons.setdefault(slug(e.get("name", e["id"])), e["id"])
                 self.icon_names.setdefault(e["id"], e.get("name", e["id"]))
         self.species_names: dict[str, str] = {}
+        # What a species' units may carry beyond their elements ("any-element", "nothing"; p.59, p.54).
+        self.species_carries: dict[str, str] = {sp["id"]: str((sp.get("force") or {}).get("carries") or "")
+                                                for sp in bundle.get("species") or []}
         self.abilities: dict[str, list[SpeciesAbility]] = {}
         for sp in bundle.get("species") or []:
             self.species_names[sp["id"]] = sp.get("name", sp["id"])
@@ -266,6 +275,7 @@ class Index:
         self.spells: dict[str, Mapping[str, Any]] = {s["id"]: s for s in bundle.get("spells") or []}
         self.modifiers = _table("spells", bundle.get("spells"), lambda s: _check("spells", s["id"], make_modifiers, s), lazy)
         self.terrain_types = {t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
+        self.minor_anywhere = {t["id"] for t in bundle.get("terrain_types") or [] if t.get("minor_anywhere")}
         self.terrain_type_names = {t["id"]: t.get("name", t["id"]) for t in bundle.get("terrain_types") or []}
         self.terrains = {t["id"]: t.get("type", "") for t in bundle.get("terrains") or []}
         self.terrain_faces = {i["id"]: _check("icons", i["id"], self._terrain_face, i)
@@ -273,6 +283,9 @@ class Index:
         self.terrain_dice = {t["id"]: self._terrain_die(t) for t in bundle.get("terrains") or []}
         rules = bundle.get("rules") or []
         self.steps = self._steps(rules)
+        force = next((r.get("force") or {} for r in rules if r.get("id") == "setup-and-victory"), {})
+        # The item kinds a unit carries only when it shares their element (p.59); the others any unit may.
+        self.by_element: tuple[str, ...] = tuple((force.get("carrying") or {}).get("by_element") or ())
         self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
         self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
@@ -307,14 +320,20 @@ class Index:
         faces = t.get("faces") or []       # in face order (data test: 1 to 8); the slim bundle keeps only icons
         return TerrainDie(t["id"], t.get("name", t["id"]), t.get("type", ""), t.get("category") == "minor",
                           self.terrain_types.get(t.get("type", ""), ()),     # a die has its type's elements
-                          tuple(f["icon"] for f in faces), t.get("eighth_face"), bool(t.get("advanced")))
+                          tuple(f["icon"] for f in faces), t.get("eighth_face"), bool(t.get("advanced")),
+                          t.get("type", "") in self.minor_anywhere)
 
     def _die(self, d: Mapping[str, Any]) -> Die:
         faces = tuple(Face(self.icons.get(f["icon"], f["icon"]), int(f.get("count", 1))) for f in d.get("faces") or [])
         health = d.get("health") if isinstance(d.get("health"), int) else None
         return Die(d["id"], d.get("name", d["id"]), d.get("species"), d.get("kind", "unit"), d.get("size"),
                    health, faces, tuple(d.get("element") or ()), self.auto_saves(d.get("species"), health),
-                   d.get("alloy"))
+                   d.get("alloy"), str(d.get("carries") or ""))
+
+    def carries(self, die_id: str | None, species: str | None) -> str:
+        """What a unit may carry beyond its elements: its die's own word, else its species'."""
+        die = self.dice.get(die_id) if die_id else None
+        return (die.carries if die else "") or self.species_carries.get(species or "", "")
 
     def auto_saves(self, species: str | None, health: int | None) -> int:
         """Automatic saves a rolled unit adds at step 10 (Dragonkin: = health, rulebook p.54);

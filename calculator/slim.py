@@ -21,7 +21,7 @@ FIELDS: dict[str, tuple[Any, ...]] = {
     "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces", "carries"),
     "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
                "mixed_elements", "duration", "target"),
-    "terrain_types": ("id", "name", "elements", "major"),
+    "terrain_types": ("id", "name", "elements", "major", "minor_anywhere"),
     "terrains": ("id", "name", "type", "category", "eighth_face", "advanced", {"faces": ("icon",)}),
     "rules": ("id", "steps", "x_by_die", "force"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),

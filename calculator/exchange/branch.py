@@ -176,10 +176,10 @@ class Entry:
         for dk, why in excluded:
             i = next(i for i, u in enumerate(self.units) if not parts[i].excluded and die_key(u.unit) == dk)
             parts[i].excluded = why
-        for j, sp in enumerate(ch.species):
+        for j, (sp, rtype) in enumerate(ch.species):
             first = next((i for i, u in enumerate(self.units) if u.unit.species == sp and not parts[i].excluded), None)
             if first is not None:
-                parts[first].res["save"] = extra[len(ch.uses) + j]
+                parts[first].res[rtype] = extra[len(ch.uses) + j]
         if ch.single:
             parts[0].rolled_id = extra[-1] > 0
         # After its stage only the totals and effects of a roll are read again (each unit's part in it

@@ -1,5 +1,6 @@
 """What the exact odds keep of a roll's outcomes besides the totals (calculator.exchange.branch):
-the effects the faces bring, the save results of species whose ability reaches the other army,
+the effects the faces bring, the results of species whose ability reaches the other army (the saves
+of Scorching Touch, the missile results of Cursed Bullets),
 and whether a unit rolling alone rolled its ID."""
 from __future__ import annotations
 
@@ -36,8 +37,10 @@ class Channels:
                         keys[key] = len(self.uses)
                         self.uses.append(use)
         self.keys = keys
-        self.species = sorted({u.species for u in inp.units if u.species and any(
-            ab.kind.reaches_other_army and ab.kind.applies(inp.roll) for ab in idx.abilities.get(u.species, []))})
+        # (species, result type): the results of a species whose ability reaches the other army
+        self.species = sorted({(u.species, ab.kind.reads_results()) for u in inp.units if u.species
+                               for ab in idx.abilities.get(u.species, [])
+                               if ab.kind.reaches_other_army and ab.kind.applies(inp.roll)})
         self.single = len(inp.units) == 1
         self.size = len(self.uses) + len(self.species) + (1 if self.single else 0)
         # Nothing this roll brings reaches the other army at once (the last stage has no later roll
@@ -52,9 +55,9 @@ class Channels:
             if k is not None:
                 out[k] += 1
         base = len(self.uses)
-        for i, sp in enumerate(self.species):
+        for i, (sp, rtype) in enumerate(self.species):
             if unit.species == sp:
-                out[base + i] = c.nonsai.get("save", 0) + c.sai.get("save", 0)
+                out[base + i] = c.nonsai.get(rtype, 0) + c.sai.get(rtype, 0)
         if self.single and c.rolled_id:
             out[-1] = 1
         return tuple(out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..core.errors import InputError
@@ -191,12 +192,15 @@ class Run:
     def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
         """The single-roll input of one roll of the exchange (without its seed)."""
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
-        if self.inp.at_reserve and units and units[0].side == "defender":
-            data["terrain"] = "reserve"         # the target army rolls in its Reserve Area (p.15 Tower)
+        side = units[0].side if units else ""
+        if self.inp.at_reserve and side == "defender":
+            data["reserve"] = True          # p.15 Tower: the defender rolls in its Reserve Area
         elif self.inp.terrain is not None and "terrain" not in data:
             data["terrain"] = self.inp.terrain
-        if self.inp.at_reserve and name == "attack":
-            data["at_reserve"] = True           # only non-ID missile results count (p.15)
+        if self.inp.at_reserve and side == "attacker" and data.get("roll") == "missile":
+            data["at_reserve"] = True       # only its non-ID missile results count (p.15)
+        if data.get("eighth_faces"):
+            data["eighth_faces"] = [_in_roll(h, units) for h in data["eighth_faces"]]
         return data
 
     def resolve_roll(self, data: dict[str, Any]) -> RollResult:
@@ -215,8 +219,6 @@ class Run:
         data: dict[str, Any] = {"roll": roll, **extra, **s.held}
         if s.terrain is not None:                   # a side at another terrain reads its own (a missile attack)
             data["terrain"] = s.terrain
-        if s.at_reserve and roll == "missile":      # p.15 Tower: at a Reserve Army only non-ID missiles count
-            data["at_reserve"] = True
         if mods:
             data["modifiers"] = mods
         if s.options:
@@ -271,3 +273,12 @@ class Run:
                         self.warn(f"{u.unit.name}: the face given for the {words} is not used; it did not make "
                                   f"this roll ({u.why or 'it was not needed'})", "exchanges",
                                   f"{s.name}.army[{u.index}].rolled.{roll}")
+
+
+def _in_roll(held: Any, units: list[ExUnit]) -> Any:
+    """An eighth face as one roll's input: the unit a Vortex re-rolls (p.15), named by its place in the
+    side's army, is named by its place among this roll's units; not rolling, none is re-rolled."""
+    if not isinstance(held, Mapping) or held.get("unit") is None:
+        return held
+    at = next((i for i, u in enumerate(units) if u.index == held["unit"]), None)
+    return dict(held, unit=at) if at is not None else {k: v for k, v in held.items() if k != "unit"}

@@ -48,6 +48,11 @@ def exchange_odds(engine: Any, data: Any, project: bool = True) -> dict[str, Any
     if method == "sampled":
         return sampled_odds(engine, data, "a sampled estimate was asked for")
     inp = parse_exchange(data, engine.index)          # an input error is the input's, never sampled
+    # A Vortex re-roll of a unit whose face is not given is one more random face (the same chances); of
+    # a face given it changes them, and those chances are sampled.
+    if any(isinstance(h, Mapping) and h.get("unit") is not None and s.units[h["unit"]].faces
+           for s in inp.sides.values() for h in s.held.get("eighth_faces") or []):
+        return sampled_odds(engine, data, "the exact chances of a unit the Vortex rolls again are not worked out")
     try:
         return _exact(engine, inp, project)
     except TooLarge as exc:

@@ -5,13 +5,14 @@ for each roll of the exchange: ``{"attack": "choke", "counter_save": "4 melee"}`
 by hand (species, health, die type) needs no ``faces`` when it gives the face of every roll it makes;
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
-``"at_reserve": true`` puts the defender of a missile attack in a Reserve Area, where it saves: only
-the attacker holding a Tower reaches it, counting only non-ID missile results (p.15).
+``"at_reserve": true``: the attacker's missile attack, from a terrain whose Tower it holds, reaches the
+defending army in its Reserve Area (p.15); the defender rolls there, with no terrain. A side holding a
+Vortex may name the unit it rolls again (``{"face": "vortex", "unit": 0}``, its place in the side's
+army): in each of the side's rolls without maneuvers where that unit rolls (p.15).
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
 
 A side may also say (the game command does): ``size``, the force size its ⚰️ limits count per 24
-points of (p.21; default 24); ``at_reserve``, its missile attack targets a Reserve Army (p.15 Tower:
-only non-ID missile results count); ``terrain``, where it stands when not at the exchange's terrain
+points of (p.21; default 24); ``terrain``, where it stands when not at the exchange's terrain
 (a missile attack at another terrain: each army reads its own).
 """
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ..core.limits import LIMITS
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
 CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
-SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size", "at_reserve",
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size",
              "terrain")
 
 
@@ -72,7 +73,6 @@ class Side:
     spell_saves: int = 0                        # saves from spells (they alone reduce some damage)
     held: dict[str, Any] = field(default_factory=dict)   # eighth_faces, minor_terrain as given (p.15)
     dua_per: int = 1                            # p.21: a ⚰️ limit counts per 24 points of force size, or part
-    at_reserve: bool = False                    # its missile attack targets an army in a Reserve Area (p.15 Tower)
     terrain: str | None = None                  # where this side stands, when not at the exchange's terrain
 
 
@@ -85,7 +85,7 @@ class ExchangeInput:
     casualties: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     dragons: list[Any] = field(default_factory=list)     # a dragon attack's dragons (calculator.dragons)
     counter_attack: bool = True                 # p.11: the defending army may counter-attack a melee attack
-    at_reserve: bool = False                    # the defender is in a Reserve Area (a Tower's missiles, p.15)
+    at_reserve: bool = False                    # p.15 Tower: a missile attack at the defender's Reserve Area
 
 
 def roll_name_ok(name: str, idx: Index) -> bool:
@@ -117,7 +117,8 @@ def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[s
     return out
 
 
-def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
+def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True,
+               terrain: tuple[str, ...] | None = None) -> Side:
     if not isinstance(raw, Mapping):
         raise InputError(name, "expected an object with 'army'")
     only(raw, SIDE_KEYS, name)
@@ -159,7 +160,8 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     held = {k: raw[k] for k in HELD_KEYS if raw.get(k) is not None}
     try:
-        parse_held(held, idx, "terrain", len(army), allow_unit=False)
+        parse_held(held, idx, "terrain", len(army), terrain=terrain,     # Vortex: the unit named, by its place
+                   items=frozenset(u.index for u in units if u.unit.is_item))   # in the side's army (p.15)
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     size = need_int(raw.get("size", 24), f"{name}.size", 1, LIMITS["force_size"])
@@ -170,8 +172,7 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         except InputError as exc:
             raise InputError(f"{name}.terrain", exc.message) from None
     return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held,
-                dua_per=-(-size // 24), at_reserve=need_bool(raw.get("at_reserve", False), f"{name}.at_reserve"),
-                terrain=own)
+                dua_per=-(-size // 24), terrain=own)
 
 
 def _given(rolled: Any) -> list[Any]:
@@ -222,18 +223,22 @@ def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
     attack = data.get("attack")
     if attack not in ("melee", "missile", "dragon"):
         raise InputError("attack", f"expected 'melee', 'missile' or 'dragon', got {short(attack)}")
-    terrain, where, _ = parse_where(data.get("terrain"), idx)
+    terrain, where, elements = parse_where(data.get("terrain"), idx)
     if where == "reserve":
         raise InputError("terrain", "no attack happens in a Reserve Area")
-    sides = {"attacker": parse_side("attacker", data.get("attacker"), idx),
-             "defender": parse_side("defender", data.get("defender"), idx)}
+    sides = {"attacker": parse_side("attacker", data.get("attacker"), idx, terrain=elements),
+             "defender": parse_side("defender", data.get("defender"), idx, terrain=elements)}
     counter = need_bool(data.get("counter_attack", True), "counter_attack")
     if not counter and attack != "melee":
         raise InputError("counter_attack", "only a melee attack is counter-attacked (rulebook p.11); Defensive "
                                            "Volley is switched off in the defender's options")
-    # p.15 Tower: its controller's missiles reach an army in a Reserve Area, which saves there.
     at_reserve = need_bool(data.get("at_reserve", False), "at_reserve")
-    if at_reserve and attack != "missile":
-        raise InputError("at_reserve", "only a missile attack reaches an army in a Reserve Area (a Tower's, p.15)")
+    if at_reserve and not (attack == "missile" and where == "terrain" and
+                           parse_held(sides["attacker"].held, idx, "terrain", len(sides["attacker"].units),
+                                      terrain=elements).reaches_reserve()):
+        raise InputError("at_reserve", "only a missile attack of an army holding a Tower at a terrain reaches an "
+                                       "army in a Reserve Area (p.11, p.15)")
+    if at_reserve and sides["defender"].held:
+        raise InputError("defender", "an army in a Reserve Area holds no eighth face and no minor terrain (p.15)")
     return ExchangeInput(attack, terrain, parse_seed(data.get("seed", 0)), sides,
                          _casualties(data.get("casualties"), sides), counter_attack=counter, at_reserve=at_reserve)

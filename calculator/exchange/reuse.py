@@ -215,7 +215,7 @@ class Damages:
     numbers that make the same damage; ``run.damages_made`` keeps what each such run did."""
 
     def __init__(self, run: OddsRun, state: RunState, name: str | None, sig: tuple | None = None) -> None:
-        self.run, self.state, self.group = run, state, ()
+        self.run, self.state, self.group, self.cursed = run, state, (), 0
         hit = state.ctx.get(name) if name else None
         if name is None or hit is None:    # not a save stage, or no attack kept (its army rolled nothing)
             return
@@ -226,6 +226,10 @@ class Damages:
         sig = signature(state) if sig is None else sig
         self.group = with_totals(sig, {name}, totals[:i] + totals[i + 1:]) + (self.results > 0,)
         self.to = run.other(hit.actor)
+        # Results only spell saves cancel (Cursed Bullets; in the group's key through the step): the
+        # damage is still one number for each number of results less saves, but at least those results
+        # less the spell saves, so a run past the health standing is no base for a larger damage.
+        self.cursed = hit.spell_only
 
     @cached_property
     def cap(self) -> int | None:
@@ -240,7 +244,7 @@ class Damages:
         same state and differ only in the damage dealt, which is added to the one found."""
         made = self.run.damages_made
         hit = made.get(key)
-        if hit is not None or not PAST_ALL or self.cap is None or key[1] < self.cap:
+        if hit is not None or not PAST_ALL or self.cursed or self.cap is None or key[1] < self.cap:
             return hit
         past = made.get((key[0], PAST))
         if past is None:
@@ -281,7 +285,7 @@ class Damages:
         if hit is not None:
             return hit
         hit = run_once(self.run, self.state, at, self.run.damages_made, key, budget)
-        if self.cap is not None and key[1] >= self.cap and isinstance(hit, Ended):
+        if self.cap is not None and not self.cursed and key[1] >= self.cap and isinstance(hit, Ended):
             self.run.damages_made.setdefault((key[0], PAST), (hit, key[1]))
         return hit
 

@@ -38,6 +38,9 @@ def attack(run: Run, side: str, kind: str, name: str, counter: bool = False) -> 
     result = run.roll(side, name, run.side_input(side, kind, **({"counter": True} if counter else {})), units)
     step = Step(run, side, name, result, units, kind, counter)
     run_effects(step)
+    for sp in sorted({u.unit.species for u in units if u.unit.species}):      # Cursed Bullets (p.21)
+        for ab in run.idx.abilities.get(sp, []):
+            ab.kind.after_attack(ab, step, [u for u in units if u.unit.species == sp])
     return step
 
 
@@ -102,11 +105,18 @@ def words(parts: list[str], dmg: Damage, run: Run) -> str:
 
 def hit_defender(run: Run, side: str, event: str, total: int, kind: str, saved: Step | None, hit: Step) -> int:
     saves = saved.result.totals.get("save", 0) if saved else 0
-    amount = max(0, total - saves) + hit.no_save
-    dmg = Damage(side, event, amount, min(saves, total), hit.no_save)
+    # Of the attack's results, ``cursed`` are cancelled only by saves from spells (Cursed Bullets, p.21):
+    # the spell saves go to those first, every other save to the rest.
+    cursed = min(hit.spell_only, total)
+    spelled = min(spell_saves(run, side), saves, cursed)
+    amount = cursed - spelled + max(0, total - cursed - (saves - spelled)) + hit.no_save
+    dmg = Damage(side, event, amount, total - amount + hit.no_save, hit.no_save)
     run.apply_damage(dmg, event)
     if run.resolving:
         parts = [f"{total} {kind} − {saves} saves"] + ([f"+ {hit.no_save} with no save"] if hit.no_save else [])
+        if cursed:
+            parts[0] += (f" ({cursed} of them cancelled only by saves from spells: "
+                         f"{', '.join(dict.fromkeys(hit.sources))})")
         dmg.text = words(parts, dmg, run)
     return amount
 

@@ -72,6 +72,7 @@ class ForceRules:
     pool: Limit
     carrying: Limit
     pool_species: Mapping[str, Limit] = field(default_factory=dict)   # species id -> its allowance
+    pool_items: Mapping[str, Limit] = field(default_factory=dict)     # species id -> items it may start there
     species_names: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -93,11 +94,14 @@ def force_rules(index: Index) -> ForceRules:
     raw = (rule or {}).get("force")
     if not isinstance(raw, Mapping):
         raise BundleError("rules", RULE, "force", "missing: the army builder needs the setup limits")
+    pool_items = {sp["id"]: Limit(url(sp["force"]["pool_items"]["see"]), sp["force"]["pool_items"])
+                  for sp in index.bundle.get("species") or []
+                  if isinstance(sp.get("force"), Mapping) and isinstance(sp["force"].get("pool_items"), Mapping)}
     pool_species = {sp["id"]: Limit(url(sp["force"]["see"]), sp["force"]) for sp in index.bundle.get("species") or []
                     if isinstance(sp.get("force"), Mapping) and sp["force"].get("summoning_pool")}
     return ForceRules(sizes=_limit(raw, "sizes"), points=_limit(raw, "points"), terrains=_limit(raw, "terrains"),
                       dragons=_limit(raw, "dragons"), armies=_limit(raw, "armies"), pool=_limit(raw, "summoning_pool"),
-                      carrying=_limit(raw, "carrying"), pool_species=pool_species,
+                      carrying=_limit(raw, "carrying"), pool_species=pool_species, pool_items=pool_items,
                       species_names=dict(index.species_names))
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .catalogue import DRAGON, TERRAIN, UNIT, ForceRules, Limit, Problem
-from .request import POOL, ForceInput
+from .carry import NOTHING
+from .catalogue import DRAGON, ITEM, TERRAIN, UNIT, ForceRules, Limit, Problem
+from .request import ARMIES, POOL, ForceInput
 
 
 def allowance(limit: Limit, size: int) -> int:
@@ -31,6 +32,8 @@ def pool_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
         elif piece.sort == TERRAIN:
             out.append(Problem(f"{piece.name} is a major terrain: only minor terrains start in the Summoning Pool.",
                                see, placed.field))
+        elif piece.sort == ITEM and any(piece.kind in lim["kinds"] for lim in rules.pool_items.values()):
+            continue        # counted against its species' allowance (pool_item_problems)
         elif piece.sort != DRAGON and not (piece.sort == UNIT and piece.in_pool):
             out.append(Problem(f"{piece.name} does not start in the Summoning Pool: units and items go in an army.",
                                see, placed.field))
@@ -46,10 +49,33 @@ def pool_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
             name = rules.species_names.get(species, species)
             out.append(Problem(f"The Summoning Pool holds {held} health of {name}; a {force.size}-point force may "
                                f"bring {allowed} ({each} for every full {per} points).", limit.see, POOL))
+    out += pool_item_problems(rules, force)
     most = minor_most(rules, force.players)
     if minors > most:
         out.append(Problem(f"The Summoning Pool holds {minors} minor terrains; a {force.players}-player game "
                            f"({force.players + 1} terrains) allows {most}.", see, POOL))
+    return out
+
+
+def pool_item_problems(rules: ForceRules, force: ForceInput) -> list[Problem]:
+    """Dracolem Rules v1.01 (seed 003): for every full 3 points of a player's Dracolem (not those that
+    carry nothing), one Save Value of equipment may start in the Summoning Pool. The kinds, values and
+    points are the species' ``force.pool_items``."""
+    out = []
+    for species, limit in sorted(rules.pool_items.items()):
+        placed = [p for p in force.pool if p.piece.sort == ITEM and p.piece.kind in limit["kinds"]]
+        if not placed:
+            continue
+        worth = sum(int(limit["value_by_size"].get(p.piece.size, 0)) for p in placed)
+        points = sum(p.piece.health for name in ARMIES for p in force.armies[name]
+                     if p.piece.sort == UNIT and p.piece.species == species and p.piece.carries != NOTHING)
+        per = int(limit["per_full_points"])
+        allowed = points // per
+        if worth > allowed:
+            name = rules.species_names.get(species, species)
+            out.append(Problem(f"The Summoning Pool holds equipment worth {worth} in Save Value; the force's "
+                               f"{points} points of {name} allow {allowed} (1 for every full {per} points).",
+                               limit.see, POOL))
     return out
 
 

@@ -159,11 +159,11 @@ def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     dice = {"attacker": state.army_dice(army), "defender": state.army_dice(target)}
     data: dict[str, Any] = {"attack": kind, "terrain": state.terrains[state.terrain_of(army)].die, "seed": seed,
                             "attacker": side(state, army, given), "defender": side(state, target, given)}
-    if state.terrain_of(target) == "reserve":
-        data["attacker"]["at_reserve"] = True          # p.15 Tower: only its non-ID missile results count
     there = state.terrain_of(target)
-    if there != state.terrain_of(army):                # each army reads the terrain it stands at
-        data["defender"]["terrain"] = "reserve" if there == "reserve" else state.terrains[there].die
+    if there == "reserve":
+        data["at_reserve"] = True          # p.15 Tower: it saves in its Reserve Area; only non-ID missiles count
+    elif there != state.terrain_of(army):              # each army reads the terrain it stands at
+        data["defender"]["terrain"] = state.terrains[there].die
     if kind == "melee" and move.get("counter_attack") is not None:
         data["counter_attack"] = need_bool(move["counter_attack"], f"{where}.counter_attack")
     cas = _casualties(state, move, where, dice, {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")})

@@ -77,6 +77,11 @@ class Ability(Kind):
             return False
         return not (self.terrain_element_all and not set(self.terrain_element_all) <= have)
 
+    def reads_results(self) -> str:
+        """The result type of its units' roll it reads when it reaches the other army (the exact odds
+        keep it for each outcome): saves (Scorching Touch), unless the kind says otherwise."""
+        return "save"
+
     def computed(self) -> bool:
         return bool(self.p.get("engine", True)) and not self.by_hand_when_applies
 
@@ -112,6 +117,9 @@ class Ability(Kind):
     def after_save(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
         """After its units' save roll (``units``: the saving units of its species)."""
 
+    def after_attack(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
+        """After its units' attack roll (``units``: the attacking units of its species)."""
+
     def missile_counter(self, owner: AbilityOwner, run: ExchangeRun, roll: Roll) -> bool | None:
         """After a save roll against missiles: True, its units counter-attack with missiles;
         False, they may but their owner said no; None, not this ability's business."""
@@ -133,8 +141,8 @@ class Ability(Kind):
         return "", 0
 
 
-HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "missile_counter", "bars_counter_attackers",
-         "bars_from_dragons", "frees_from_dragons")
+HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
+         "bars_counter_attackers", "bars_from_dragons", "frees_from_dragons")
 DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory-hybrid", "white")
 # A dragon as an ability sees it: (name, dragon type, elements).
 DragonSeen = tuple[str, str, tuple[str, ...]]
@@ -243,37 +251,6 @@ class MagicElement(Ability):
 
 
 @ABILITIES.register
-class DamageAttackerAbility(Ability):
-    """Scorching Touch: the attacking army takes 1 damage per save result rolled (spell saves only)."""
-
-    kind = "damage-attacker"
-    phase = "exchange"
-    reaches_other_army = True
-    params = with_conditions(per=OneOf(("save",), "per", required=True),
-                             save=OneOf(("spell-only",), "save", required=True))
-
-    def after_save(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
-        if not self.applies(step.result.roll):
-            return
-        n = sum(ur.results("save") for ur, u in zip(step.result.rolls, step.units)
-                if u in units and not ur.excluded)
-        if n:
-            step.damage(n, True, owner.name)     # only saves from spells reduce it
-
-
-@ABILITIES.register
-class UnsaveableResults(Ability):
-    """Cursed Bullets: some missile results only spell saves can cancel (capped by the DUA)."""
-
-    kind = "unsaveable-results"
-    phase = "exchange"
-    by_hand_when_applies = True
-    exchange_applies = False          # the exchange leaves it to the player too
-    left_to_player = True
-    params = with_conditions(result=result_type(required=True), save=OneOf(("spell-only",), "save", required=True))
-
-
-@ABILITIES.register
 class ByHand(Ability):
     """An ability no roll shows (it acts in another phase of the turn, or on units outside the roll):
     listed for the player with what it needs. It warns in a roll only when its ``rolls`` say so."""
@@ -331,51 +308,3 @@ class FreesFromDragons(Ability):
 
     def describe(self, x: Count = 0) -> str:
         return f"{self.species} units barred from rolling against dragons may roll, up to the health of its species"
-
-
-@ABILITIES.register
-class BarCounterAttackers(Ability):
-    """Foul Stench: the defender picks N of its units that may not counter-attack (N capped by the
-    Goblins in the attacker's DUA)."""
-
-    kind = "bar-counter-attackers"
-    phase = "exchange"
-    params = with_conditions(dua_limit=Struct({"max": Int(1, required=True)}, "DUA limit", required=True))
-
-    def bars_counter_attackers(self, owner: AbilityOwner, run: ExchangeRun) -> set[int]:
-        # The defender keeps out its weakest units, as many as the species' units in the
-        # attacker's DUA allow (the data's limit): the calculator's reading of "the defender picks".
-        sp = owner.species
-        att = run.side("attacker")
-        if run.attack not in (self.rolls or ()) or not any(u.alive and u.unit.species == sp for u in att.units):
-            return set()
-        n = min(att.in_dua.get(sp, 0), self.dua_limit["max"] * att.dua_per)     # max per 24 points (p.21)
-        if sp not in att.in_dua:
-            run.warn(f"{owner.name}: how many units it keeps out of the counter-attack depends on the "
-                     f"{run.species_name(sp)} in the attacker's DUA; give attacker.in_dua.{sp}", "exchanges")
-        living = sorted(run.rolling("defender"), key=lambda u: (run.strength(u), u.unit.label, u.index))
-        return {u.index for u in living[:n]}
-
-
-@ABILITIES.register
-class MissileCounterAttack(Ability):
-    """Defensive Volley: after saving against a missile attack, the species' units counter-attack
-    with missile results."""
-
-    kind = "missile-counter-attack"
-    phase = "exchange"
-    params = with_conditions()
-
-    def missile_counter(self, owner: AbilityOwner, run: ExchangeRun, roll: Roll) -> bool | None:
-        if not self.applies(roll):
-            return None
-        defender = run.side("defender")
-        if defender.options.get(owner.id) is False:
-            return False
-        name = run.species_name(owner.species)
-        for u in defender.units:
-            if u.unit.species != owner.species and u.can_roll:
-                u.status, u.why = "out", f"only {name} units answer with {owner.name}"
-        run.warn(f"{owner.name}: the {name} units answer the missile attack "
-                 f"(the defender may switch this off: its choice “Use {owner.name}”)", "exchanges")
-        return True

@@ -194,7 +194,7 @@ class RecruitOrPromote(Listed):
 
     kind = "recruit-or-promote"
     words = "you may recruit a small (1 health) unit to the army or promote one of its units"
-    needs = "your Summoning Pool and the army's units"
+    needs = "your DUA (the Summoning Pool for Dragonkin) and the army's units"     # p.30
 
 
 @TERRAIN.register

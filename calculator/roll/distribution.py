@@ -168,7 +168,8 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
             notes.append(f"{u.name} is fixed at the face given: {u.rolled.label()}")
         rolling.append(u)
     normal = inp.roll.normal     # a normal icon's part, as contribution keeps it on the roll
-    known = [[normal.get(f) or contribution(u, f, inp.roll, idx) for f in u.all_faces] for u in rolling]
+    known = [[(normal.get(f) if u.carried else None) or contribution(u, f, inp.roll, idx) for f in u.all_faces]
+             for u in rolling]
     parts = [c for cs in known for c in cs]
     return Layout(inp.roll, idx, rolling, parts, list(inp.modifiers), extra, n_extra, keep), rolling, known, notes
 

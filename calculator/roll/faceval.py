@@ -26,6 +26,8 @@ def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution
     """
     # A normal icon's part depends on neither the unit nor the data (_normal): one answer for every
     # die showing it in this roll, kept on the roll itself, then by the index across rolls.
+    if not unit.carried:
+        return _uncarried(unit, face, roll, idx)
     normal = face.icon != "id" and face.icon in RESULT_TYPES
     if normal:
         hit = roll.normal.get(face)
@@ -37,6 +39,18 @@ def contribution(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution
         hit = idx.keep(key, _evaluate(unit, face, roll, idx))
     if normal and len(roll.normal) < 64:
         roll.normal[face] = hit
+    return hit
+
+
+def _uncarried(unit: Unit, face: Face, roll: Roll, idx: Index) -> Contribution:
+    # p.59: an item is rolled only with a unit able to carry it; with none it adds nothing at all.
+    key = (unit.key, face, roll.key)
+    hit = idx.memo.get(key)
+    if hit is None:
+        out = Contribution()
+        out.notes.append(Note(5, f"{unit.name}: adds nothing, since no unit rolled with it can carry it",
+                              see("items-are-not-units")))
+        hit = idx.keep(key, out)
     return hit
 
 

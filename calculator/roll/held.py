@@ -185,9 +185,10 @@ def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
 
 
 def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True,
-               items: frozenset[int] = frozenset()) -> Held:
+               items: frozenset[int] = frozenset(), terrain: tuple[str, ...] | None = None) -> Held:
     """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field); ``items``:
-    the indices of the army's items (a unit to re-roll is never one)."""
+    the indices of the army's items (a unit to re-roll is never one); ``terrain``: the elements of the
+    terrain where the army is, when known."""
     try:
         faces = _eighth(data.get("eighth_faces"), idx, allow_unit, army, items)
         minor, die = _minor(data.get("minor_terrain"), idx)
@@ -199,4 +200,7 @@ def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow
     if faces and minor:
         raise InputError("minor_terrain", "an army that controls an eighth face may not have a minor terrain in "
                                           "play (p.15)")
+    if die is not None and terrain is not None and not die.may_enter(terrain):
+        raise InputError("minor_terrain.die", f"the {die.name} shares no element with this terrain, so it cannot be "
+                                              "in play here (p.15: only the Deadlands enter play anywhere)")
     return Held(tuple(faces) + ((minor,) if minor else ()), die)

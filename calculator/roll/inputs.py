@@ -21,7 +21,7 @@ from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
 from .steps import working
-from .units import Unit, named, parse_unit
+from .units import Unit, named, parse_unit, with_carriers
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
@@ -218,7 +218,8 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     if delayed and not (rtype.receives_delayed and against in ("melee", "missile")):
         raise InputError("delayed", "delayed effects only reach a save roll against a melee or missile attack")
     melee, damage = parse_opponent(data, rtype, against)
-    held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item))
+    held = parse_held(data, idx, where, len(units), items=frozenset(u.index for u in units if u.is_item),
+                      terrain=elements)
     army_counts = () if rtype.individual else counts     # p.28: a unit rolling alone gets no army advantages
     if held.faces and need_bool(data.get("dua", False), "dua"):
         raise InputError("eighth_faces" if held.faces[0].role == EIGHTH else "minor_terrain",
@@ -234,7 +235,8 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
                 parse_options(data.get("options"), idx), tuple(t for t in held.id_doubled(army_counts) if t not in ignored),
                 held.effects, held.key, ignored)
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
-    return RollInput(roll, terrain, with_army_saves(units, roll, idx), modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
+    units = with_carriers(with_army_saves(units, roll, idx), idx)      # p.59, last: a copy made after would lose it
+    return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
                      held, tuple(shielded))
 
 

@@ -33,6 +33,9 @@ def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Any], delayed: 
     dice = Dice(random.Random(seed), seed)
     if roll.where == "none":
         trace.warn("no terrain given: abilities that need a terrain element do not apply", see("no-terrain"))
+    for u in units:
+        if not u.carried:       # p.59: rolled only with a unit able to carry it
+            trace.warn(f"{u.name} adds nothing: no unit rolled with it can carry it", see("items-are-not-units"))
     mods = list(mods)
     step_mods = applicable(mods, roll, trace)
     faces = step_1_roll(units, roll, idx, dice, trace)

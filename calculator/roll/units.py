@@ -42,6 +42,7 @@ class Unit:
     key: tuple = field(default=(), compare=False, hash=False)
     is_item: bool = field(default=False, compare=False, hash=False)
     name: str = field(default="", compare=False, hash=False)   # as the player names it (core.names)
+    carried: bool = field(default=True, init=False, compare=False, hash=False)   # False: an item no rolled unit can carry
     # Every face it can show in a roll (its faces, those given as rolled or rolled again), in order.
     all_faces: tuple[Face, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
 
@@ -64,7 +65,7 @@ class Unit:
             choose=choose, key=(index, label, die_id, species, kind, size, health, auto_saves, elements, chosen, alloy,
                                 name or label),
             is_item=kind in ITEM_KINDS,     # items are not units: nothing that targets or doubles a unit picks one (p.59)
-            name=name or label, all_faces=tuple(sorted(shown)))
+            name=name or label, carried=True, all_faces=tuple(sorted(shown)))
 
     def named_as(self, name: str) -> Unit:
         """This unit under another name: a copy with every other field as it is. Its ``key`` ends
@@ -72,6 +73,13 @@ class Unit:
         worked out under one name is not read back under another."""
         twin = object.__new__(Unit)
         twin.__dict__.update(self.__dict__, name=name, key=self.key[:-1] + (name,))
+        return twin
+
+    def uncarried(self) -> Unit:
+        """This item when no unit rolled with it can carry it: it is not rolled (p.59). Its ``key``
+        says so, so a face's part worked out for a carried copy is never read back for it."""
+        twin = object.__new__(Unit)
+        twin.__dict__.update(self.__dict__, carried=False, key=self.key[:-1] + ("uncarried", self.key[-1]))
         return twin
 
     def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
@@ -302,3 +310,27 @@ def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
         raise InputError(f"{where}.rolled", "missing: a unit without known faces must give 'rolled'")
     choose = _choose(raw["choose"], f"{where}.choose", idx) if raw.get("choose") is not None else {}
     return Unit(i, rolled=rolled, rerolled=rerolled, choose=choose, **base)
+
+
+def carried(item: Unit, units: Sequence[Unit], idx: Index) -> bool:
+    """Whether some unit of the army could carry ``item`` (p.59): one that carries items at all (not
+    Dragonkin, p.54, nor a die marked ``nothing``) and, for the kinds carried by element, shares an
+    element with it or carries any element (Amazons, p.59). An element not given counts as a match."""
+    for u in units:
+        how = "nothing" if u.is_item else idx.carries(u.die_id, u.species)
+        if how == "nothing":
+            continue
+        if item.kind not in idx.by_element or how == "any-element" or not item.elements or u.elements is None:
+            return True
+        if set(u.elements) & set(item.elements):
+            return True
+    return False
+
+
+
+def with_carriers(units: tuple[Unit, ...], idx: Index) -> tuple[Unit, ...]:
+    """p.59: an item is rolled only if a unit able to carry it is rolled too; one that no unit of the
+    roll can carry is marked and adds nothing (its owner buries it)."""
+    if not any(u.is_item for u in units):
+        return units
+    return tuple(u.uncarried() if u.is_item and not carried(u, units, idx) else u for u in units)

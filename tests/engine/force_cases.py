@@ -33,6 +33,11 @@ ARMIES = "/rules/setup-and-victory/#setup-three-armies"
 POOL = "/rules/setup-and-victory/#setup-summoning-pool"
 CARRY = "/rules/items/#item-carrying"
 DRAGONKIN = "/rules/dragonkin-rules/#dragonkin-allowance"
+EQUIPMENT_POOL = "/rules/setup-and-victory/#setup-dracolem-equipment"
+# Dracolem (Dracolem Rules v1.01): Bronze Draco-Tank (medium, 2) + Bronze Draco-Brawler (small, 1) + Gold
+# Draco-Mortus (champion, 4) = 7 points of Dracolem, none a promo champion: 7 // 3 = 2 Save Value of
+# equipment may start in the Summoning Pool (small 1, medium 2, large 3).
+DRACOLEM = ["dracolem/bronze-draco-tank", "dracolem/bronze-draco-brawler", "dracolem/gold-draco-mortus"]
 
 LAND = {"home": "coastland-city", "frontier": "flatland-castle"}   # a standard home, an advanced frontier
 
@@ -209,6 +214,20 @@ CASES: list[dict[str, Any]] = [
      "input": base(summoning_pool=["red-drake", "coastland-bridge", "coastland-knoll", "deadland-village",
                                    "feyland-woods", "highland-bridge"]),
      "points": pts(24, 8, 9, 7), "problems": [("summoning_pool", POOL, "allows 4")]},
+
+    # The base with the Dracolem above as the campaign army (7 points: 8 + 9 + 7 = 24) and a medium
+    # equipment (Air Dawn Blade, Save Value 2) in the Summoning Pool: 2 allowed, no problem; the pool's
+    # equipment is outside the force size (the Dracolem Rules bring it to the game beside the force).
+    {"id": "dracolem-equipment-pool", "title": "Dracolem equipment in the Summoning Pool",
+     "input": base(armies={"home": list(HOME), "horde": list(HORDE), "campaign": list(DRACOLEM)},
+                   summoning_pool=["red-drake", "items/air-dawn-blade"]),
+     "points": pts(24, 8, 9, 7), "problems": []},
+
+    # The same with a small equipment more (Water Flicker Foil, 1): 2 + 1 = 3 Save Value, 2 allowed.
+    {"id": "dracolem-equipment-too-much", "title": "More Dracolem equipment than the force allows",
+     "input": base(armies={"home": list(HOME), "horde": list(HORDE), "campaign": list(DRACOLEM)},
+                   summoning_pool=["red-drake", "items/air-dawn-blade", "items/water-flicker-foil"]),
+     "points": pts(24, 8, 9, 7), "problems": [("summoning_pool", EQUIPMENT_POOL, "allow 2")]},
 
     # Things that never start in the pool (p.3): a unit (Guard) and an item (Gold Medallion) are
     # in the pool, a major terrain (Coastland City) too. They cost nothing there.

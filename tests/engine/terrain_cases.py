@@ -201,11 +201,12 @@ ROLLS: list[dict[str, Any]] = [
      "expect": {"totals.save": 2},
      "working": "Flanked halves the army's save results (p.15; step 7, rounded down): (3 + 1) / 2 = 2."},
     {"id": "minor-terrain-elements-for-abilities", "command": "resolve",
-     "input": {"roll": "save", "terrain": "highland", "minor_terrain": {"die": "coastland-bridge", "face": "melee"},
+     "input": {"roll": "save", "terrain": "highland", "minor_terrain": {"die": "feyland-bridge", "face": "melee"},
                "army": [u("coral-elves/knight", "3 maneuver")]},
      "expect": {"totals.save": 3},
-     "working": "Highland has no water, but the Coastland Bridge's elements count as the terrain's for the "
-                "controller's species abilities (p.15): Coastal Dodge counts the 3 maneuver as 3 saves."},
+     "working": "Highland (fire, earth) has no water; a Feyland Bridge (water, fire) shares its fire, so it may be "
+                "in play there, and its elements count as the terrain's for the controller's species abilities "
+                "(p.15): Coastal Dodge (water, p.21) counts the 3 maneuver as 3 saves."},
     {"id": "no-doubling-in-an-individual-roll", "command": "resolve",
      "input": {"roll": "individual", "counts": ["save"], "terrain": "coastland-tower", "eighth_faces": ["tower"],
                "army": [u("amazons/warrior", "id")]},

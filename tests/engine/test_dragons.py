@@ -144,8 +144,9 @@ def test_jaws_killed_by_decapitate(engine):
                             "(a dragon rolled Jaws)"]
     assert told["claws"] == ["Decapitate: generates 3 melee"]
     # A roll on its own, with no dragon's faces given: the melee, on the stated assumption.
+    keeper = {"species": "amazons", "health": 1, "rolled": "1 magic"}     # p.59: a unit able to carry it
     alone = engine.resolve({"roll": "dragon_attack", "terrain": "highland",
-                            "army": [{"die": "items/air-vorpal-sword", "rolled": "3 decapitate"}]})
+                            "army": [{"die": "items/air-vorpal-sword", "rolled": "3 decapitate"}, keeper]})
     assert _decapitate_notes(alone) == ["Decapitate: assumes no dragon rolled Jaws", "Decapitate: generates 3 melee"]
 
 

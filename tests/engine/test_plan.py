@@ -28,12 +28,14 @@ def test_faces_that_roll_again_depend_on_the_roll(engine):
 
 def test_flurry_rolls_again_only_if_melee_is_chosen(engine):
     # Blade Golem's Flurry in a dragon attack: X save or X melee; rolls again only with melee.
-    plan = engine.plan({"roll": "dragon_attack", "army": [{"die": "items/air-blade-golem"}]})
+    keeper = {"species": "amazons", "health": 1, "rolled": "1 magic"}     # p.59: a unit able to carry it
+    plan = engine.plan({"roll": "dragon_attack", "army": [{"die": "items/air-blade-golem"}, keeper]})
     flurry = [f for f in faces(plan).values() if f["icon"] == "flurry"]
     assert flurry and all(f.get("rolls_again_if") == "melee" for f in flurry)
     # Save is counted first, so by default it does not roll again; choosing melee makes it.
     assert not flurry[0]["rolls_again"]
-    chose = engine.plan({"roll": "dragon_attack", "army": [{"die": "items/air-blade-golem", "choose": {"flurry": "melee"}}]})
+    chose = engine.plan({"roll": "dragon_attack",
+                         "army": [{"die": "items/air-blade-golem", "choose": {"flurry": "melee"}}, keeper]})
     assert all(f["rolls_again"] for f in faces(chose).values() if f["icon"] == "flurry")
 
 

@@ -77,6 +77,8 @@ def test_stampede_needs_earth_and_air(engine, terrain, melee):
 ])
 def test_single_icon_x(engine, unit, roll, expected):
     data = {"roll": roll, "terrain": "highland", "army": [unit]}
+    if unit.get("die_type") == "equipment":     # p.59: rolled only with a unit able to carry it (adds nothing)
+        data["army"].append({"species": "amazons", "health": 1, "rolled": "1 magic"})
     if roll == "save":
         data["against"] = "missile"
     assert totals(engine, data) == expected

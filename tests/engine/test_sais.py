@@ -70,10 +70,18 @@ CASES = [
 ]
 
 
+def carrier(roll: str) -> dict:
+    """p.59: an item is rolled only with a unit able to carry it: an Amazon (any element) whose face adds
+    nothing to the roll (magic, or melee in a magic action)."""
+    return {"species": "amazons", "health": 1, "rolled": "1 melee" if roll == "magic" else "1 magic"}
+
+
 @pytest.mark.parametrize("die,roll,against,rolled,rerolled,expected", CASES,
                          ids=[f"{c[3].split(' ', 1)[1]}-{c[1]}" for c in CASES])
 def test_sai_generates(engine, die, roll, against, rolled, rerolled, expected):
     data = {"roll": roll, "terrain": "highland", "army": [{"die": die, "rolled": rolled, "rerolled": rerolled}]}
+    if die.startswith("items/"):
+        data["army"].append(carrier(roll))
     if against:
         data["against"] = against
     out = engine.resolve(data)
@@ -85,9 +93,9 @@ def test_sai_generates(engine, die, roll, against, rolled, rerolled, expected):
 def test_summon_dragon_in_reserve_generates_magic(engine):
     # In the Reserve Area Summon Dragon gives X=4 magic; at a terrain it summons and rolls again.
     assert engine.resolve({"roll": "magic", "terrain": "reserve", "army": [
-        {"die": "items/air-dragonstaff", "rolled": "4 summon-dragon"}]})["totals"] == {"magic": 4}
+        {"die": "items/air-dragonstaff", "rolled": "4 summon-dragon"}, carrier("magic")]})["totals"] == {"magic": 4}
     out = engine.resolve({"roll": "magic", "terrain": "highland", "army": [
-        {"die": "items/air-dragonstaff", "rolled": "4 summon-dragon", "rerolled": ["id"]}]})
+        {"die": "items/air-dragonstaff", "rolled": "4 summon-dragon", "rerolled": ["id"]}, carrier("magic")]})
     assert out["totals"] == {"magic": 4}        # the re-rolled artifact ID: 4
     assert any(e["kind"] == "summon-dragon" for e in out["effects"])
 

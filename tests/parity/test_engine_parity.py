@@ -16,7 +16,8 @@ RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.en
             "tests.engine.test_dragons", "tests.engine.test_magic", "tests.engine.test_magic_limits",
             "tests.engine.test_force",
             "tests.engine.test_terrain", "tests.engine.test_turn_rules", "tests.engine.test_words",
-            "tests.engine.test_game", "tests.engine.test_advise", "tests.engine.test_advise_game")
+            "tests.engine.test_game", "tests.engine.test_advise", "tests.engine.test_advise_game",
+            "tests.engine.test_every_rule")
 ODDS = [(["amazons/soldier"], ["coral-elves/fighter"], "melee"),
         (["amazons/chimera", "amazons/war-chief"], ["coral-elves/protector", "coral-elves/trooper"], "melee"),
         (["amazons/spearer"], ["coral-elves/trooper", "coral-elves/fighter", "coral-elves/guard"], "missile"),
@@ -39,6 +40,12 @@ def _cases(bundle: dict) -> list[tuple[str, dict]]:
         cases.append(("exchange-odds", {"attack": attack, "terrain": "highland",
                                         "attacker": {"army": [{"die": d} for d in att]},
                                         "defender": {"army": [{"die": d} for d in dfn]}}))
+    # Cursed Bullets (p.21): some missile results only spell saves cancel, the exact odds keep the Lava
+    # Elves' missile results of each outcome.
+    cases.append(("exchange-odds", {"attack": "missile", "terrain": "highland",
+                                    "attacker": {"army": [{"die": "lava-elves/fusilier"}] * 2, "in_dua": {"lava-elves": 2}},
+                                    "defender": {"army": [{"die": "dwarves/footman"}],
+                                                 "modifiers": [{"spell": "stone-skin"}]}}))
     # A sampled estimate: the same seeded exchanges, so the same counts and sums in both Pythons.
     att, dfn, attack = ODDS[1]
     cases.append(("exchange-odds", {"attack": attack, "terrain": "highland", "odds": "sampled", "seed": 5,
