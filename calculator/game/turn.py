@@ -69,6 +69,8 @@ def end_phase(state: State, where: str) -> None:
         return
     close_march(state)
     t.phase = PHASES[at(t.phase) + 1]
+    if t.phase == "dragon-attack" and not t.owed:     # p.11: with no dragon attack to make, skip the phase
+        t.phase = "species-abilities"
 
 
 def begin_march(state: State, army: str, move: str, where: str) -> bool:
