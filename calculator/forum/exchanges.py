@@ -106,7 +106,8 @@ def odds_post(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> P
 
 @renders("dragon-odds")
 def dragon_odds_post(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> Post:
-    attacker = inp.get("attacker") if isinstance(inp.get("attacker"), Mapping) else {}
+    attacker = inp.get("attacker")
+    attacker = attacker if isinstance(attacker, Mapping) else {}
     dragons = ", ".join(names.die(str(d.get("die"))) for d in attacker.get("dragons") or [] if isinstance(d, Mapping))
     post = Post("Odds of a dragon attack" + names.where(inp.get("terrain")), link_text="Open this dragon attack in the calculator")
     post.para(f"Dragons: {dragons}" if dragons else "")

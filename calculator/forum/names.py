@@ -70,13 +70,14 @@ class Names:
 
     @staticmethod
     def attack(attack: str) -> str:
-        return next((a["name"] for a in EXCHANGE_ATTACKS if a["id"] == attack), f"{attack} attack".capitalize())
+        return next((str(a["name"]) for a in EXCHANGE_ATTACKS if a["id"] == attack), f"{attack} attack".capitalize())
 
     @staticmethod
     def exchange_roll(name: str) -> str:
         if name in EXCHANGE_ROLLS:
             return EXCHANGE_ROLLS[name]
-        return maneuver_vocabulary()["rolls"].get(name) or str(name).replace("_", " ").capitalize()
+        rolls: Any = maneuver_vocabulary()["rolls"]
+        return str(rolls.get(name) or name.replace("_", " ").capitalize())
 
     @staticmethod
     def side(side: str) -> str:

@@ -75,7 +75,7 @@ def roll_post(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> P
 def pools(names: Names, magic: Mapping[str, Any]) -> list[list[str]]:
     rows = []
     for pool in magic.get("pools") or []:
-        kinds = ", ".join(names.icon(e) if e != "ivory" else "Ivory" for e in pool.get("elements") or []) or "none"
+        kinds = ", ".join(str(e).capitalize() for e in pool.get("elements") or []) or "none"
         rows.append([names.species(str(pool.get("species"))) if pool.get("species") else "Items",
                      kinds + (" (Cantrip only)" if pool.get("cantrip_only") else ""), str(pool.get("amount", 0))])
     return rows
