@@ -91,7 +91,7 @@ def _bbcode(block: Block) -> str:
 
 def _md_escape(text: str) -> str:
     out = str(text)
-    for ch in "\\`*_[]<>":
+    for ch in "\\`*_[]":
         out = out.replace(ch, "\\" + ch)
     return out
 
