@@ -15,6 +15,7 @@ import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-
 import { engine, followEngine } from "./engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
 import { heldRow } from "./calc-held.js";
+import { bindForumCopy } from "./forum-copy.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -198,6 +199,8 @@ function bindForm(ctx) {
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
     else done(false);
   });
+  bindForumCopy(ctx.root.querySelector('[data-forum="roll"]'), [{ key: "roll", what: "this roll", section: ui.results }],
+    () => { writeLink(ctx); return location.href; });
 }
 
 function restore(ctx) {
