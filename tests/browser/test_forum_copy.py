@@ -31,6 +31,9 @@ def link(path: str, key: str, value: dict) -> str:
     return f"{path}?{key}=" + quote(json.dumps(value, separators=(",", ":")))
 
 
+FORMATS = {"BBCode": "bbcode", "Markdown": "markdown", "Plain text": "text"}
+
+
 def copy(page: Page, holder: str, source: str, label: str) -> str:
     """Open the holder's menu with a tap, press one format of one answer; wait for "Copied" on that
     button (never for a time) and answer what the clipboard holds."""
@@ -38,8 +41,10 @@ def copy(page: Page, holder: str, source: str, label: str) -> str:
     summary = menu.locator("summary")
     summary.scroll_into_view_if_needed()
     reachable(page, summary)
-    summary.tap()
-    button = menu.locator(f'[data-forum-source="{source}"] button', has_text=label)
+    if menu.get_attribute("open") is None:
+        summary.tap()
+    button = menu.locator(f'[data-forum-source="{source}"] [data-forum-format="{FORMATS[label]}"]')
+    expect(button).to_have_text(label)
     button.scroll_into_view_if_needed()
     reachable(page, button)
     button.tap()
@@ -51,8 +56,12 @@ def reachable(page: Page, target) -> None:
     """Inside the phone's width, at least 44 px tall (a finger's tap), and not covered at its centre."""
     box = target.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 35, box
-    assert page.evaluate("""([x, y, el]) => { const hit = document.elementFromPoint(x, y); return !!hit && (el === hit || el.contains(hit)); }""",
-                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, target.element_handle()])
+    hit = page.evaluate("""([x, y, el]) => { const hit = document.elementFromPoint(x, y);
+        return !hit ? "nothing" : el === hit || el.contains(hit) ? "" : hit.outerHTML.slice(0, 300); }""",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, target.element_handle()])
+    if hit:
+        page.screenshot(path="/tmp/ft/covered.png")
+    assert hit == "", hit
 
 
 @pytest.mark.browser_context_args(**PHONE)
