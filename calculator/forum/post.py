@@ -5,7 +5,7 @@ Every answer kind builds one :class:`Post` (calculator.forum.answers); the write
 Dragon Dice, so each kind is written the same way in every format.
 
 >>> post = Post("Melee roll", [Table(("Unit", "Rolled"), [("Warrior", "2 Melee")])], "https://x.test/#s=1.e")
->>> print(write(post, "bbcode"))
+>>> print(write(post, "bbcode"), end="")
 [b]Melee roll[/b]
 <BLANKLINE>
 [table][tr][td][b]Unit[/b][/td][td][b]Rolled[/b][/td][/tr][tr][td]Warrior[/td][td]2 Melee[/td][/tr][/table]
