@@ -86,7 +86,9 @@ def forum(engine: Answers, raw: Any) -> dict[str, Any]:
     try:
         post = RENDERERS[kind](Names(engine.index.bundle), inp, answer)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        # A hand-made answer of the wrong shape: named, never a traceback.
+        if raw.get("answer") is None:
+            raise                   # the engine's own answer: a fault of the renderer, not of the request
+        # An answer given by hand of the wrong shape: named, never a traceback.
         raise InputError("answer", f"not an answer of the '{command}' command ({type(exc).__name__})") from None
     post.link = link
     return {"kind": kind, "format": fmt, "text": write(post, fmt)}

@@ -10,7 +10,6 @@ import { engine } from "./engine.js";
 import { sidesOf, vocab } from "./calc-exchange-words.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
 import { render as showResult, error as showError, notice } from "./calc-exchange-result.js";
-import { bindForumCopy } from "./forum-copy.js";
 import { refresh as refreshOdds } from "./calc-exchange-odds.js";
 import { setMode } from "./calc-modes.js";
 
@@ -203,10 +202,6 @@ function bindForm(xc) {
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
     else done(false);
   });
-  bindForumCopy(xc.root.querySelector('[data-forum="exchange"]'), [
-    { key: "exchange", what: "this exchange", label: "The exchange:", section: ui.results },
-    { key: "odds", what: "its odds", label: "Its odds:", section: xc.root.querySelector("#exchange-odds"),
-      none: "The odds are not worked out yet." }], () => { writeLink(xc); return location.href; });
 }
 
 function say(xc, text, detail) {

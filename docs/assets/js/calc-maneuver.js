@@ -13,7 +13,6 @@ import { setMode } from "./calc-modes.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
 import { faceButtons, faceOf, fillTerrains, isEighth, majorDice, minorRow, terrainOf } from "./calc-maneuver-die.js";
 import { render as showResult, notice, error as showError, actionInput } from "./calc-maneuver-result.js";
-import { bindForumCopy } from "./forum-copy.js";
 
 const DEBOUNCE_MS = 80;
 
@@ -221,8 +220,6 @@ function bindForm(mv) {
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
     else done(false);
   });
-  bindForumCopy(mv.root.querySelector('[data-forum="maneuver"]'), [{ key: "maneuver", what: "this maneuver", section: ui.results }],
-    () => { writeLink(mv); return location.href; });
 }
 
 function say(mv, text, detail) {

@@ -36,6 +36,21 @@ function row(source, link) {
     source.label ? el("span", { class: "dd-forum__label" }, source.label) : null, ...buttons, status);
 }
 
+/* What the menu of each calculator mode copies: the answers its sections show. */
+const MODES = {
+  roll: (root) => [{ key: "roll", what: "this roll", section: root.querySelector("[data-calc-results]") }],
+  exchange: (root) => [
+    { key: "exchange", what: "this exchange", label: "The exchange:", section: root.querySelector("[data-exchange-results]") },
+    { key: "odds", what: "its odds", label: "Its odds:", section: root.querySelector("#exchange-odds"),
+      none: "The odds are not worked out yet." }],
+  maneuver: (root) => [{ key: "maneuver", what: "this maneuver", section: root.querySelector("[data-maneuver-results]") }],
+};
+
+/* A calculator mode's menu, in its [data-forum] placeholder; link(): the mode's share link. */
+export function bindModeCopy(root, mode, link) {
+  bindForumCopy(root.querySelector('[data-forum="' + mode + '"]'), MODES[mode](root), link);
+}
+
 /* Fill a [data-forum] placeholder once: sources are [{key, what, label, section, none}] (the
    answers it copies: what the section shows), link() the address that opens the same answer. */
 export function bindForumCopy(holder, sources, link) {
