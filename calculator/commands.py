@@ -28,4 +28,5 @@ COMMANDS: dict[str, Command] = {
     "force": Command("force", "a force's points per army and the setup rules it breaks ({\"size\": 24, \"armies\": ...})"),
     "game": Command("game", "a game replayed from its setup and moves: the state, the moves open now ({\"setup\": ..., \"moves\": [...]})"),
     "advise": Command("advise", "what one army can do in a march made now: the maneuver and each open action, with their odds"),
+    "forum": Command("forum", "another command's answer as a forum post ({\"command\": ..., \"input\": ..., \"format\": \"bbcode\"})"),
 }

@@ -114,6 +114,13 @@ class Engine:
         check_tree(data)
         return game(self, data)
 
+    def forum(self, data: Any) -> dict[str, Any]:
+        """Another command's answer as a forum post: BBCode, Markdown or plain text (calculator.forum)."""
+        from .forum import forum
+
+        check_tree(data)
+        return forum(self, data)
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""
         from .magic.offer import offer

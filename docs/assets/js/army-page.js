@@ -6,10 +6,11 @@ import { el, option, fill, shortMsg, busy, isObj } from "./calc-dom.js";
 import { load, elementsText } from "./calc-catalogue.js";
 import { engine, followEngine } from "./engine.js";
 import * as store from "./army-store.js";
-import { readLink, dropLink } from "./army-links.js";
+import { readLink, dropLink, shareUrl } from "./army-links.js";
 import { renderArmies, renderTarget, renderAnswer, renderCounts, enhanceCards, relabel, listOf } from "./army-view.js";
 import { bindActions, renderKept, openForce } from "./army-kept.js";
 import { bindPrint, refreshPrint, aidOf } from "./army-print.js";
+import { bindForumCopy, remember, forget } from "./forum-copy.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -110,6 +111,7 @@ function ask(ctx) {
   }
   if (input.size == null) {
     ctx.answer = null;
+    forget(ctx.ui.problems);
     ctx.ui.problems.dataset.state = "no-size";
     ctx.ui.problems.removeAttribute("aria-busy");
     ctx.ui.total.textContent = "";
@@ -120,6 +122,7 @@ function ask(ctx) {
   engine.call("force", input).then((out) => ({ key, out }), (err) => ({ key, error: shortMsg(err) })).then((answer) => {
     if (seq !== ctx.seq || !ctx.root.isConnected) return;
     ctx.answer = answer;
+    if (answer.out) remember(ctx.ui.problems, "force", JSON.parse(answer.key), answer.out); else forget(ctx.ui.problems);
     keepingFocus(ctx, () => {
       renderAnswer(ctx);
       renderTarget(ctx);
@@ -212,6 +215,8 @@ function bind(root, cat) {
   bindForm(ctx);
   bindActions(ctx);
   bindPrint(ctx);
+  bindForumCopy(root.querySelector('[data-forum="force"]'), [{ key: "force", what: "this force", section: ctx.ui.problems,
+    none: "Choose the force size first: the post shows its points." }], () => shareUrl(ctx.entry));
   ctx.ui.force.hidden = false;
   ctx.ui.target.hidden = false;
   const kept = store.current();      // a new force is kept once something is put in it

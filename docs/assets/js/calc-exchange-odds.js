@@ -8,6 +8,7 @@ import { engine } from "./engine.js";
 import { chart, table, pct } from "./chances.js";
 import { sideName, sidesOf } from "./calc-exchange-words.js";
 import { seeText } from "./calc-exchange-result.js";
+import { remember, forget } from "./forum-copy.js";
 
 const DEBOUNCE_MS = 300;
 const BUDGET_MS = 30000;
@@ -49,6 +50,7 @@ function head(section) {
 }
 
 function status(section, text, button) {
+  forget(section);
   delete section.dataset.method;           // the method is of the answer shown, not of one on its way
   section.replaceChildren(...head(section), el("p", { class: "dd-ex-odds-status", role: "status" }, text, button ? " " : null, button));
 }
@@ -144,6 +146,7 @@ function compute(section, cat, free, asked) {
   engine.call("exchange-odds", free, { lane: "background", signal: c.signal, timeout: BUDGET_MS }).then((out) => {
     if (mine !== seq || !document.body.contains(section)) return;
     draw(section, cat, out);
+    remember(section, "exchange-odds", free, out);
     section.dataset.answered = asked;
   }, (err) => {
     if (mine !== seq) return;
@@ -172,7 +175,7 @@ export function refresh(section, cat, inp, now) {
   const asked = String(seq);
   section.dataset.asked = asked;
   last = inp ? { section, cat, input: inp } : null;
-  if (!inp) { section.hidden = true; section.replaceChildren(); section.dataset.state = "empty"; return; }
+  if (!inp) { forget(section); section.hidden = true; section.replaceChildren(); section.dataset.state = "empty"; return; }
   section.hidden = false;
   section.dataset.state = "waiting";
   const free = freeInput(cat, inp, section.dataset.allChance === "1");

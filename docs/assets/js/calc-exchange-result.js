@@ -6,6 +6,7 @@ import { el, siteLink, typeLabel } from "./calc-dom.js";
 import { rollParts, warnings } from "./calc-trace.js";
 import { attackOf, faceText, rollLabel, sideName, vocab } from "./calc-exchange-words.js";
 import { unitLabel } from "./calc-answer.js";
+import { remember, forget } from "./forum-copy.js";
 
 function see(cat, path, text) { const a = siteLink(cat.root, path, text || "why?"); return a ? [" ", a] : null; }
 
@@ -144,6 +145,7 @@ export function render(section, cat, out, input, choose) {
   parts.push(el("h3", {}, "Roll by roll"), rollList(cat, out));
   if (out.see) parts.push(el("p", { class: "dd-ex-see" }, see(cat, out.see, seeText(cat, out.see))));
   section.replaceChildren(...parts);
+  remember(section, "exchange", input, out);
   section.dataset.input = JSON.stringify(input);
   section.dataset.state = "resolved";
   section.removeAttribute("aria-busy");
@@ -161,12 +163,14 @@ export function error(section, text, lead, backToCalculator) {
     parts.push(el("p", {}, again));
   }
   section.replaceChildren(...parts);
+  forget(section);
   section.dataset.state = "error";
   section.removeAttribute("aria-busy");
 }
 
 export function notice(section, text, state) {
   section.replaceChildren(el("p", { class: "dd-calc-notice" }, text));
+  forget(section);
   section.dataset.state = state || "empty";
   section.removeAttribute("aria-busy");
 }

@@ -8,6 +8,7 @@ import { rollParts, warnings } from "./calc-trace.js";
 import { seeText } from "./calc-exchange-result.js";
 import { faceText, rollLabel, vocab } from "./calc-exchange-words.js";
 import { unitLabel } from "./calc-answer.js";
+import { remember, forget } from "./forum-copy.js";
 import { drawTurn, faceOf, ruleLink, terrainOf } from "./calc-maneuver-die.js";
 import { MARCHING, opposingName } from "./calc-maneuver-words.js";
 
@@ -99,6 +100,7 @@ export function render(section, mv, out, input) {
   const see = out.see ? siteLink(cat.root, out.see, seeText(cat, out.see), "dd-ex-see") : null;
   if (see) parts.push(el("p", {}, see));
   section.replaceChildren(...parts.filter((p) => p != null));
+  remember(section, "maneuver", input, out);
   section.dataset.input = JSON.stringify(input);
   section.dataset.answer = JSON.stringify({ succeeded: out.succeeded, face_before: out.face_before, face_after: out.face_after,
     action: out.action, captured: out.captured, controller: out.controller, totals: out.totals });
@@ -128,6 +130,7 @@ export function actionInput(mv, input, out, action) {
 
 export function notice(section, text, state) {
   section.replaceChildren(el("p", { class: "dd-calc-notice" }, text));
+  forget(section);
   section.dataset.state = state || "empty";
   section.removeAttribute("aria-busy");
 }
@@ -136,6 +139,7 @@ export function notice(section, text, state) {
 export function error(section, text) {
   section.replaceChildren(el("h2", {}, "Result of the maneuver"), el("p", { class: "dd-calc-error", role: "alert" },
     "The engine could not resolve this maneuver: ", el("span", { "data-maneuver-error": true }, text)));
+  forget(section);
   section.dataset.state = "error";
   section.removeAttribute("aria-busy");
 }

@@ -15,6 +15,7 @@ import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-
 import { engine, followEngine } from "./engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
 import { heldRow } from "./calc-held.js";
+import { bindModeCopy } from "./forum-copy.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -198,6 +199,9 @@ function bindForm(ctx) {
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
     else done(false);
   });
+  bindModeCopy(ctx.root, "roll", () => { writeLink(ctx); return location.href; });
+  // An exchange or a maneuver writes its share link into the address with every change.
+  ["exchange", "maneuver"].forEach((mode) => bindModeCopy(ctx.root, mode, () => location.href));
 }
 
 function restore(ctx) {

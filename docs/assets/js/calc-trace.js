@@ -3,6 +3,7 @@
    only lays it out. */
 import { el, typeLabel, siteLink, icon } from "./calc-dom.js";
 import { iconName } from "./calc-catalogue.js";
+import { remember, forget } from "./forum-copy.js";
 
 function rulesHref(rule) {
   const [page, anchor] = String(rule).split("#");
@@ -103,6 +104,7 @@ export function rollParts(cat, out, opts) {
 
 export function render(section, cat, out, input) {
   section.replaceChildren(...rollParts(cat, out));
+  remember(section, "resolve", input, out);
   section.dataset.totals = JSON.stringify(out.totals || {});
   section.dataset.input = JSON.stringify(input);
   section.dataset.state = "resolved";
@@ -111,6 +113,7 @@ export function render(section, cat, out, input) {
 
 export function notice(section, text, state) {
   section.replaceChildren(el("p", { class: "dd-calc-notice" }, text));
+  forget(section);
   section.dataset.totals = "{}";
   section.dataset.state = state || "empty";
   section.removeAttribute("aria-busy");
@@ -118,6 +121,7 @@ export function notice(section, text, state) {
 
 export function error(section, text) {
   section.replaceChildren(el("h2", {}, "Result"), el("p", { class: "dd-calc-error", role: "alert" }, text));
+  forget(section);
   section.dataset.totals = "{}";
   section.dataset.state = "error";
   section.removeAttribute("aria-busy");

@@ -4,6 +4,7 @@
    every page (page-events.js). */
 import { onPage } from "./page-events.js";
 import { bindFilter } from "./filters.js";
+import { copyText } from "./copy.js";
 
 const ANCHORED = "h1[id], h2[id], h3[id], h4[id], h5[id], h6[id], tr[id], li[id], dt[id]";
 
@@ -18,31 +19,7 @@ function labelOf(el) {
   return text.replace(/[¶\s]+/g, " ").trim().slice(0, 80) || el.id;
 }
 
-function showFallback(button, href) {
-  const box = document.createElement("input");
-  box.type = "text";
-  box.readOnly = true;
-  box.value = href;
-  box.className = "dd-copy__fallback";
-  box.setAttribute("aria-label", "Link to copy");
-  button.after(box);
-  box.select();
-}
-
-function copy(button, text) {
-  const href = text || button.getAttribute("data-href");
-  const label = button.textContent;
-  const done = () => {
-    button.classList.add("dd-copy--done");
-    button.textContent = "Copied";
-    setTimeout(() => { button.textContent = label; button.classList.remove("dd-copy--done"); }, 1500);
-  };
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    navigator.clipboard.writeText(href).then(done, () => showFallback(button, href));
-  } else {
-    showFallback(button, href);
-  }
-}
+function copy(button, text) { copyText(button, text || button.getAttribute("data-href")); }
 
 function addCopyButtons(root, quotes) {
   root.querySelectorAll(ANCHORED).forEach((el) => {

@@ -1,0 +1,108 @@
+"""Answers worked by hand for the forum posts (tests/engine/test_forum.py): each input, why its
+numbers are what they are (rulebook v4.01d), and the rows a reader must see in its tables.
+
+Faces (data/dice): Amazon Warrior (health 2) and Soldier (health 1) show "2 melee"; Coral Elf
+Fighter (health 1) shows "1 id"; Coral Elf Enchanter (health 3) "3 magic"; Amazon Runner (health 1)
+"2 maneuver"; Coral Elf Trooper (health 2) "2 id"."""
+from __future__ import annotations
+
+LINK = "https://dragondice.example/calculator/#s=1.eyJ9"
+
+# A melee roll of one Warrior showing 2 melee icons at Highland: 2 melee results at step 5 (p.27),
+# nothing changes them in steps 6-10, so the total is 2 melee.
+ROLL = {"roll": "melee", "terrain": "highland", "army": [{"die": "amazons/warrior", "rolled": "2 melee"}], "seed": 1}
+ROLL_STEPS = [["1. Roll", "Warrior: rolled 2 Melee", ""],
+              ["2. Delayed SAIs", "not a save roll against an attack", ""],
+              ["3. Re-rolls", "no re-rolls", ""],
+              ["4. Apply SAIs", "no SAIs rolled", ""],
+              ["5. Subtotal", "Warrior: 2 melee (normal icons)", "2 melee"],
+              ["6. Subtract", "no subtracting modifiers", "2 melee"],
+              ["7. Divide", "no dividing modifiers", "2 melee"],
+              ["8. Add SAI results", "no SAI-generated results", "2 melee"],
+              ["9. Multiply", "no multiplying modifiers", "2 melee"],
+              ["10. Add and total", "no adding modifiers", "2 melee"]]
+
+# A magic roll of one Coral Elf Enchanter showing 3 magic at Coastland: 3 magic results of the
+# unit's elements, air or water (Coral Elves, p.44; magic results are of the unit's elements, p.11).
+# They pay for the air, water and Elemental spells costing 3 or less that any species or the Coral
+# Elves may cast (p.59 and the spell lists): Blizzard (3, Coral Elves), Hailstorm (2), Watery Double
+# (2), Resurrect Dead (3), Summon Dragonkin (3); each once alone (3 // 2 = 1). Hailstorm cast: 2 air
+# paid by the Enchanter, 1 result left unspent.
+MAGIC = {"roll": "magic", "terrain": "coastland", "army": [{"die": "coral-elves/enchanter", "rolled": "3 magic"}],
+         "cast": [{"spell": "hailstorm"}], "seed": 1}
+MAGIC_STEPS = [["1. Roll", "Enchanter: rolled 3 Magic", ""],
+               ["2. Delayed SAIs", "not a save roll against an attack", ""],
+               ["3. Re-rolls", "no re-rolls", ""],
+               ["4. Apply SAIs", "no SAIs rolled", ""],
+               ["5. Subtotal", "Enchanter: 3 magic (normal icons)", "3 magic"],
+               ["6. Subtract", "no subtracting modifiers", "3 magic"],
+               ["7. Divide", "no dividing modifiers", "3 magic"],
+               ["8. Add SAI results", "no SAI-generated results", "3 magic"],
+               ["9. Multiply", "no multiplying modifiers", "3 magic"],
+               ["10. Add and total", "no adding modifiers", "3 magic"]]
+MAGIC_POOLS = [["Coral Elves", "Air, Water", "3"]]
+MAGIC_CASTABLE = [["Blizzard", "3", "1"], ["Hailstorm", "2", "1"], ["Watery Double", "2", "1"],
+                  ["Resurrect Dead", "3", "1"], ["Summon Dragonkin", "3", "1"]]
+MAGIC_CAST = [["Hailstorm", "1", "2", "2 air (unit 1)"]]
+
+# A melee attack at Highland: the Soldier's 2 melee against the Fighter's ID (1 save in a save roll,
+# p.27): 2 - 1 = 1 damage kills the Fighter (health 1, p.11), so there is no counter-attack.
+EXCHANGE = {"attack": "melee", "terrain": "highland", "seed": 1,
+            "attacker": {"army": [{"die": "amazons/soldier", "rolled": {"attack": "2 melee"}}]},
+            "defender": {"army": [{"die": "coral-elves/fighter", "rolled": {"save": "1 id"}}]}}
+EXCHANGE_SUMMARY = [["Attack results", "2"], ["Saves against the attack", "1"], ["Damage to the defender", "1"],
+                    ["Counter-attack results", "0"], ["Saves against the counter-attack", "0"],
+                    ["Damage to the attacker from the counter-attack", "0"],
+                    ["Damage to the attacker from the defender's save roll", "0"],
+                    ["Damage to the defender from the attacker's save roll", "0"]]
+EXCHANGE_ROLLS = [["Attack", "Attacking army", "Soldier: rolled 2 Melee", "2 melee"],
+                  ["Save roll", "Defending army", "Fighter: rolled 1 ID", "1 save"]]
+EXCHANGE_LOST = [["Defending army", "Fighter", "1", "killed by the damage of the attack"]]
+
+# Its odds with the Fighter's save left to chance: of its six faces only the ID saves (1 save, p.27),
+# so 1 damage with 1/6 (16.7%) and 2 with 5/6 (83.3%); at least 1: 100%, at least 2: 83.3%. Mean
+# 1/6 + 10/6 = 11/6 = 1.83; variance (1 + 20)/6 - (11/6)^2 = 5/36, sd 0.37. Either way the Fighter
+# (health 1) dies, so it never counter-attacks (p.11): the attacker takes 0 damage, loses 0 health.
+ODDS = {"attack": "melee", "terrain": "highland",
+        "attacker": {"army": [{"die": "amazons/soldier", "rolled": {"attack": "2 melee"}}]},
+        "defender": {"army": [{"die": "coral-elves/fighter"}]}}
+ODDS_TABLES = [[["1", "16.7%", "100.0%"], ["2", "83.3%", "83.3%"]],
+               [["1", "100.0%", "100.0%"]],
+               [["0", "100.0%", "100.0%"]],
+               [["0", "100.0%", "100.0%"]]]
+
+# A maneuver at a Coastland Tower on face 7, turning up: the Runner's 2 maneuver against the
+# Trooper's ID (2 maneuver results, its health, p.27). A tie goes to the maneuvering army (p.11):
+# the die turns to 8, the Tower, which the maneuvering army captures (p.15).
+MANEUVER = {"terrain": {"die": "coastland-tower", "face": 7},
+            "maneuvering": {"army": [{"die": "amazons/runner", "rolled": "2 maneuver"}]},
+            "opposing": [{"army": [{"die": "coral-elves/trooper", "rolled": "id"}]}], "direction": "up", "seed": 1}
+MANEUVER_ROLLS = [["Maneuver roll", "Maneuvering army", "Runner: rolled 2 Maneuver", "2 maneuver"],
+                  ["Counter-maneuver roll", "Opposing army 1", "Trooper: rolled 2 ID", "2 maneuver"]]
+
+# A Red Drake showing Claws (6 damage, p.17) attacks a Warrior whose ID (2 results, its health)
+# the calculator counts as saves: 6 - 2 = 4 damage, the Warrior (health 2) dies.
+DRAGON = {"attack": "dragon", "terrain": "highland", "seed": 1,
+          "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "claws"}}]},
+          "defender": {"army": [{"die": "amazons/warrior", "rolled": {"response": "id"}}]}}
+DRAGON_ROWS = [["Red Drake", "Claws (6)", "6", "The Red Drake attacks the army", "attacked"]]
+DRAGON_SUMMARY = [["Damage from the dragons' faces", "6"], ["Health-worth killed by breath", "0"],
+                  ["Saves in the response", "2"], ["Melee results in the response", "0"],
+                  ["Missile results in the response", "0"], ["Damage to the army after its saves", "4"],
+                  ["Dragons killed", "0"]]
+# Its odds with every face as given: certain, 4 damage, 2 health-worth lost, no dragon killed.
+DRAGON_ODDS_TABLES = [[["4", "100.0%", "100.0%"]], [["2", "100.0%", "100.0%"]], [["0", "100.0%", "100.0%"]]]
+
+# A 24-point force (the README's): a unit costs its health, an item its size (p.8, p.62): home 4 + 3
+# + 1 = 8, horde 4 + 2 + 1 + 2 = 9, campaign 3 + 2 + 1 + 1 = 7; 24 in all, no army over half (12).
+FORCE = {"size": 24, "terrains": {"home": "coastland-city", "frontier": "flatland-castle"},
+         "armies": {"home": ["coral-elves/gryphon", "coral-elves/sharpshooter", "items/water-flicker-foil"],
+                    "horde": ["amazons/centaur", "amazons/javelineer", "amazons/soldier", "items/fire-vorpal-sword"],
+                    "campaign": ["undead/mummy", "undead/revenant", "undead/wraith", "undead/wraith"]},
+         "summoning_pool": ["red-drake"]}
+FORCE_ROWS = [["Home army", "Gryphon (Coral Elves)", "4"], ["", "Sharpshooter (Coral Elves)", "3"],
+              ["", "Water Flicker Foil", "1"], ["", "Home army: total", "8"],
+              ["Horde army", "Centaur (Amazons)", "4"], ["", "Javelineer (Amazons)", "2"],
+              ["", "Soldier (Amazons)", "1"], ["", "Fire Vorpal Sword", "2"], ["", "Horde army: total", "9"],
+              ["Campaign army", "Mummy (Undead)", "3"], ["", "Revenant (Undead)", "2"],
+              ["", "Wraith (Undead)", "1"], ["", "Wraith (Undead)", "1"], ["", "Campaign army: total", "7"]]
