@@ -26,6 +26,7 @@ COMMANDS = {
     "carry": "the modifiers a magic roll's cast list carries into later rolls ({\"cast\": [...]})",
     "maneuver": "a maneuver against its counter-maneuvers, roll by roll, and the terrain die after it",
     "force": "a force's points per army and the setup rules it breaks ({\"size\": 24, \"armies\": ...})",
+    "game": "a game replayed from its setup and moves: the state, the moves open now ({\"setup\": ..., \"moves\": [...]})",
 }
 
 
@@ -108,7 +109,7 @@ def run(command: str, engine: Any, data: Any) -> Any:
     method = {"resolve": engine.resolve, "distribution": engine.distribution, "plan": engine.plan,
               "exchange": getattr(engine, "exchange", None), "exchange-odds": getattr(engine, "exchange_odds", None),
               "carry": getattr(engine, "carry", None), "maneuver": getattr(engine, "maneuver", None),
-              "force": getattr(engine, "force", None)}
+              "force": getattr(engine, "force", None), "game": getattr(engine, "game", None)}
     return method[command](data)
 
 

@@ -100,6 +100,13 @@ class Engine:
         check_tree(data)
         return force(self.index, data)
 
+    def game(self, data: Any) -> dict[str, Any]:
+        """A game replayed from its setup and moves: the state and the moves open now (calculator.game)."""
+        from .game import game
+
+        check_tree(data)
+        return game(self, data)
+
     def plan(self, data: Any) -> dict[str, Any]:
         """What the page may offer for an input (calculator.roll.plan)."""
         from .magic.offer import offer

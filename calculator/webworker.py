@@ -26,7 +26,7 @@ _engine: Any = None
 _loaded: Any = None
 COMMANDS = {"resolve": "resolve", "distribution": "distribution", "plan": "plan", "exchange": "exchange",
             "exchange-odds": "exchange_odds", "carry": "carry", "maneuver": "maneuver",
-            "force": "force"}
+            "force": "force", "game": "game"}
 
 
 def _read(payload: str) -> Any:

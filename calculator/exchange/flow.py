@@ -209,6 +209,8 @@ class Run:
         mods = s.modifiers + self.mods[side] + self.mods_once[side]
         self.mods_once[side] = []
         data: dict[str, Any] = {"roll": roll, **extra, **s.held}
+        if s.at_reserve and roll == "missile":      # p.15 Tower: at a Reserve Army only non-ID missiles count
+            data["at_reserve"] = True
         if mods:
             data["modifiers"] = mods
         if s.options:

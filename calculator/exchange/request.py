@@ -25,7 +25,7 @@ from ..core.limits import LIMITS
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
 CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
-SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain")
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size", "at_reserve")
 
 
 @dataclass(slots=True)
@@ -63,6 +63,8 @@ class Side:
     in_dua: dict[str, int]
     spell_saves: int = 0                        # saves from spells (they alone reduce some damage)
     held: dict[str, Any] = field(default_factory=dict)   # eighth_faces, minor_terrain as given (p.15)
+    dua_per: int = 1                            # p.21: a ⚰️ limit counts per 24 points of force size, or part
+    at_reserve: bool = False                    # its missile attack targets an army in a Reserve Area (p.15 Tower)
 
 
 @dataclass
@@ -150,7 +152,9 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
         parse_held(held, idx, "terrain", len(army), allow_unit=False)
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
-    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held)
+    size = need_int(raw.get("size", 24), f"{name}.size", 1, LIMITS["force_size"])
+    return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held,
+                dua_per=-(-size // 24), at_reserve=need_bool(raw.get("at_reserve", False), f"{name}.at_reserve"))
 
 
 def _given(rolled: Any) -> list[Any]:

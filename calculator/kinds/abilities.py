@@ -349,7 +349,7 @@ class BarCounterAttackers(Ability):
         att = run.side("attacker")
         if run.attack not in (self.rolls or ()) or not any(u.alive and u.unit.species == sp for u in att.units):
             return set()
-        n = min(att.in_dua.get(sp, 0), self.dua_limit["max"])
+        n = min(att.in_dua.get(sp, 0), self.dua_limit["max"] * att.dua_per)     # max per 24 points (p.21)
         if sp not in att.in_dua:
             run.warn(f"{owner.name}: how many units it keeps out of the counter-attack depends on the "
                      f"{run.species_name(sp)} in the attacker's DUA; give attacker.in_dua.{sp}", "exchanges")

@@ -18,7 +18,7 @@ class Recorder:
     def __getattr__(self, name: str) -> Any:
         method = getattr(self.engine, name)
         if name not in ("resolve", "distribution", "plan", "exchange", "exchange_odds", "carry", "maneuver",
-                        "force"):
+                        "force", "game"):
             return method
 
         def call(data: Any) -> Any:

@@ -14,7 +14,8 @@ RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.en
             "tests.engine.test_sais", "tests.engine.test_exchange",
             "tests.engine.test_dragons", "tests.engine.test_magic", "tests.engine.test_magic_limits",
             "tests.engine.test_force",
-            "tests.engine.test_terrain", "tests.engine.test_turn_rules", "tests.engine.test_words")
+            "tests.engine.test_terrain", "tests.engine.test_turn_rules", "tests.engine.test_words",
+            "tests.engine.test_game")
 ODDS = [(["amazons/soldier"], ["coral-elves/fighter"], "melee"),
         (["amazons/chimera", "amazons/war-chief"], ["coral-elves/protector", "coral-elves/trooper"], "melee"),
         (["amazons/spearer"], ["coral-elves/trooper", "coral-elves/fighter", "coral-elves/guard"], "missile"),

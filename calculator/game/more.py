@@ -1,0 +1,174 @@
+"""The other moves: a minor terrain into play (p.15), the dragons' attack (p.17), a summoned dragon,
+the Reserves Phase (p.11) and an edit by hand for what the engine only lists."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import InputError
+from ..core.fields import need_int, need_list, need_str, short
+from .march import own_army
+from .sides import engine_error, faces_by_die, side
+from .state import AREAS, EIGHTH, State
+from .turn import after_maneuver, begin_march, enter
+
+ARMY_KINDS = ("home", "horde", "campaign", "reserve")
+
+
+def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+    """p.15: instead of the maneuver step, a minor terrain from the pool into play (or rolled again,
+    or buried)."""
+    army = own_army(state, move, where)
+    begin_march(state, army, "minor", where)
+    player, terrain = state.owner(army), state.terrains[state.terrain_of(army)]
+    held = state.minor_of(army)
+    if move.get("bury"):
+        if held is None:
+            raise InputError(f"{where}.bury", f"{army} has no minor terrain in play")
+        state.put(held, f"{player}.bua")
+        after_maneuver(state)
+        return {"buried": held}
+    if terrain.face == EIGHTH and terrain.controller == army:
+        raise InputError(f"{where}.die", f"{army} holds the eighth face: it may not bring a minor terrain into play (p.15)")
+    die = need_str(move.get("die"), f"{where}.die")
+    d = state.dice.get(die)
+    if d is None or d.kind != "minor" or state.place[die] not in (f"{player}.pool", f"minor:{army}"):
+        raise InputError(f"{where}.die", f"{short(die)} is not a minor terrain in {player}'s Summoning Pool")
+    if held is not None and held != die:
+        raise InputError(f"{where}.die", f"{army} already has a minor terrain in play (p.15: one per army)")
+    elements = set(engine.index.terrain_elements(terrain.die) or ())
+    if not d.die.startswith("deadland-") and not elements & set(d.elements):
+        raise InputError(f"{where}.die", f"{d.die} shares no element with the terrain {terrain.name} (p.15)")
+    face = _minor_face(engine, d.die, move.get("face"), f"{where}.face")
+    state.put(die, f"minor:{army}")
+    state.minor_face[die] = face
+    after_maneuver(state)
+    return {"minor_terrain": d.die, "face": face}
+
+
+def _minor_face(engine: Any, die: str, raw: Any, where: str) -> str:
+    faces = [f.get("icon") for t in engine.index.bundle.get("terrains") or [] if t["id"] == die for f in t["faces"]]
+    if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= len(faces):
+        return str(faces[raw - 1])
+    if isinstance(raw, str) and raw in faces:
+        return raw
+    raise InputError(where, f"expected a face of {die} (1-{len(faces)} or {', '.join(sorted(set(map(str, faces))))})")
+
+
+def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+    """p.11, p.17: the dragons at a terrain attack the marching player's army there."""
+    terrain = need_str(move.get("terrain"), f"{where}.terrain")
+    if terrain not in state.turn.owed:
+        raise InputError(f"{where}.terrain", f"no dragon attack is owed at {short(terrain)} this turn (p.11, p.17)")
+    enter(state, "dragon-attack", where)
+    army = state.army_at(state.turn.player, terrain)
+    dragons = state.dragons_at(terrain)
+    given = faces_by_die(state, move, where)
+    data: dict[str, Any] = {"attack": "dragon", "terrain": state.terrains[terrain].die, "seed": seed,
+                            "attacker": {"dragons": [_dragon(state, d, given) for d in dragons]},
+                            "defender": side(state, army, given)}
+    data["defender"].pop("size", None)
+    for key in ("id_split", "free_to_roll"):
+        if move.get(key) is not None:
+            data["defender"][key] = move[key]
+    dice = {"defender": state.army_dice(army)}
+    try:
+        answer: dict[str, Any] = engine.exchange(data)
+    except InputError as exc:
+        raise engine_error(exc, where, dice) from None
+    for d in answer.get("dragons") or []:
+        if d.get("status") in ("killed", "flies away"):
+            die = dragons[d["dragon"]]
+            state.put(die, f"{state.dice[die].owner}.pool")     # p.17: back to its owner's Summoning Pool
+    from .march import apply_killed
+    apply_killed(state, {"defender": (answer.get("killed") or {}).get("defender") or []}, dice)
+    state.turn.owed.remove(terrain)
+    return answer
+
+
+def _dragon(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"die": state.dice[die].die}
+    faces = given.get(die) or {}
+    if faces.get("rolled") is not None:
+        r = faces["rolled"]
+        out["rolled"] = r if isinstance(r, Mapping) else {"dragon": r}
+    if faces.get("rerolled") is not None:
+        r = faces["rerolled"]
+        out["rerolled"] = r if isinstance(r, Mapping) else {"dragon": r if isinstance(r, list) else [r]}
+    return out
+
+
+def summon(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+    """A dragon summoned by an effect the engine only lists (Dragon's Lair p.15, an SAI)."""
+    dragon = need_str(move.get("dragon"), f"{where}.dragon")
+    d = state.dice.get(dragon)
+    if d is None or d.kind != "dragon" or not (state.place[dragon].endswith(".pool") or state.place[dragon].startswith("@")):
+        raise InputError(f"{where}.dragon", f"{short(dragon)} is not a dragon in a Summoning Pool or at a terrain")
+    to = need_str(move.get("to"), f"{where}.to")
+    if to not in state.terrains:
+        raise InputError(f"{where}.to", f"expected a terrain ({', '.join(state.terrains)})")
+    state.put(dragon, f"@{to}")
+    return {"summoned": dragon, "to": to, "reason": move.get("reason")}
+
+
+def reserves(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+    """p.11 Reserves Phase: reinforce (reserve units to terrains) before retreat (units to the Reserve Area)."""
+    step = move.get("step")
+    if step not in ("reinforce", "retreat"):
+        raise InputError(f"{where}.step", f"expected 'reinforce' or 'retreat', got {short(step)}")
+    enter(state, "reserves", where)
+    player = state.turn.player
+    if step == "reinforce" and state.turn.retreated:
+        raise InputError(f"{where}.step", "the Retreat Step has begun: reinforcing comes first (p.11)")
+    dice = need_list(move.get("dice"), f"{where}.dice", 240)
+    to = "reserve"
+    if step == "reinforce":
+        to = need_str(move.get("to"), f"{where}.to")
+        if to not in state.terrains:
+            raise InputError(f"{where}.to", f"expected a terrain ({', '.join(state.terrains)})")
+    for j, die in enumerate(dice):
+        place = state.place.get(die) if isinstance(die, str) else None
+        ok = place is not None and state.dice[die].owner == player and (
+            place == f"{player}.reserve" if step == "reinforce" else
+            place.split(".")[-1] in ("home", "horde", "campaign") and place.split(".")[0] == player)
+        if not ok:
+            raise InputError(f"{where}.dice[{j}]", f"{short(die)} is not a unit of {player} "
+                                                   f"{'in the Reserve Area' if step == 'reinforce' else 'at a terrain'}")
+    for die in dice:
+        state.put(die, state.army_at(player, to))
+    if step == "retreat":
+        state.turn.retreated = True
+    return {"step": step, "dice": list(dice), "to": to}
+
+
+def edit(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+    """By hand, for what the engine only lists: dice moved, or a terrain's face."""
+    if move.get("terrain") is not None:
+        t = state.terrains.get(move["terrain"]) if isinstance(move["terrain"], str) else None
+        if t is None:
+            raise InputError(f"{where}.terrain", f"expected a terrain ({', '.join(state.terrains)})")
+        t.face = need_int(move.get("face"), f"{where}.face", 1, EIGHTH)
+        if t.face != EIGHTH:
+            t.controller = None
+        return {"terrain": t.name, "face": t.face}
+    dice = need_list(move.get("dice"), f"{where}.dice", 240)
+    to = need_str(move.get("to"), f"{where}.to")
+    for j, die in enumerate(dice):
+        if not isinstance(die, str) or die not in state.dice:
+            raise InputError(f"{where}.dice[{j}]", f"unknown die {short(die)}")
+        state.put(die, _edit_place(state, die, to, f"{where}.to"))
+    return {"dice": list(dice), "to": to}
+
+
+def _edit_place(state: State, die: str, to: str, where: str) -> str:
+    owner = state.dice[die].owner
+    if to in state.terrains:
+        if state.dice[die].kind != "dragon":
+            raise InputError(where, "only a dragon stands at a terrain by itself; name an army")
+        return f"@{to}"
+    player, _, part = to.partition(".")
+    if player not in state.players or part not in (*ARMY_KINDS, *AREAS):
+        raise InputError(where, f"expected an army, a terrain or <player>.dua|bua|reserve|pool, got {short(to)}")
+    if player != owner:
+        raise InputError(where, f"{die} belongs to {owner}")
+    return to

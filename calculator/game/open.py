@@ -1,0 +1,56 @@
+"""The moves allowed now (``open``): what the rules let the marching player do next (p.11)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import InputError
+from .march import _target, actions
+from .state import State
+from .turn import at
+
+
+def open_moves(engine: Any, state: State) -> list[dict[str, Any]]:
+    if state.winner is not None:
+        return []
+    t = state.turn
+    if t.owed:
+        return [{"move": "dragon-attack", "terrain": x} for x in t.owed] + [{"move": "edit"}]
+    out: list[dict[str, Any]] = []
+    if at(t.phase) <= at("second-march"):
+        for army in _marchers(state):
+            out.extend(_march_moves(engine, state, army))
+    player = t.player
+    if state.army_dice(f"{player}.reserve") and not t.retreated:
+        out.append({"move": "reserves", "step": "reinforce"})
+    if any(state.exists(a) for a in (f"{player}.home", f"{player}.horde", f"{player}.campaign")):
+        out.append({"move": "reserves", "step": "retreat"})
+    out += [{"move": "end-phase"}, {"move": "end-turn"}, {"move": "summon"}, {"move": "edit"}]
+    return out
+
+
+def _marchers(state: State) -> list[str]:
+    t = state.turn
+    own = [a for a in state.armies() if state.owner(a) == t.player and a not in t.marched]
+    if t.army is not None:
+        return [t.army] + ([a for a in own if a != t.army] if t.phase == "first-march" else [])
+    return own
+
+
+def _march_moves(engine: Any, state: State, army: str) -> list[dict[str, Any]]:
+    t = state.turn
+    out: list[dict[str, Any]] = []
+    reserve = state.terrain_of(army) == "reserve"
+    if not reserve and not (t.army == army and t.step == "action"):
+        out.append({"move": "maneuver", "army": army, "terrain": state.terrain_of(army)})
+        out.append({"move": "minor", "army": army})
+    for action in actions(state, engine.index, army):
+        if action == "magic":
+            out.append({"move": "magic", "army": army})
+            continue
+        for target in state.armies():
+            try:
+                _target(state, army, {"target": target}, "", action)
+            except InputError:
+                continue
+            out.append({"move": action, "army": army, "target": target})
+    return out

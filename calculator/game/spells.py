@@ -1,0 +1,138 @@
+"""The magic action (rulebook v4.01d p.11, p.44): the magic roll resolved with the cast list, each
+spell's target checked, the lasting ones entering the effects, Summon Dragon moving its dragon."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import InputError
+from ..core.fields import need_int, need_list, need_str, short
+from .march import check_action, own_army
+from .sides import engine_error, faces_by_die, held, modifiers
+from .state import Effect, State
+from .turn import after_action, begin_march
+
+CAST_KEYS = ("spell", "target", "times", "combined", "dragon")
+IVORY_TYPES = ("ivory", "ivory-hybrid")
+
+
+def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+    army = own_army(state, move, where, reserve_ok=True)
+    begin_march(state, army, "magic", where)
+    check_action(state, engine.index, army, "magic", where)
+    cast = need_list(move.get("cast"), f"{where}.cast", 20)
+    given = faces_by_die(state, move, where)
+    dice = state.army_dice(army)
+    terrain = state.terrain_of(army)
+    data: dict[str, Any] = {"roll": "magic", "terrain": "reserve" if terrain == "reserve" else state.terrains[terrain].die,
+                            "army": [_unit(state, d, given) for d in dice], "modifiers": modifiers(state, army),
+                            "seed": seed, "cast": [_entry(c, f"{where}.cast[{j}]") for j, c in enumerate(cast)],
+                            **held(state, army)}
+    try:
+        answer: dict[str, Any] = engine.resolve(data)
+    except InputError as exc:
+        raise engine_error(exc, where, {"": dice}) from None
+    paid = answer.get("cast") or {}
+    if cast and not paid.get("ok"):
+        raise InputError(f"{where}.cast", f"the magic rolled does not pay for this cast list: {paid.get('why') or 'no'}"
+                                          f" (p.11, p.44)")
+    for j, entry in enumerate(cast):
+        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], f"{where}.cast[{j}]")
+    after_action(state)
+    return answer
+
+
+def _unit(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"die": state.dice[die].die}
+    for slot, face in (given.get(die) or {}).items():
+        if isinstance(face, Mapping):
+            face = face.get("magic", next(iter(face.values()), None)) if face else None
+        if face is not None:
+            out[slot] = face
+    return out
+
+
+def _entry(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise InputError(where, "expected {spell, target, times, combined, dragon}")
+    bad = [k for k in raw if k not in CAST_KEYS]
+    if bad:
+        raise InputError(f"{where}.{bad[0]}", f"not a field of a cast entry ({', '.join(CAST_KEYS)})")
+    return {k: raw[k] for k in ("spell", "times", "combined") if k in raw}
+
+
+def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any], where: str) -> None:
+    spell = engine.index.spells[entry["spell"]]
+    kind = str(spell.get("target") or "")
+    caster = state.owner(army)
+    target = _target(state, caster, kind, entry.get("target"), f"{where}.target")
+    if entry.get("dragon") is not None:         # a spell that brings a dragon to a terrain (Summon Dragon, p.44)
+        if kind != "terrain":
+            raise InputError(f"{where}.dragon", f"{spell['name']} summons no dragon")
+        _summon(engine, state, entry, paid, target, where)
+        return
+    if spell.get("duration") != "until-next-turn":
+        return                      # an instant spell: its effect is left to the player (edit)
+    times = need_int(entry.get("times", 1), f"{where}.times", 1, 20)
+    combined = bool(entry.get("combined"))
+    place = _where(state, kind, target)
+    lasting = 1 if combined else times
+    for _ in range(lasting):
+        # p.44: expires as the caster's next turn begins (two players: two turns on)
+        state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=times if combined else 1,
+                                    **place))
+
+
+def _where(state: State, kind: str, target: str) -> dict[str, Any]:
+    if kind == "terrain":
+        return {"terrain": target}
+    if kind.endswith("army"):
+        return {"army": target}
+    if target in state.dice:
+        return {"units": (target,)}
+    return {}
+
+
+def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
+    """The spell's target, as its ``target`` asks (p.44)."""
+    if isinstance(raw, list) and kind.endswith("units") and raw:
+        for j, r in enumerate(raw):
+            _target(state, caster, kind[:-1], r, f"{where}[{j}]")
+        return ",".join(str(r) for r in raw)
+    target = need_str(raw, where)
+    if kind == "terrain":
+        if target not in state.terrains:
+            raise InputError(where, f"expected a terrain ({', '.join(state.terrains)}), got {short(target)}")
+    elif kind.endswith("army"):
+        if not (target.count(".") == 1 and target.split(".")[0] in state.players and state.exists(target)):
+            raise InputError(where, f"{short(target)} is not an army in the game")
+        if kind.startswith("opposing") and state.owner(target) == caster:
+            raise InputError(where, f"{target} is not an opposing army (p.44)")
+    elif kind.endswith("unit") or kind.endswith("units") or kind.endswith("items"):
+        die = state.dice.get(target)
+        if die is None or state.place[target].split(".")[-1] not in ("home", "horde", "campaign", "reserve"):
+            raise InputError(where, f"{short(target)} is not a unit in an army")
+        if kind.startswith("opposing") and die.owner == caster or kind.startswith("own") and die.owner != caster:
+            raise InputError(where, f"{target} is not {'an opposing' if kind.startswith('opposing') else 'your'} unit (p.44)")
+    else:
+        area = {"dua": "dua", "opposing-dua": "dua", "bua": "bua", "summoning-pool": "pool"}.get(kind, "")
+        if target not in {f"{p}.{area}" for p in state.players}:
+            raise InputError(where, f"expected <player>.{area or 'dua'}, got {short(target)}")
+    return target
+
+
+def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], terrain: str, where: str) -> None:
+    """Summon Dragon (p.44, p.17): a dragon of the paying element from any Summoning Pool or terrain;
+    from a pool, magic of any element may summon an Ivory or Ivory Hybrid dragon."""
+    dragon = need_str(entry.get("dragon"), f"{where}.dragon")
+    die = state.dice.get(dragon)
+    place = state.place.get(dragon, "")
+    if die is None or die.kind != "dragon" or not (place.endswith(".pool") or place.startswith("@")):
+        raise InputError(f"{where}.dragon", f"{short(dragon)} is not a dragon in a Summoning Pool or at a terrain")
+    elements = {p.get("element") for p in paid.get("paid_by") or []}
+    kind = (engine.index.dragons.get(die.die) or {}).get("dragon_type")
+    ivory_ok = kind in IVORY_TYPES and place.endswith(".pool")
+    if not ivory_ok and not any(e in die.elements for e in elements):
+        raise InputError(f"{where}.dragon", f"{dragon} has no element of the magic paying for it "
+                                            f"({', '.join(sorted(str(e) for e in elements))}; p.44)")
+    state.put(dragon, f"@{terrain}")

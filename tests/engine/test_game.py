@@ -1,0 +1,104 @@
+"""The game command (calculator/game): hand-worked games (tests/engine/game_cases.py, each with its
+working and pages), refused moves, undo as a replay, and tampered input."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from calculator.core.errors import InputError
+
+from .game_cases import CASES, REFUSED, prefix_cases, setup, state_matches
+
+PREFIXES = prefix_cases()
+
+
+@pytest.mark.parametrize("cid,data,expect", PREFIXES, ids=[p[0] for p in PREFIXES])
+def test_hand_worked_game(engine, cid, data, expect):
+    answer = engine.game(copy.deepcopy(data))
+    assert state_matches(answer, expect) == []
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=[c["id"] for c in REFUSED])
+def test_a_move_the_rules_do_not_allow_is_refused_naming_its_field(engine, case):
+    with pytest.raises(InputError) as err:
+        engine.game({"setup": case["setup"], "moves": case["moves"]})
+    assert str(err.value).startswith(case["refused"] + ": ")
+    # the same game without the refused move plays (the refusal is the move's, not an earlier one's)
+    n = int(case["refused"].split("]")[0].split("[")[1])
+    engine.game({"setup": case["setup"], "moves": case["moves"][:n]})
+
+
+def test_undo_is_the_game_without_its_last_move(engine):
+    # p.11: the melee of the first case undone leaves the state after its maneuver: the frontier at
+    # 7, every Thug still at the frontier, nobody in a DUA, the march at its action step.
+    case = CASES[0]
+    answer = engine.game({"setup": case["setup"], "moves": case["moves"][:-1]})
+    assert state_matches(answer, {"terrains": {"frontier": {"face": 7}},
+                                  "players": {"alice": {"dua": []}, "bob": {"dua": []}},
+                                  "armies": {"bob.campaign": {"dice": ["bob.campaign.1", "bob.campaign.2"]}},
+                                  "turn": {"phase": "first-march"}}) == []
+    assert answer["state"]["turn"]["step"] == "action" and answer["state"]["turn"]["army"] == "alice.campaign"
+    assert {"move": "melee", "army": "alice.campaign", "target": "bob.campaign"} in answer["open"]
+
+
+def test_the_turn_starts_at_the_eighth_face_phase_and_passes(engine):
+    # p.11: a turn begins with its Expire Effects done; end-turn gives the other player turn 2.
+    answer = engine.game({"setup": setup(), "moves": []})
+    assert answer["state"]["turn"] == {"number": 1, "player": "alice", "phase": "eighth-face", "step": None, "army": None}
+    # p.11: on face 6 (melee) the campaign armies may fight; alice's horde at bob's Tower (3: missile)
+    # may shoot bob's home army there and bob's campaign, not bob's horde at alice's home.
+    opened = answer["open"]
+    assert {"move": "melee", "army": "alice.campaign", "target": "bob.campaign"} in opened
+    assert {"move": "missile", "army": "alice.horde", "target": "bob.campaign"} in opened
+    assert {"move": "missile", "army": "alice.horde", "target": "bob.horde"} not in opened
+    later = engine.game({"setup": setup(), "moves": [{"move": "end-turn"}]})
+    assert later["state"]["turn"]["number"] == 2 and later["state"]["turn"]["player"] == "bob"
+
+
+def test_end_phase_walks_the_phases_in_order(engine):
+    # p.11: eighth-face, dragon-attack, species-abilities, first-march, second-march, reserves, then
+    # the next turn.
+    seen = []
+    for n in range(7):
+        answer = engine.game({"setup": setup(), "moves": [{"move": "end-phase"}] * n})
+        seen.append((answer["state"]["turn"]["number"], answer["state"]["turn"]["phase"]))
+    assert seen == [(1, "eighth-face"), (1, "dragon-attack"), (1, "species-abilities"), (1, "first-march"),
+                    (1, "second-march"), (1, "reserves"), (2, "eighth-face")]
+
+
+def test_setup_problems_never_stop_the_game(engine):
+    # A force that costs less than its size is a setup problem (p.8), listed with its player.
+    answer = engine.game({"setup": setup(), "moves": []})
+    assert answer["setup_problems"] and all(p["player"] in ("alice", "bob") for p in answer["setup_problems"])
+
+
+TAMPERED = [
+    ({"setup": setup(), "moves": [{"move": "fly"}]}, "moves[0].move"),
+    ({"setup": setup(), "moves": [{"move": "melee", "army": "carol.home", "target": "bob.campaign"}]}, "moves[0].army"),
+    ({"setup": setup(), "moves": [{"move": "melee", "army": "alice.campaign", "target": "bob.nowhere"}]},
+     "moves[0].target"),
+    ({"setup": setup(), "moves": [{"move": "maneuver", "army": "alice.campaign", "direction": "sideways"}]},
+     "moves[0].direction"),
+    ({"setup": setup(), "moves": [{"move": "end-turn", "colour": "red"}]}, "moves[0]"),
+    ({"setup": setup(), "moves": ["end-turn"]}, "moves[0]"),
+    ({"setup": setup(), "moves": {"move": "end-turn"}}, "moves"),
+    ({"setup": {**setup(), "size": 0}, "moves": []}, "setup.size"),
+    ({"setup": {**setup(), "first": "carol"}, "moves": []}, "setup.first"),
+    ({"setup": {**setup(), "faces": {"alice": 9, "bob": 1, "frontier": 1}}, "moves": []}, "setup.faces.alice"),
+    ({"setup": setup(alice={"armies": {"home": ["amazons/nobody"]}}), "moves": []}, "setup.players[0].armies.home[0]"),
+    ({"setup": setup(), "moves": [{"move": "edit", "dice": ["alice.home.7"], "to": "alice.dua"}]}, "moves[0].dice[0]"),
+    ({"setup": setup(), "moves": [{"move": "edit", "dice": ["alice.home.1"], "to": "bob.dua"}]}, "moves[0].to"),
+    ({"setup": setup(), "moves": [{"move": "reserves", "step": "retreat", "dice": ["bob.home.1"]}]}, "moves[0].dice[0]"),
+    ({"setup": setup(), "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home.1": "2 magic"},
+                                   "cast": [{"spell": "no-such-spell", "target": "alice.home"}]}]}, "moves[0].cast[0]"),
+    ({"setup": setup(), "moves": [{"move": "maneuver", "army": "alice.campaign", "direction": "up", "seed": -1}]},
+     "moves[0].seed"),
+]
+
+
+@pytest.mark.parametrize("data,field", TAMPERED, ids=[f for _, f in TAMPERED])
+def test_tampered_input_is_one_error_naming_the_field(engine, data, field):
+    with pytest.raises(InputError) as err:
+        engine.game(data)
+    assert str(err.value).startswith(field)
