@@ -3,11 +3,13 @@
    each player's Dead Unit Area, Buried Unit Area, Reserve Area and Summoning Pool, and the spells in
    force with the turn they end. Every part links to the rule that explains it. No rule here: what
    is where is the engine's answer. Each element carries the game's own id (data-*) for tests. */
-import { el, siteLink } from "./calc-dom.js";
+import { el, siteLink, typeLabel } from "./calc-dom.js";
 import { iconName } from "./calc-catalogue.js";
 import { armyName, areaName, dieName, nameOf, phaseName, players, terrainName, sayEngine } from "./game-words.js";
 
 const AREAS = ["dua", "bua", "reserve", "pool"];
+
+function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
 function see(ctx, key, text) {
   const part = ctx.aid.parts[key] || ctx.aid.phases[key];
@@ -47,7 +49,7 @@ function terrainCard(ctx, st, t) {
   const armies = Object.keys(st.armies).filter((a) => st.armies[a].terrain === t).sort();
   const card = el("section", { class: "dd-game-terrain", "data-game-terrain": t, "data-face": info.face,
     "data-controller": info.controller || "", "aria-label": terrainName(ctx, t) },
-  el("h3", {}, terrainName(ctx, t) + ": " + (die ? die.name : "a terrain")),
+  el("h3", {}, capital(terrainName(ctx, t)) + ": " + (die ? die.name : "a terrain")),
   el("p", {}, see(ctx, "face", faceText(ctx, info.die, info.face)),
     info.controller ? [" · captured by ", armyName(info.controller), " (", see(ctx, "capture", "eighth face"), ")"] : ""));
   if (info.dragons && info.dragons.length) {
@@ -83,7 +85,7 @@ function effects(ctx, st) {
     list.length ? el("ul", {}, list.map((e) => {
       const spell = ctx.cat.spellById.get(e.spell);
       return el("li", { "data-effect": e.spell, "data-expires": e.expires },
-        siteLink(ctx.cat.root, "/spells/" + encodeURIComponent(e.spell) + "/", spell ? spell.name : e.spell),
+        siteLink(ctx.cat.root, "/spells/" + encodeURIComponent(e.spell) + "/", spell ? spell.name : typeLabel(e.spell.replace(/-/g, " "))),
         ", cast by " + e.caster + " on " + nameOf(ctx, e.target) + ": ends as turn " + e.expires + " begins.");
     })) : el("p", { class: "dd-game-empty" }, "None."));
 }

@@ -84,6 +84,7 @@ export function sayEngine(ctx, text) {
     const ids = new RegExp("\\b(?:" + names + ")\\.(?:(?:home|horde|campaign|pool)\\.\\d+|home|horde|campaign|reserve|dua|bua|pool)\\b", "g");
     s = s.replace(ids, (m) => nameOf(ctx, m));
   }
+  s = s.replace(/\b(at|to|from) frontier\b/g, "$1 the frontier");
   Object.keys(ctx.aid.phases).forEach((p) => {
     s = s.replace(new RegExp("\\b(the )?" + p + "( phase)?\\b", "g"), (m, the) => (the || "") + phaseName(ctx, p).replace(/^\d+\.\s*/, "") + " phase");
   });
