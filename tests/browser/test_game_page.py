@@ -16,6 +16,9 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_accessibility import violations
+from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -214,3 +217,18 @@ def test_a_tampered_link_is_answered_in_words(page: Page, link: str):
     assert "Traceback" not in text and "internal error" not in text, text
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("#game img, #game script").count() == 0
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_game_in_play_has_no_serious_violation_and_big_targets(page: Page, scheme: str):
+    page.emulate_media(color_scheme=scheme)
+    start_game(page)
+    page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
+    expect(page.locator('[data-game-move-form="maneuver"]')).to_be_visible()
+    assert violations(page) == []
+    assert page.evaluate(SMALL_TARGETS, MIN) == []
+    page.locator('[data-open-move="magic"][data-army="alice.home"]').click()
+    expect(page.locator('[data-game-move-form="magic"]')).to_be_visible()
+    assert violations(page) == []
+    assert page.evaluate(SMALL_TARGETS, MIN) == []
