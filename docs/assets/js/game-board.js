@@ -9,7 +9,8 @@ import { armyName, areaName, dieName, nameOf, phaseName, players, terrainName, s
 
 const AREAS = ["dua", "bua", "reserve", "pool"];
 
-function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+/* "The frontier" at the start of a heading (a player's name keeps its own spelling). */
+function capital(s) { return s.startsWith("the ") ? "T" + s.slice(1) : s; }
 
 function see(ctx, key, text) {
   const part = ctx.aid.parts[key] || ctx.aid.phases[key];

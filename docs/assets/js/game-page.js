@@ -37,8 +37,10 @@ function renderKept(ctx) {
   const opts = [option("", "Start a new game", !ctx.entry)].concat(games.map((g) => option(g.id, g.name, ctx.entry && g.id === ctx.entry.id)));
   fill(ctx.ui.pick, opts);
   ctx.ui.name.value = ctx.entry ? ctx.entry.name : "";
-  ctx.ui.name.disabled = !ctx.entry;
-  ctx.ui.del.disabled = !ctx.entry;
+  ctx.ui.name.closest("label").hidden = !ctx.entry;
+  ctx.ui.del.hidden = !ctx.entry;
+  ctx.ui.share.hidden = !ctx.entry;          // a game's ways out; a file may always come in
+  ctx.ui.exportButton.hidden = !ctx.entry;
 }
 
 /* Show one kept game (null: the setup form). */

@@ -17,7 +17,7 @@ function slug(text, fallback) {
 
 function seeLink(ctx, key, text) {
   const part = ctx.aid.parts[key];
-  return part ? [" (", siteLink(ctx.cat.root, part.see, text || "the rule"), ")"] : "";
+  return part ? el("span", { class: "dd-game-see" }, "(", siteLink(ctx.cat.root, part.see, text || "the rule"), ")") : "";
 }
 
 function playerBox(ctx, i, list) {
