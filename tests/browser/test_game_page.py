@@ -219,6 +219,13 @@ def test_a_tampered_link_is_answered_in_words(page: Page, link: str):
     assert page.locator("#game img, #game script").count() == 0
 
 
+def small_targets(page: Page) -> list[str]:
+    """The game's controls under 44 px. A link preview the pointer opened (it may rest on a rule link
+    of the form drawn under the button it clicked) is the site's card, not the game's: left out."""
+    page.evaluate("() => document.querySelectorAll('.dd-preview').forEach((card) => card.setAttribute('hidden', ''))")
+    return page.evaluate(SMALL_TARGETS, MIN)
+
+
 @pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_game_in_play_has_no_serious_violation_and_big_targets(page: Page, scheme: str):
@@ -227,8 +234,8 @@ def test_a_game_in_play_has_no_serious_violation_and_big_targets(page: Page, sch
     page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
     expect(page.locator('[data-game-move-form="maneuver"]')).to_be_visible()
     assert violations(page) == []
-    assert page.evaluate(SMALL_TARGETS, MIN) == []
+    assert small_targets(page) == []
     page.locator('[data-open-move="magic"][data-army="alice.home"]').click()
     expect(page.locator('[data-game-move-form="magic"]')).to_be_visible()
     assert violations(page) == []
-    assert page.evaluate(SMALL_TARGETS, MIN) == []
+    assert small_targets(page) == []
