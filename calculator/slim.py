@@ -20,7 +20,7 @@ FIELDS: dict[str, tuple[Any, ...]] = {
     "species": ("id", "name", {"abilities": ("id", "name", "engine")}, "force"),
     "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces", "carries"),
     "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
-               "mixed_elements"),
+               "mixed_elements", "duration", "target"),
     "terrain_types": ("id", "name", "elements", "major"),
     "terrains": ("id", "name", "type", "category", "eighth_face", "advanced", {"faces": ("icon",)}),
     "rules": ("id", "steps", "x_by_die", "force"),

@@ -191,7 +191,7 @@ class Run:
     def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
         """The single-roll input of one roll of the exchange (without its seed)."""
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
-        if self.inp.terrain is not None:
+        if self.inp.terrain is not None and "terrain" not in data:
             data["terrain"] = self.inp.terrain
         return data
 
@@ -209,6 +209,8 @@ class Run:
         mods = s.modifiers + self.mods[side] + self.mods_once[side]
         self.mods_once[side] = []
         data: dict[str, Any] = {"roll": roll, **extra, **s.held}
+        if s.terrain is not None:                   # a side at another terrain reads its own (a missile attack)
+            data["terrain"] = s.terrain
         if s.at_reserve and roll == "missile":      # p.15 Tower: at a Reserve Army only non-ID missiles count
             data["at_reserve"] = True
         if mods:

@@ -6,6 +6,11 @@ by hand (species, health, die type) needs no ``faces`` when it gives the face of
 a roll it makes without one is refused, naming that roll. ``"counter_attack": false`` says the
 defending army does not counter-attack a melee attack (p.11: it may; the default is that it does).
 Errors name the field: ``attacker.army[2].rolled.counter: ...``.
+
+A side may also say (the game command does): ``size``, the force size its ⚰️ limits count per 24
+points of (p.21; default 24); ``at_reserve``, its missile attack targets a Reserve Army (p.15 Tower:
+only non-ID missile results count); ``terrain``, where it stands when not at the exchange's terrain
+(a missile attack at another terrain: each army reads its own).
 """
 from __future__ import annotations
 
@@ -25,7 +30,8 @@ from ..core.limits import LIMITS
 ROLL_NAMES = ("attack", "save", "save_and_melee", "counter", "counter_save")
 TARGET_ROLL = re.compile(r"^([a-z0-9-]+)_target_(save|maneuver|melee|id|roll)$")
 CASUALTY_EVENTS = {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")}
-SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size", "at_reserve")
+SIDE_KEYS = ("army", "modifiers", "options", "in_dua", "eighth_faces", "minor_terrain", "size", "at_reserve",
+             "terrain")
 
 
 @dataclass(slots=True)
@@ -65,6 +71,7 @@ class Side:
     held: dict[str, Any] = field(default_factory=dict)   # eighth_faces, minor_terrain as given (p.15)
     dua_per: int = 1                            # p.21: a ⚰️ limit counts per 24 points of force size, or part
     at_reserve: bool = False                    # its missile attack targets an army in a Reserve Area (p.15 Tower)
+    terrain: str | None = None                  # where this side stands, when not at the exchange's terrain
 
 
 @dataclass
@@ -153,8 +160,15 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True) -> Side:
     except InputError as exc:
         raise InputError(f"{name}.{exc.field}", exc.message) from None
     size = need_int(raw.get("size", 24), f"{name}.size", 1, LIMITS["force_size"])
+    own = None
+    if raw.get("terrain") is not None:
+        try:
+            own = parse_where(raw["terrain"], idx)[0]
+        except InputError as exc:
+            raise InputError(f"{name}.terrain", exc.message) from None
     return Side(name, units, list(mods_raw), options, _in_dua(raw.get("in_dua"), f"{name}.in_dua", idx), held=held,
-                dua_per=-(-size // 24), at_reserve=need_bool(raw.get("at_reserve", False), f"{name}.at_reserve"))
+                dua_per=-(-size // 24), at_reserve=need_bool(raw.get("at_reserve", False), f"{name}.at_reserve"),
+                terrain=own)
 
 
 def _given(rolled: Any) -> list[Any]:

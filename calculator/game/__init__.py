@@ -49,14 +49,14 @@ def game(engine: Any, data: Any) -> dict[str, Any]:
     only(data, ("setup", "moves"), "")
     state, problems = parse_setup(data.get("setup"), engine.index)
     begin_turn(state, 1, state.turn.player)
+    settle(state)                   # a force without units has lost before the first move (p.11)
     moves = need_list(data.get("moves", []), "moves", MAX_MOVES)
     log: list[Any] = []
-    warnings: list[dict[str, Any]] = []
     for i, move in enumerate(moves):
         log.append(play(engine, state, move, f"moves[{i}]", i))
-        warnings.extend(settle(state))
+        settle(state)
     return {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
-            "warnings": warnings}
+            "warnings": state.warnings}
 
 
 def play(engine: Any, state: State, move: Any, where: str, index: int) -> Any:
@@ -65,7 +65,7 @@ def play(engine: Any, state: State, move: Any, where: str, index: int) -> Any:
         raise InputError(where, "expected an object with 'move'")
     only(move, KEYS, where)
     name = move.get("move")
-    if name not in MOVES:
+    if not isinstance(name, str) or name not in MOVES:
         raise InputError(f"{where}.move", f"unknown move {short(name)} (expected {', '.join(MOVES)})")
     if state.winner is not None:
         raise InputError(f"{where}.move", f"the game is over: {state.winner} has won (p.11)")

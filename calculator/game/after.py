@@ -10,7 +10,7 @@ from .state import EIGHTH, State
 ARMY_PARTS = ("home", "horde", "campaign", "reserve")
 
 
-def settle(state: State) -> list[dict[str, Any]]:
+def settle(state: State) -> None:
     for t in state.terrains.values():
         if t.face == EIGHTH and t.controller is not None and not state.units_of(t.controller):
             t.face, t.controller = 7, None          # p.15: its army abandoned it or died
@@ -20,7 +20,6 @@ def settle(state: State) -> list[dict[str, Any]]:
     state.effects = [e for e in state.effects if _lasts(state, e)]
     if state.winner is None:
         state.winner = _winner(state)
-    return []
 
 
 def _lasts(state: State, e: Any) -> bool:
@@ -37,7 +36,9 @@ def _winner(state: State) -> str | None:
         held = [t for t in state.terrains.values() if t.face == EIGHTH and t.controller and state.owner(t.controller) == p]
         if len(held) >= 2:
             return p
-    alive = [p for p in state.players if any(state.units_of(a) for a in state.armies() if state.owner(a) == p)]
+    armies = ("home", "horde", "campaign", "reserve")
+    alive = sorted({state.dice[d].owner for d, w in state.place.items()
+                    if state.dice[d].kind == "unit" and w.split(".")[-1] in armies and not w.startswith(("@", "minor:"))})
     if len(alive) == 1:
         return alive[0]
     return None

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_bool, need_str, short
+from ..roll.held import parse_held
 from ..terrain.die import by_die
 from .sides import engine_error, faces_by_die, side
 from .state import EIGHTH, State
@@ -27,6 +28,21 @@ def own_army(state: State, move: Mapping[str, Any], where: str, key: str = "army
     if not reserve_ok and state.terrain_of(army) == "reserve":
         raise InputError(f"{where}.{key}", f"{army} is in the Reserve Area: it may only take a magic action (p.11)")
     return army
+
+
+def march(state: State, idx: Any, army: str, move: str, where: str) -> None:
+    """The move's march (calculator.game.turn.begin_march); as a march begins, a minor terrain
+    showing Dust Storm, Flanked, Flood or Revolt is buried (p.15)."""
+    if not begin_march(state, army, move, where):
+        return
+    minor = state.minor_of(army)
+    face = state.minor_face.get(minor) if minor else None
+    if minor is None or face is None:
+        return
+    held = parse_held({"minor_terrain": {"die": state.dice[minor].die, "face": face}}, idx, "terrain", 1,
+                      allow_unit=False)
+    if any(k.ends_on_own_march() for k in held.effects):
+        state.put(minor, f"{state.owner(army)}.bua")
 
 
 def actions(state: State, idx: Any, army: str) -> tuple[str, ...]:
@@ -62,7 +78,7 @@ def opposing_at(state: State, army: str) -> list[str]:
 
 def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     army = own_army(state, move, where)
-    begin_march(state, army, "maneuver", where)
+    march(state, engine.index, army, "maneuver", where)
     terrain = state.terrains[state.terrain_of(army)]
     direction = move.get("direction")
     if direction not in ("up", "down"):
@@ -72,11 +88,13 @@ def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, see
     data: dict[str, Any] = {"terrain": {"die": terrain.die, "face": terrain.face}, "direction": direction, "seed": seed,
                             "maneuvering": side(state, army, given, "maneuver", with_held=False),
                             "opposing": [side(state, a, given, "counter_maneuver", with_held=False) for a in opposed]}
-    if terrain.face == EIGHTH and terrain.controller is not None:
+    if terrain.face == EIGHTH:         # who holds it rolls with its eighth face (p.15); a holder not rolling: none
         if terrain.controller == army:
             data["terrain"]["controller"] = "maneuvering"
         elif terrain.controller in opposed:
             data["terrain"]["controller"] = f"opposing[{opposed.index(terrain.controller)}]"
+        else:
+            data["terrain"]["controller"] = "opposing"
     units = {"maneuvering": state.army_dice(army), **{f"opposing[{i}]": state.army_dice(a) for i, a in enumerate(opposed)}}
     try:
         answer: dict[str, Any] = engine.maneuver(data)
@@ -134,7 +152,7 @@ def _casualties(state: State, move: Mapping[str, Any], where: str, dice: Mapping
 def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int, kind: str) -> dict[str, Any]:
     """A melee or missile action (p.11) resolved by ``exchange``; the casualties leave the armies."""
     army = own_army(state, move, where)
-    begin_march(state, army, kind, where)
+    march(state, engine.index, army, kind, where)
     check_action(state, engine.index, army, kind, where)
     target = _target(state, army, move, where, kind)
     given = faces_by_die(state, move, where)
@@ -143,6 +161,9 @@ def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
                             "attacker": side(state, army, given), "defender": side(state, target, given)}
     if state.terrain_of(target) == "reserve":
         data["attacker"]["at_reserve"] = True          # p.15 Tower: only its non-ID missile results count
+    there = state.terrain_of(target)
+    if there != state.terrain_of(army):                # each army reads the terrain it stands at
+        data["defender"]["terrain"] = "reserve" if there == "reserve" else state.terrains[there].die
     if kind == "melee" and move.get("counter_attack") is not None:
         data["counter_attack"] = need_bool(move["counter_attack"], f"{where}.counter_attack")
     cas = _casualties(state, move, where, dice, {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")})

@@ -7,10 +7,10 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
-from .march import own_army
+from .march import march, own_army
 from .sides import engine_error, faces_by_die, side
 from .state import AREAS, EIGHTH, State
-from .turn import after_maneuver, begin_march, enter
+from .turn import after_maneuver, enter
 
 ARMY_KINDS = ("home", "horde", "campaign", "reserve")
 
@@ -19,7 +19,7 @@ def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     """p.15: instead of the maneuver step, a minor terrain from the pool into play (or rolled again,
     or buried)."""
     army = own_army(state, move, where)
-    begin_march(state, army, "minor", where)
+    march(state, engine.index, army, "minor", where)
     player, terrain = state.owner(army), state.terrains[state.terrain_of(army)]
     held = state.minor_of(army)
     if move.get("bury"):
@@ -72,6 +72,9 @@ def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str
         if move.get(key) is not None:
             data["defender"][key] = move[key]
     dice = {"defender": state.army_dice(army)}
+    picks = _dragon_casualties(move, where, dice["defender"])
+    if picks:
+        data["casualties"] = {"defender": picks}
     try:
         answer: dict[str, Any] = engine.exchange(data)
     except InputError as exc:
@@ -84,6 +87,27 @@ def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str
     apply_killed(state, {"defender": (answer.get("killed") or {}).get("defender") or []}, dice)
     state.turn.owed.remove(terrain)
     return answer
+
+
+def _dragon_casualties(move: Mapping[str, Any], where: str, army: list[str]) -> dict[str, Any]:
+    """The owner's picks (p.17): ``dragon``: [die ids]; ``breath``: one list of die ids per breath."""
+    raw = move.get("casualties")
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or any(k not in ("dragon", "breath") for k in raw):
+        raise InputError(f"{where}.casualties", 'expected {"dragon": [die ids], "breath": [[die ids], ...]}')
+
+    def index(ids: Any, at: str) -> list[int]:
+        if not isinstance(ids, list) or any(d not in army for d in ids):
+            raise InputError(at, "expected a list of the attacked army's die ids")
+        return [army.index(d) for d in ids]
+    out: dict[str, Any] = {}
+    if "dragon" in raw:
+        out["dragon"] = index(raw["dragon"], f"{where}.casualties.dragon")
+    if "breath" in raw:
+        breaths = raw["breath"] if isinstance(raw["breath"], list) else [None]
+        out["breath"] = [index(b, f"{where}.casualties.breath[{j}]") for j, b in enumerate(breaths)]
+    return out
 
 
 def _dragon(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[str, Any]:

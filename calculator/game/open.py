@@ -42,7 +42,9 @@ def _march_moves(engine: Any, state: State, army: str) -> list[dict[str, Any]]:
     reserve = state.terrain_of(army) == "reserve"
     if not reserve and not (t.army == army and t.step == "action"):
         out.append({"move": "maneuver", "army": army, "terrain": state.terrain_of(army)})
-        out.append({"move": "minor", "army": army})
+        player = state.owner(army)
+        if state.minor_of(army) or any(state.dice[d].kind == "minor" for d in state.army_dice(f"{player}.pool")):
+            out.append({"move": "minor", "army": army})
     for action in actions(state, engine.index, army):
         if action == "magic":
             out.append({"move": "magic", "army": army})

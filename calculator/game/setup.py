@@ -34,7 +34,8 @@ def catalogue(idx: Index) -> dict[str, tuple[str, str | None, tuple[str, ...]]]:
     for d in idx.bundle.get("dragons") or []:
         out[d["id"]] = ("dragon", None, tuple(d.get("elements") or ()))
     for t in idx.bundle.get("terrains") or []:
-        out[t["id"]] = ("minor" if t.get("category") == "minor" else "terrain", None, tuple(t.get("elements") or ()))
+        out[t["id"]] = ("minor" if t.get("category") == "minor" else "terrain", None,
+                        tuple(idx.terrain_elements(t["id"]) or ()))
     return idx.keep(key, out)
 
 

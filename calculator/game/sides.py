@@ -79,7 +79,7 @@ def modifiers(state: State, army: str) -> list[dict[str, Any]]:
     terrain = state.terrain_of(army)
     mods: list[dict[str, Any]] = []
     for e in state.effects:
-        if e.army == army or (e.terrain is not None and e.terrain == terrain):
+        if e.changes_rolls and (e.army == army or (e.terrain is not None and e.terrain == terrain)):
             mods.extend({"spell": e.spell} for _ in range(e.copies))
     return mods
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
-from .march import check_action, own_army
+from .march import check_action, march, own_army
 from .sides import engine_error, faces_by_die, held, modifiers
 from .state import Effect, State
-from .turn import after_action, begin_march
+from .turn import after_action
 
 CAST_KEYS = ("spell", "target", "times", "combined", "dragon")
 IVORY_TYPES = ("ivory", "ivory-hybrid")
@@ -18,7 +18,7 @@ IVORY_TYPES = ("ivory", "ivory-hybrid")
 
 def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     army = own_army(state, move, where, reserve_ok=True)
-    begin_march(state, army, "magic", where)
+    march(state, engine.index, army, "magic", where)
     check_action(state, engine.index, army, "magic", where)
     cast = need_list(move.get("cast"), f"{where}.cast", 20)
     given = faces_by_die(state, move, where)
@@ -34,10 +34,12 @@ def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
         raise engine_error(exc, where, {"": dice}) from None
     paid = answer.get("cast") or {}
     if cast and not paid.get("ok"):
-        raise InputError(f"{where}.cast", f"the magic rolled does not pay for this cast list: {paid.get('why') or 'no'}"
+        raise InputError(f"{where}.cast", f"this cast list cannot be cast: {paid.get('why') or 'not paid'}"
                                           f" (p.11, p.44)")
+    carried = {c.get("spell"): len(c.get("modifiers") or []) for c in paid.get("carry") or []}
+    pools = list((answer.get("magic") or {}).get("pools") or [])
     for j, entry in enumerate(cast):
-        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], f"{where}.cast[{j}]")
+        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], carried, pools, f"{where}.cast[{j}]")
     after_action(state)
     return answer
 
@@ -61,26 +63,37 @@ def _entry(raw: Any, where: str) -> dict[str, Any]:
     return {k: raw[k] for k in ("spell", "times", "combined") if k in raw}
 
 
-def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any], where: str) -> None:
-    spell = engine.index.spells[entry["spell"]]
+def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
+           carried: Mapping[str, int], pools: list[Any], where: str) -> None:
+    spell = engine.index.spells.get(entry["spell"])
+    if spell is None:
+        raise InputError(f"{where}.spell", "expected a spell id (as in the spell list)")
     kind = str(spell.get("target") or "")
     caster = state.owner(army)
     target = _target(state, caster, kind, entry.get("target"), f"{where}.target")
     if entry.get("dragon") is not None:         # a spell that brings a dragon to a terrain (Summon Dragon, p.44)
         if kind != "terrain":
             raise InputError(f"{where}.dragon", f"{spell['name']} summons no dragon")
-        _summon(engine, state, entry, paid, target, where)
+        _summon(engine, state, entry, paid, pools, target, where)
         return
     if spell.get("duration") != "until-next-turn":
-        return                      # an instant spell: its effect is left to the player (edit)
+        state.warnings.append({"text": f"{spell.get('name', spell['id'])}: its effect is left to the player "
+                                       f"(an edit move)", "field": where})
+        return
     times = need_int(entry.get("times", 1), f"{where}.times", 1, 20)
     combined = bool(entry.get("combined"))
     place = _where(state, kind, target)
     lasting = 1 if combined else times
+    # the copies a combined casting carries into rolls are the magic answer's (``carry``: a spell not
+    # known to be cumulative carries one)
+    copies = carried.get(spell["id"], 0) if combined else 1
+    if spell["id"] not in carried:
+        state.warnings.append({"text": f"{spell.get('name', spell['id'])}: it lasts until {caster}'s next turn; what it "
+                                       f"does beyond rolls is left to the player", "field": where})
     for _ in range(lasting):
         # p.44: expires as the caster's next turn begins (two players: two turns on)
-        state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=times if combined else 1,
-                                    **place))
+        state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=copies,
+                                    changes_rolls=spell["id"] in carried, **place))
 
 
 def _where(state: State, kind: str, target: str) -> dict[str, Any]:
@@ -121,7 +134,8 @@ def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
     return target
 
 
-def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], terrain: str, where: str) -> None:
+def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], pools: list[Any], terrain: str,
+            where: str) -> None:
     """Summon Dragon (p.44, p.17): a dragon of the paying element from any Summoning Pool or terrain;
     from a pool, magic of any element may summon an Ivory or Ivory Hybrid dragon."""
     dragon = need_str(entry.get("dragon"), f"{where}.dragon")
@@ -129,10 +143,14 @@ def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[s
     place = state.place.get(dragon, "")
     if die is None or die.kind != "dragon" or not (place.endswith(".pool") or place.startswith("@")):
         raise InputError(f"{where}.dragon", f"{short(dragon)} is not a dragon in a Summoning Pool or at a terrain")
-    elements = {p.get("element") for p in paid.get("paid_by") or []}
     kind = (engine.index.dragons.get(die.die) or {}).get("dragon_type")
     ivory_ok = kind in IVORY_TYPES and place.endswith(".pool")
-    if not ivory_ok and not any(e in die.elements for e in elements):
-        raise InputError(f"{where}.dragon", f"{dragon} has no element of the magic paying for it "
-                                            f"({', '.join(sorted(str(e) for e in elements))}; p.44)")
+    cost = int(paid.get("cost") or 0)
+    # the player picks the element the results pay in: one the dragon contains, if enough results can be it
+    can = [e for e in die.elements if sum(int(p.get("amount") or 0) for p in pools
+                                          if e in (p.get("elements") or ()) and not p.get("cantrip_only")) >= cost]
+    if not ivory_ok and not can:
+        made = sorted({str(e) for p in pools for e in p.get("elements") or ()})
+        raise InputError(f"{where}.dragon", f"{dragon} contains no element the magic can pay {cost} in "
+                                            f"({', '.join(made) or 'none'}; p.44)")
     state.put(dragon, f"@{terrain}")

@@ -47,6 +47,7 @@ class Effect:
     terrain: str | None = None          # or every army roll at this terrain
     units: tuple[str, ...] = ()         # or these units (it ends when one dies, p.44)
     copies: int = 1
+    changes_rolls: bool = True          # a spell with a roll modifier (the others are the player's to apply)
 
     def to_json(self) -> dict[str, Any]:
         return {"spell": self.spell, "caster": self.caster, "target": self.target, "expires": self.expires}
@@ -62,7 +63,6 @@ class Turn:
     marched: list[str] = field(default_factory=list)
     owed: list[str] = field(default_factory=list)      # terrains whose dragons still attack (p.11, p.17)
     retreated: bool = False
-    minor_done: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "player": self.player, "phase": self.phase, "step": self.step,
@@ -83,6 +83,7 @@ class State:
     winner: str | None = None
     clock: int = 0
     species: tuple[str, ...] = ()
+    warnings: list[dict[str, Any]] = field(default_factory=list)
     pool_species: tuple[str, ...] = ()          # species whose killed units go to the Summoning Pool (p.54)
 
     def eighth_face(self, terrain: str) -> str | None:

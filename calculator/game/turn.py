@@ -62,7 +62,8 @@ def close_march(state: State) -> None:
 def end_phase(state: State, where: str) -> None:
     """End the current phase (in a march: that march); from the Reserves Phase, the turn."""
     t = state.turn
-    refuse_if_owed(state, where)
+    if at(t.phase) >= at("dragon-attack"):        # into the Dragon Attack Phase is fine; past it, not yet
+        refuse_if_owed(state, where)
     if t.phase == "reserves":
         end_turn(state, where)
         return
@@ -70,9 +71,9 @@ def end_phase(state: State, where: str) -> None:
     t.phase = PHASES[at(t.phase) + 1]
 
 
-def begin_march(state: State, army: str, move: str, where: str) -> None:
+def begin_march(state: State, army: str, move: str, where: str) -> bool:
     """A march move by ``army``: the march it stands in (p.11: maneuver then action, each optional;
-    the second march takes an army that has not marched)."""
+    the second march takes an army that has not marched). True when this move begins the march."""
     t = state.turn
     if at(t.phase) < at("first-march"):
         enter(state, "first-march", where)
@@ -88,7 +89,9 @@ def begin_march(state: State, army: str, move: str, where: str) -> None:
         raise InputError(f"{where}.army", f"{army} has already marched this turn (p.11)")
     if move in MANEUVER_STEP and t.army == army and t.step == "action":
         raise InputError(f"{where}.move", f"{army} has had its maneuver step in this march (p.11)")
+    new = t.army != army
     t.army = army
+    return new
 
 
 def after_maneuver(state: State) -> None:

@@ -70,6 +70,28 @@ CASES: list[dict[str, Any]] = [
                 "casualties": {"attack": ["bob.campaign.2"]}}],
      "expect": {"players": {"bob": {"dua": ["bob.campaign.2"]}}, "armies": {"bob.campaign": {"dice": ["bob.campaign.1"]}},
                 "turn": {"phase": "second-march"}}},
+    {"id": "missile-from-the-frontier-at-a-horde",
+     # p.11 Missile: the frontier at 3 shows missile; alice's campaign army is not at a Home Terrain,
+     # so it may shoot bob's horde at alice's home: the Runner's 1 missile + the Soldier's ID (1) = 2
+     # against the Thug's melee face (no save): 2 damage, bob's horde is gone.
+     "setup": setup(faces={"frontier": 3}),
+     "moves": [{"move": "missile", "army": "alice.campaign", "target": "bob.horde",
+                "faces": {"alice.campaign.1": "id", "alice.campaign.2": "1 missile", "bob.horde.1": "1 melee"}}],
+     "expect": {"players": {"bob": {"dua": ["bob.horde.1"]}}, "armies": {"bob.horde": None},
+                "turn": {"phase": "second-march", "number": 1}}},
+    {"id": "each-army-reads-its-own-terrain",
+     # p.21 Coastal Dodge: at a terrain containing water, Coral Elf units may count maneuver results as
+     # saves. alice's horde shoots from bob's Flatland Tower (air, earth) at bob's two Coral Elf Fighters
+     # at the frontier (Coastland City: air, water): the Darter's 2 missile against their 1 + 1
+     # maneuver = 2 saves, read at the frontier where they stand: no damage. (Read at the shooter's
+     # terrain, without water, both would die.) Their Defensive Volley (air, p.21) shows melee faces:
+     # no missile, no damage.
+     "setup": setup(bob={"armies": {"campaign": ["coral-elves/fighter"] * 2}}),
+     "moves": [{"move": "missile", "army": "alice.horde", "target": "bob.campaign",
+                "faces": {"alice.horde.1": {"attack": "2 missile", "counter_save": "1 save"},
+                          "bob.campaign": [{"save": "1 maneuver", "counter": "1 melee"}] * 2}}],
+     "expect": {"players": {"bob": {"dua": []}, "alice": {"dua": []}},
+                "armies": {"bob.campaign": {"dice": ["bob.campaign.1", "bob.campaign.2"]}}}},
     {"id": "spell-changes-a-roll-then-ends",
      # p.44: Stone Skin (earth, 2) cast by the Seer at alice's Highland Tower at 2 (magic; an Amazon's
      # magic takes the terrain's elements, fire and earth, p.21): alice.home gains 1 save until the
@@ -177,6 +199,32 @@ CASES: list[dict[str, Any]] = [
      "expect": {"terrains": {"frontier": {"dragons": ["alice.pool.1"]}},
                 "players": {"bob": {"dua": ["bob.campaign.1", "bob.campaign.2"]}, "alice": {"pool": ["alice.pool.2"]}},
                 "armies": {"bob.campaign": None}, "turn": {"phase": "dragon-attack", "player": "bob"}}},
+    {"id": "dragon-wing-flies-away",
+     # p.17: the Red Drake rolls Wing: 5 damage; bob's four Thugs respond with 1 save each: 5 - 4 = 1,
+     # bob picks bob.campaign.3 for his DUA. A dragon that rolled Wing and survived flies back to its
+     # owner's Summoning Pool: the frontier holds no dragon, alice's pool has it again.
+     "setup": setup(bob={"armies": {"campaign": ["goblins/thug"] * 4}}),
+     "moves": [{"move": "summon", "dragon": "alice.pool.1", "to": "frontier", "reason": "test"},
+               END,
+               {"move": "dragon-attack", "terrain": "frontier",
+                "faces": {"alice.pool.1": "wing", "bob.campaign": ["1 save"] * 4},
+                "casualties": {"dragon": ["bob.campaign.3"]}}],
+     "expect": {"terrains": {"frontier": {"dragons": []}},
+                "players": {"bob": {"dua": ["bob.campaign.3"]}, "alice": {"pool": ["alice.pool.1", "alice.pool.2"]}},
+                "armies": {"bob.campaign": {"dice": ["bob.campaign.1", "bob.campaign.2", "bob.campaign.4"]}},
+                "open": [{"move": "maneuver", "army": "bob.campaign"}]}},
+    {"id": "summon-dragon-spell",
+     # p.44 Summon Dragon (Elemental, 7): four Seers at alice's Highland Tower (2: magic) show 2 magic
+     # each = 8 results of fire or earth (an Amazon's magic takes the terrain's elements, p.21). The Red
+     # Drake contains fire: alice pays 7 in fire and brings it from her pool to the frontier, where
+     # bob's campaign army stands; his turn 2 owes its attack (p.11, p.17).
+     "setup": setup(alice={"armies": {"home": ["amazons/seer"] * 4}}),
+     "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home": ["2 magic"] * 4},
+                "cast": [{"spell": "summon-dragon", "target": "frontier", "dragon": "alice.pool.1"}]},
+               END],
+     "expect": {"terrains": {"frontier": {"dragons": ["alice.pool.1"]}}, "players": {"alice": {"pool": ["alice.pool.2"]}},
+                "turn": {"player": "bob", "number": 2},
+                "open_exact": [{"move": "dragon-attack", "terrain": "frontier"}, {"move": "edit"}]}},
     {"id": "reserves-retreat-then-reinforce",
      # p.11 Reserves Phase: the Runner retreats to alice's Reserve Area (turn 1); on turn 3 it
      # reinforces bob's home terrain, joining alice's horde there.
@@ -217,6 +265,70 @@ CASES: list[dict[str, Any]] = [
                 "faces": {"alice.home": ["id", "id"], "bob.reserve": ["1 melee"]}}],
      "expect": {"players": {"bob": {"dua": [], "reserve": ["bob.campaign.1"]}},
                 "armies": {"bob.reserve": {"dice": ["bob.campaign.1"], "terrain": "reserve"}}}},
+    {"id": "terrain-spell-changes-every-roll-there",
+     # p.44: Ash Storm (fire, 2; the Seer's magic is fire or earth at the Highland Tower, p.21) makes
+     # every army roll at the frontier lose 1 result until alice's next turn (3). Turn 2: bob's Thugs
+     # attack there: 1 + 1 melee - 1 = 1; alice's Soldier and Runner both show melee in the save roll:
+     # 0 saves (no fewer than none). 1 damage: alice picks her Soldier. (Without it: 2 damage, both die.)
+     # The Runner's counter-attack shows a save face: no melee.
+     "setup": setup(),
+     "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home.1": "2 magic"},
+                "cast": [{"spell": "ash-storm", "target": "frontier"}]},
+               END,
+               {"move": "melee", "army": "bob.campaign", "target": "alice.campaign",
+                "faces": {"bob.campaign": [{"attack": "1 melee", "counter_save": "1 save"}] * 2,
+                          "alice.campaign": [{"save": "1 melee", "counter": "1 save"},
+                                             {"save": "1 melee", "counter": "1 save"}]},
+                "casualties": {"attack": ["alice.campaign.1"]}}],
+     "expect": {"players": {"alice": {"dua": ["alice.campaign.1"]}, "bob": {"dua": []}},
+                "armies": {"alice.campaign": {"dice": ["alice.campaign.2"]}},
+                "effects": [{"spell": "ash-storm", "caster": "alice", "target": "frontier", "expires": 3}]}},
+    {"id": "minor-terrain-disaster-buried-as-the-next-march-begins",
+     # p.15: alice brings her Deadland Village into play at the frontier (a Deadlands may enter at any
+     # terrain) instead of maneuvering; it shows Revolt, a disaster: it is buried at the beginning of
+     # the army's next march (turn 3), here a maneuver unopposed.
+     "setup": setup(),
+     "moves": [{"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "revolt"},
+               END, END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "down", "opposed_by": []}],
+     "prefixes": [(1, {"players": {"alice": {"pool": ["alice.pool.1"], "bua": []}},
+                       "turn": {"phase": "first-march"}})],
+     "expect": {"players": {"alice": {"pool": ["alice.pool.1"], "bua": ["alice.pool.2"]}},
+                "terrains": {"frontier": {"face": 5}}}},
+    {"id": "minor-terrain-buried-by-choice",
+     # p.15: "When an army controlling a minor terrain takes a march, they may choose to bury it instead
+     # of taking the maneuver step": turn 3, alice buries her Village (showing magic); the march goes
+     # on to its action step, and no second maneuver step follows (p.11).
+     "setup": setup(),
+     "moves": [{"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "magic"},
+               END, END,
+               {"move": "minor", "army": "alice.campaign", "bury": True}],
+     "expect": {"players": {"alice": {"bua": ["alice.pool.2"], "pool": ["alice.pool.1"]}},
+                "turn": {"phase": "first-march", "number": 3}}},
+    {"id": "capture-buries-the-minor-terrain",
+     # p.15: "If an army controlling a minor terrain captures the terrain's Eighth Face, then the minor
+     # terrain is buried." The Village shows double saves (no disaster), the frontier 7 -> 8 on turn 3.
+     "setup": setup(),
+     "moves": [*at7("frontier"), {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
+               END, END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}],
+     "prefixes": [(4, {"players": {"alice": {"bua": []}}})],
+     "expect": {"players": {"alice": {"bua": ["alice.pool.2"]}},
+                "terrains": {"frontier": {"face": 8, "controller": "alice.campaign"}}}},
+    {"id": "holder-counter-maneuvers-with-doubled-ids",
+     # p.15: bob's campaign takes the frontier 7 -> 8 (turn 2). Turn 3: alice maneuvers it down; her two
+     # IDs = 2 maneuvers; bob's two IDs count double for the army holding the eighth face: 4 > 2, the
+     # maneuver fails (p.11) and bob keeps it. Turn 5: unopposed, alice turns it 8 -> 7; nobody holds it.
+     "setup": setup(),
+     "moves": [*at7("frontier"), END, {"move": "maneuver", "army": "bob.campaign", "direction": "up", "opposed_by": []},
+               END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "down",
+                "faces": {"alice.campaign": ["id", "id"], "bob.campaign": ["id", "id"]}},
+               END, END,
+               {"move": "maneuver", "army": "alice.campaign", "direction": "down", "opposed_by": []}],
+     "prefixes": [(5, {"terrains": {"frontier": {"face": 8, "controller": "bob.campaign"}},
+                       "turn": {"player": "alice", "number": 3, "phase": "first-march"}})],
+     "expect": {"terrains": {"frontier": {"face": 7, "controller": None}}, "turn": {"number": 5}}},
     {"id": "spell-ends-when-its-army-is-gone",
      # p.44: a spell on an army ends when the army no longer exists. Stone Skin on alice.home, then
      # alice's only unit there retreats (p.11 Retreat Step): the army is gone, and so is the spell.
@@ -269,6 +381,12 @@ REFUSED: list[dict[str, Any]] = [
      "moves": [{"move": "reserves", "step": "retreat", "dice": ["alice.campaign.2"]},
                {"move": "reserves", "step": "reinforce", "dice": ["alice.campaign.2"], "to": "frontier"}],
      "refused": "moves[1].step"},
+    # p.15, p.11: burying the minor terrain takes the place of the maneuver step: no maneuver after it.
+    {"id": "maneuver-after-burying", "setup": setup(),
+     "moves": [{"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "magic"}, END, END,
+               {"move": "minor", "army": "alice.campaign", "bury": True},
+               {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}],
+     "refused": "moves[4].move"},
     # p.11 Missile: not from a Home Terrain at an army at another Home Terrain.
     {"id": "missile-home-to-home", "setup": setup(),
      "moves": [{"move": "missile", "army": "alice.horde", "target": "bob.horde"}], "refused": "moves[0].target"},
@@ -280,6 +398,15 @@ REFUSED: list[dict[str, Any]] = [
     {"id": "magic-does-not-pay", "setup": setup(),
      "moves": [{"move": "magic", "army": "alice.home", "faces": {"alice.home.1": "1 magic"},
                 "cast": [{"spell": "stone-skin", "target": "alice.home"}]}], "refused": "moves[0].cast"},
+    # p.44: Hailstorm may not be cast from the Reserve Area.
+    {"id": "spell-not-from-reserve", "setup": setup(),
+     "moves": [{"move": "reserves", "step": "retreat", "dice": ["alice.home.1"]}, END, END,
+               {"move": "magic", "army": "alice.reserve", "faces": {"alice.home.1": "2 magic"},
+                "cast": [{"spell": "hailstorm", "target": "bob.campaign"}]}], "refused": "moves[3].cast"},
+    # p.11: an army in the Reserve Area takes no maneuver step.
+    {"id": "reserve-army-maneuvers", "setup": setup(),
+     "moves": [{"move": "reserves", "step": "retreat", "dice": ["alice.home.1"]}, END, END,
+               {"move": "maneuver", "army": "alice.reserve", "direction": "up"}], "refused": "moves[3].army"},
     # p.11, p.17: a dragon attack owed comes before anything else.
     {"id": "dragon-attack-owed", "setup": setup(),
      "moves": [{"move": "summon", "dragon": "alice.pool.1", "to": "frontier"}, END,

@@ -3,6 +3,7 @@ working and pages), refused moves, undo as a replay, and tampered input."""
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -94,6 +95,8 @@ TAMPERED = [
                                    "cast": [{"spell": "no-such-spell", "target": "alice.home"}]}]}, "moves[0].cast[0]"),
     ({"setup": setup(), "moves": [{"move": "maneuver", "army": "alice.campaign", "direction": "up", "seed": -1}]},
      "moves[0].seed"),
+    ({"setup": setup(), "moves": [{"move": "end-turn"}] * 3000}, "moves"),
+    ({"setup": setup(), "moves": [{"move": ["end-turn"]}]}, "moves[0].move"),
 ]
 
 
@@ -102,3 +105,52 @@ def test_tampered_input_is_one_error_naming_the_field(engine, data, field):
     with pytest.raises(InputError) as err:
         engine.game(data)
     assert str(err.value).startswith(field)
+
+
+def test_a_dragon_attack_owed_lets_the_turn_reach_its_phase_only(engine):
+    # p.11, p.17: bob's turn 2 owes the attack of alice's Red Drake at the frontier, where his campaign
+    # army stands: ending the Eighth Face Phase reaches the Dragon Attack Phase; ending that one, or the
+    # turn, is refused until the dragons have attacked.
+    moves = [{"move": "summon", "dragon": "alice.pool.1", "to": "frontier"}, {"move": "end-turn"}, {"move": "end-phase"}]
+    answer = engine.game({"setup": setup(), "moves": moves})
+    assert answer["state"]["turn"]["phase"] == "dragon-attack"
+    for last in ({"move": "end-phase"}, {"move": "end-turn"}, {"move": "reserves", "step": "retreat", "dice": []}):
+        with pytest.raises(InputError) as err:
+            engine.game({"setup": setup(), "moves": [*moves, last]})
+        assert str(err.value).startswith("moves[3].move: ")
+
+
+MUTANTS = [None, 0, -1, 7, 10 ** 20, True, "", "x", "alice", "frontier", "reserve", "alice.home", "bob.pool.1",
+           "alice.home.1", [], {}, ["a"], {"a": 1}, [1, 2], "id", "8", 3.5, "end-turn", "up"]
+
+
+def _mutate(rng: random.Random, data: dict) -> None:
+    """One field of a move (or of a player's setup) replaced by a value of another shape."""
+    if data["moves"] and rng.random() < 0.8:
+        m = rng.choice(data["moves"])
+        k = rng.choice(list(m) + ["army", "target", "faces", "dice", "to", "cast", "casualties", "opposed_by", "face"])
+        inner = m.get(k)
+        if isinstance(inner, dict) and inner and rng.random() < 0.5:
+            inner[rng.choice(list(inner))] = rng.choice(MUTANTS)
+        elif isinstance(inner, list) and inner and rng.random() < 0.5:
+            inner[rng.randrange(len(inner))] = rng.choice(MUTANTS)
+        else:
+            m[k] = rng.choice(MUTANTS)
+    else:
+        rng.choice(data["setup"]["players"])[rng.choice(["name", "armies", "terrains", "summoning_pool"])] = \
+            rng.choice(MUTANTS)
+
+
+def test_tampered_games_answer_or_name_a_field_never_crash(engine):
+    # Every hand-worked game with one to three fields replaced by values of the wrong shape: the engine
+    # answers or raises one InputError naming a field; nothing else escapes (the CLI's exit 2).
+    rng = random.Random(20261128)
+    for _ in range(300):
+        case = rng.choice(CASES + REFUSED)
+        data = {"setup": copy.deepcopy(case["setup"]), "moves": copy.deepcopy(case["moves"])}
+        for _ in range(rng.randint(1, 3)):
+            _mutate(rng, data)
+        try:
+            engine.game(data)
+        except InputError as exc:
+            assert exc.field.startswith(("moves", "setup")) and "\n" not in str(exc), str(exc)

@@ -38,3 +38,20 @@ def test_every_refused_move_exits_2_naming_its_field(bundle_file):
         assert proc.stdout == "" and "Traceback" not in proc.stderr, case["id"]
         lines = proc.stderr.splitlines()
         assert len(lines) == 1 and lines[-1].startswith(f"error: {case['refused']}: "), (case["id"], proc.stderr)
+
+
+def test_tampered_game_input_is_one_line_exit_2(bundle_file):
+    from .game_cases import setup
+
+    deep: object = "x"
+    for _ in range(30):
+        deep = [deep]
+    bad = [({"setup": setup(), "moves": [{"move": "melee", "army": "alice.campaign", "target": deep}]}, "error: "),
+           ({"setup": setup(), "moves": [{"move": "edit", "dice": ["alice.home.1\u202e"], "to": "alice.dua"}]},
+            "error: moves[0].dice[0]"),
+           ({"setup": {**setup(), "players": [setup()["players"][0]] * 2}, "moves": []}, "error: setup.players[1].name"),
+           ([], "error: ")]
+    for (data, start), proc in zip(bad, _all([d for d, _ in bad], bundle_file)):
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+        lines = proc.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(start), proc.stderr

@@ -61,3 +61,12 @@ def test_forces_same_answers(engines):
     full, slim = engines
     for case in CASES:
         assert answer(slim, "force", case["input"]) == answer(full, "force", case["input"]), case["id"]
+
+
+def test_games_same_answers(engines):
+    """The game command reads the spells' duration and target besides what the rolls read."""
+    from .game_cases import prefix_cases
+
+    full, slim = engines
+    for cid, data, _ in prefix_cases():
+        assert answer(slim, "game", data) == answer(full, "game", data), cid

@@ -97,7 +97,7 @@ def test_every_registered_kind_acts_or_is_left_to_the_player():
 
 
 def test_the_rooms_import_only_downwards():
-    # ARCHITECTURE.md: engine > dragons and terrain > exchange, magic and forces > roll > bundle > kinds > core.
+    # ARCHITECTURE.md: engine > game > dragons and terrain > exchange, magic and forces > roll > bundle > kinds > core.
     # A module imports only rooms below its own (or beside it); the engine's lazy imports count too.
     rank = {"core": 0, "kinds": 1, "bundle": 2, "roll": 3, "magic": 4, "exchange": 4, "forces": 4, "dragons": 5,
             "terrain": 5, "game": 6, "face": 7}
