@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.origin import guarded_context
 from tests.browser.test_accessibility import violations
 from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
 
@@ -161,6 +162,48 @@ def test_play_a_maneuver_and_a_melee_then_undo_and_reload(page: Page):
     wait_moves(page, 1)
     assert page.evaluate(BOARD_JS) == board_of(cli_state([MANEUVER]))
     expect(page.locator("[data-game-pick] option:checked")).to_have_text("Alice against Bob")
+
+
+def test_share_link_and_file_carry_the_whole_game(browser, site_url, tmp_path):
+    # The game after the maneuver, opened from its share link in a fresh browser (nothing kept there)
+    # and from its exported file: the same board as the command line's state for SETUP + MANEUVER.
+    foreign: list[str] = []
+    errors: list[str] = []
+    page = guarded_context(browser, site_url, foreign, **PHONE).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(60_000)
+    start_game(page)
+    page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
+    pick_face(page, "alice.campaign.1", "3 Maneuver")
+    pick_face(page, "alice.campaign.2", "2 Maneuver")
+    pick_face(page, "bob.campaign.1", "2 Melee")
+    page.locator("[data-game-submit]").click()
+    wait_moves(page, 1)
+    want = board_of(cli_state([MANEUVER]))
+    page.locator("[data-game-share]").click()
+    link = page.locator("[data-game-link]").input_value()
+    with page.expect_download() as got:
+        page.locator("[data-game-export]").click()
+    path = tmp_path / "game.json"
+    got.value.save_as(path)
+
+    other = guarded_context(browser, site_url, foreign, **PHONE).new_page()
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    other.set_default_timeout(60_000)
+    other.goto(link)
+    wait_moves(other, 1)
+    assert other.evaluate(BOARD_JS) == want
+    expect(other.locator("[data-game-pick] option:checked")).to_have_text("Alice against Bob")
+    other.wait_for_function("() => !location.search.includes('game=')")    # a reload shows the kept game
+
+    third = guarded_context(browser, site_url, foreign, **PHONE).new_page()
+    third.set_default_timeout(60_000)
+    third.goto("game/")
+    expect(third.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    third.locator("[data-game-import]").set_input_files(str(path))
+    wait_moves(third, 1)
+    assert third.evaluate(BOARD_JS) == want
+    assert not errors and not foreign
 
 
 @pytest.mark.browser_context_args(**PHONE)
