@@ -206,6 +206,33 @@ def test_share_link_and_file_carry_the_whole_game(browser, site_url, tmp_path):
     assert not errors and not foreign
 
 
+WAIT_FOR_SW = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  return reg.active.scriptURL;
+}"""
+
+
+def test_kept_game_opens_offline(browser, site_url):
+    # Once the page's offline copy is kept, a kept game is replayed with the network gone.
+    foreign: list[str] = []
+    context = guarded_context(browser, site_url, foreign, service_workers="allow", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    start_game(page)
+    expect(page.locator("#game")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
+    page.evaluate(WAIT_FOR_SW)
+    context.set_offline(True)
+    page.reload()
+    wait_moves(page, 0)
+    assert page.evaluate(BOARD_JS) == board_of(cli_state([]))
+    assert page.evaluate("navigator.onLine") is False
+    context.close()
+    assert not foreign
+
+
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_refused_move_says_why_beside_its_button(page: Page):
     start_game(page)
