@@ -98,6 +98,13 @@ function draw(ctx, key) {
   ctx.ui.play.dataset.input = key;
   ctx.ui.play.dataset.state = "resolved";
   ctx.ui.play.removeAttribute("aria-busy");
+  // The button that made the move is drawn anew: a keyboard user goes on from the moves' heading.
+  if (ctx.refocus) {
+    ctx.refocus = false;
+    const head = ctx.root.querySelector("#game-moves-title");
+    head.setAttribute("tabindex", "-1");
+    head.focus({ preventScroll: false });
+  }
 }
 
 function keep(ctx) {
@@ -117,6 +124,7 @@ function play(ctx, move, why) {
     entry.game = game;
     entry.redo = [];
     ctx.picked = null;
+    ctx.refocus = ctx.root.contains(document.activeElement);
     keep(ctx);
     ask(ctx);
   }, (err) => {
