@@ -135,6 +135,45 @@ def render_army(site: Site) -> str:
                        aid=army_aid(site))
 
 
+# The game page's moves (the engine's move names): the words of its button and the rule part it
+# follows (a rule or a part of one, by id; None: no rule, a change made by hand).
+GAME_MOVES = {
+    "maneuver": ("Maneuver", "maneuvers"), "minor": ("Minor terrain instead", "march-minor-terrain"),
+    "melee": ("Melee attack", "melee-action"), "missile": ("Missile attack", "missile-action"),
+    "magic": ("Magic", "magic-action"), "dragon-attack": ("Dragon attack", "dragon-attacks"),
+    "summon": ("Summon a dragon", "dragon-attacks"), "reserves": ("Reserves", "reserves"),
+    "end-phase": ("End this phase", "turn-sequence"), "end-turn": ("End the turn", "turn-sequence"),
+    "edit": ("Change by hand", None),
+}
+# Where each part of the board is explained (rule part ids).
+GAME_PARTS = {
+    "dua": "dead-unit-area", "bua": "buried-unit-area", "reserve": "reserve-area", "pool": "summoning-pool",
+    "frontier": "setup-terrains", "first": "setup-order-of-play", "faces": "setup-starting-distance",
+    "armies": "setup-placing-armies", "size": "setup-force-size", "face": "terrain-die",
+    "capture": "maneuver-capture", "effects": "magic-duration", "win": "victory-two-terrains",
+    "lose": "victory-last-units", "turn": "turn-sequence", "march": "marches",
+}
+
+
+def game_aid(site: Site) -> str:
+    """The game page's data block: each phase of a turn (the engine's phase is the part of the turn
+    sequence named turn-<phase>), each move and each part of the board, with its words and the rule
+    part it links to (root-absolute)."""
+    def part(ident: str) -> dict[str, str]:
+        if site.ds.has("rules", ident):
+            return {"name": site.ds.get("rules", ident)["name"], "see": f"/rules/{ident}/"}
+        rule = site.part_rule[ident]          # an unknown id fails the build here
+        return {"name": site.part_name(rule, ident), "see": f"/rules/{rule}/#{ident}"}
+
+    turn = site.ds.get("rules", "turn-sequence")
+    phases = {p["id"].removeprefix("turn-"): part(p["id"]) for p in turn.get("points", [])}
+    moves = {m: {"name": name, **({"see": part(rule)["see"], "rule": part(rule)["name"]} if rule else {})}
+             for m, (name, rule) in GAME_MOVES.items()}
+    parts = {k: part(v) for k, v in GAME_PARTS.items()}
+    aid = {"phases": phases, "moves": moves, "parts": parts}
+    return json.dumps(aid, ensure_ascii=False, separators=(",", ":"))
+
+
 def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
     """Every generated page: relative path below ``build/docs`` -> Markdown (``moves``: the
     (from, to) of data/moves.yaml, whose small pages are kept)."""
@@ -153,6 +192,7 @@ def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[s
     out["dice/items.md"] = render_dice(site, "items", "Items")
     out["dice/index.md"] = render_dice_index(site)
     out["army/index.md"] = render_army(site)
+    out["game/index.md"] = site.render("game.md.j2", page="game", aid=game_aid(site))
     for rule in ds.kinds.get("rules", []):
         out[f"rules/{rule['id']}.md"] = reference.render_rule(site, rule)
     out["rules/index.md"] = reference.render_rules_index(site)

@@ -21,6 +21,7 @@ PAGES = {
     "glossary": "glossary/",
     "rulings": "rulings/",
     "army": "army/",
+    "game": "game/",
 }
 
 # The calculator in each mode, opened by a link with this input; `wait_answer` waits for its answer.

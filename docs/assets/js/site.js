@@ -111,12 +111,13 @@ function followMovedAnchor() {
   }
 }
 
-/* The calculator's module (or the army builder's, army.js) loads only where one is: such a page
+/* The calculator's module (or the army builder's, army.js, or the game page's, game.js) loads only where one is: such a page
    names it in its own head (overrides/main.html); when instant navigation brings one into this
    document, it is imported here (the same module: it runs once, and binds each page it is shown). */
 function loadCalculator() {
   if (!document.querySelector("[data-engine]")) return;
-  const entry = document.querySelector("[data-army]") ? import("./army.js") : import("./calculator.js");
+  const entry = document.querySelector("[data-army]") ? import("./army.js")
+    : document.querySelector("[data-game]") ? import("./game.js") : import("./calculator.js");
   entry.catch((err) => {
     const label = document.querySelector("[data-engine-label]");
     if (label) label.textContent = "The calculator could not be loaded (" + String((err && err.message) || err) + ").";
