@@ -1,4 +1,4 @@
-"""Shared fixtures: the validated data set and the open data bundle."""
+"""Shared fixtures: the validated data set, the open data bundle and one engine over it."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,3 +32,10 @@ def dataset():
 @pytest.fixture(scope="session")
 def bundle(dataset) -> dict:
     return dataset.bundle()
+
+
+@pytest.fixture(scope="session")
+def engine(bundle):
+    """The CPython engine over the bundle (the engine, browser and parity tests compare against it)."""
+    from calculator import Engine
+    return Engine(bundle)

@@ -36,17 +36,19 @@ def open_in_place(page: Page, link: str) -> None:
     page.evaluate(SWAP, [query, "#" + hash_ if hash_ else "#link"])
 
 
-# JSON with sorted keys, the same in the page and here: the page's input is compared as a value.
-CANON_JS = """const canon = (x) => Array.isArray(x) ? '[' + x.map(canon).join(',') + ']'
-    : x && typeof x === 'object' ? '{' + Object.keys(x).sort().map((k) => JSON.stringify(k) + ':' + canon(x[k])).join(',') + '}'
+# JSON with sorted keys, the same in the page and here: the page's input is compared as a value;
+# `skip` names keys left out (the seed a page drew).
+CANON_JS = """const canon = (x, skip) => Array.isArray(x) ? '[' + x.map((v) => canon(v, skip)).join(',') + ']'
+    : x && typeof x === 'object' ? '{' + Object.keys(x).filter((k) => !(skip || []).includes(k)).sort()
+      .map((k) => JSON.stringify(k) + ':' + canon(x[k], skip)).join(',') + '}'
     : JSON.stringify(x);"""
 
 
-def canon(x: Any) -> str:
+def canon(x: Any, skip: tuple[str, ...] = ()) -> str:
     if isinstance(x, dict):
-        return "{" + ",".join(json.dumps(k) + ":" + canon(x[k]) for k in sorted(x)) + "}"
+        return "{" + ",".join(json.dumps(k) + ":" + canon(x[k], skip) for k in sorted(x) if k not in skip) + "}"
     if isinstance(x, list):
-        return "[" + ",".join(canon(v) for v in x) + "]"
+        return "[" + ",".join(canon(v, skip) for v in x) + "]"
     return json.dumps(x)
 
 

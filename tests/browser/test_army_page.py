@@ -12,17 +12,13 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from calculator import Engine
+from tests.browser.links import CANON_JS, canon
 from tests.browser.origin import guarded_context
 from tests.engine.force_cases import CASES
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-
-CANON_JS = """const canon = (x) => Array.isArray(x) ? '[' + x.map(canon).join(',') + ']'
-    : x && typeof x === 'object' ? '{' + Object.keys(x).sort().map((k) => JSON.stringify(k) + ':' + canon(x[k])).join(',') + '}'
-    : JSON.stringify(x);"""
 
 WAIT_FOR_SW = """async () => {
   const reg = await navigator.serviceWorker.ready;
@@ -38,15 +34,6 @@ HORDE = ["amazons/centaur", "amazons/javelineer", "amazons/soldier", "items/fire
 CAMPAIGN = ["undead/mummy", "undead/revenant", "undead/wraith"]
 BUILT = {"size": 24, "terrains": {"home": "coastland-city", "frontier": "flatland-castle"},
          "armies": {"home": HOME, "horde": HORDE, "campaign": CAMPAIGN}, "summoning_pool": ["red-drake"]}
-
-
-@pytest.fixture(scope="module")
-def engine(bundle) -> Engine:
-    return Engine(bundle)
-
-
-def canon(data: dict) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def page_input(force: dict) -> dict:

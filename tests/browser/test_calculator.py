@@ -26,11 +26,6 @@ ROLL = {
 }
 
 
-@pytest.fixture(scope="module")
-def engine(bundle) -> Engine:
-    return Engine(bundle)
-
-
 def share_hash(data: dict) -> str:
     raw = base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
     return "#s=1." + raw

@@ -42,11 +42,6 @@ LINKS = {
 }
 
 
-@pytest.fixture(scope="module")
-def engine(bundle) -> Engine:
-    return Engine(bundle)
-
-
 def cli_line(engine: Engine, text: str) -> str:
     """What ``python -m calculator resolve`` prints after "error: " for this text."""
     with pytest.raises(InputError) as err:

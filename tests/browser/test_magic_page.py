@@ -13,15 +13,10 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
-from tests.browser.links import open_in_place
+from tests.browser.links import CANON_JS, canon, open_in_place
 from tests.parity.recorded import record
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
-
-# JSON with sorted keys, the same in the page and here: the page's input is compared as a value.
-CANON_JS = """const canon = (x) => Array.isArray(x) ? '[' + x.map(canon).join(',') + ']'
-    : x && typeof x === 'object' ? '{' + Object.keys(x).sort().map((k) => JSON.stringify(k) + ':' + canon(x[k])).join(',') + '}'
-    : JSON.stringify(x);"""
 
 
 def wait_input(page: Page, selector: str, expected: dict) -> None:
@@ -33,15 +28,6 @@ def wait_input(page: Page, selector: str, expected: dict) -> None:
 
 CORAL_AIR = [{"die": "coral-elves/enchanter", "rolled": "4 magic"}, {"die": "coral-elves/conjurer", "rolled": "3 magic"},
              {"die": "coral-elves/evoker", "rolled": "2 magic"}]
-
-
-@pytest.fixture(scope="module")
-def engine(bundle) -> Engine:
-    return Engine(bundle)
-
-
-def canon(data: dict) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def share_hash(data: dict) -> str:

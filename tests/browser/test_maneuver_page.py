@@ -16,24 +16,10 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
-from tests.browser.links import open_in_place
+from tests.browser.links import CANON_JS, canon, open_in_place
 from tests.engine.terrain_cases import MANEUVERS
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
-
-# JSON with sorted keys, the same in the page and here; `skip` names keys left out (the seed the page drew).
-CANON_JS = """const canon = (x, skip) => Array.isArray(x) ? '[' + x.map((v) => canon(v, skip)).join(',') + ']'
-    : x && typeof x === 'object' ? '{' + Object.keys(x).filter((k) => !(skip || []).includes(k)).sort()
-      .map((k) => JSON.stringify(k) + ':' + canon(x[k], skip)).join(',') + '}'
-    : JSON.stringify(x);"""
-
-
-def canon(x: Any, skip: tuple[str, ...] = ()) -> str:
-    if isinstance(x, dict):
-        return "{" + ",".join(json.dumps(k) + ":" + canon(x[k], skip) for k in sorted(x) if k not in skip) + "}"
-    if isinstance(x, list):
-        return "[" + ",".join(canon(v, skip) for v in x) + "]"
-    return json.dumps(x)
 
 
 def wait_input(page: Page, selector: str, expected: dict, skip: tuple[str, ...] = ()) -> None:
@@ -42,11 +28,6 @@ def wait_input(page: Page, selector: str, expected: dict, skip: tuple[str, ...] 
         const s = document.querySelector('""" + selector + """');
         return !!s && s.dataset.state === 'resolved' && !!s.dataset.input && canon(JSON.parse(s.dataset.input), skip) === want; }""",
                            arg=[canon(expected, skip), list(skip)], timeout=ENGINE_TIMEOUT)
-
-
-@pytest.fixture(scope="module")
-def engine(bundle) -> Engine:
-    return Engine(bundle)
 
 
 def results(page: Page):

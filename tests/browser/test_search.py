@@ -14,6 +14,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.origin import guarded_context
+
 THRESHOLD = 0.98
 DICE_SAMPLE, DICE_SEED = 80, 12
 
@@ -60,14 +62,32 @@ def first_result(page, query: str) -> str:
     return parts.path.lstrip("/") + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-@pytest.fixture
-def search_page(page):
+def open_search(page):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("sai/")
     box = page.locator(".dd-search__input")
     expect(box).to_be_visible()
     box.click()
     return page
+
+
+@pytest.fixture(scope="module")
+def shared_search(browser, site_url):
+    """One search page for the tests that only type into the box and read the results (each waits
+    for the results of its own query): a page of its own each cost a browser context and a page load."""
+    foreign: list[str] = []
+    context = guarded_context(browser, site_url, foreign)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield open_search(page), foreign
+    context.close()
+
+
+@pytest.fixture
+def search_page(shared_search):
+    page, foreign = shared_search
+    yield page
+    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
 
 
 def test_exact_names_find_their_page_first(search_page, dataset):
@@ -111,7 +131,8 @@ def test_what_players_type_leads_to_the_rule(search_page, query, want):
     assert first_result(search_page, query) == want
 
 
-def test_enter_opens_the_first_result_and_escape_closes(search_page):
+def test_enter_opens_the_first_result_and_escape_closes(page):
+    search_page = open_search(page)      # a page of its own: Enter leaves the search page
     box = search_page.locator(".dd-search__input")
     first_result(search_page, "Summoning Pool")
     box.press("Enter")

@@ -1,4 +1,5 @@
-"""Fixtures for the engine tests: an engine over the validated bundle (``bundle`` is in tests/conftest.py)."""
+"""Fixtures for the engine tests: the bundle as a file and the command line (``engine`` and ``bundle`` are in
+tests/conftest.py)."""
 from __future__ import annotations
 
 import json
@@ -9,12 +10,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def engine(bundle):
-    from calculator import Engine
-    return Engine(bundle)
 
 
 @pytest.fixture(scope="session")

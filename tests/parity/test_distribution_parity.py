@@ -6,7 +6,6 @@ import json
 import pytest
 
 from calculator import webworker
-from tests.parity.pyodide_node import run_in_pyodide
 
 ARMY = ["coral-elves/gryphon", "coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/fighter",
         "amazons/spearer", "items/air-flying-carpet", "feral/elephant-folk"]
@@ -21,9 +20,9 @@ CASES = [
 
 
 @pytest.fixture(scope="module")
-def answers(bundle, tmp_path_factory):
+def answers(bundle, pyodide):
     calls = [("load", json.dumps(bundle))] + [("distribution", json.dumps(c)) for c in CASES]
-    out = run_in_pyodide(calls, tmp_path_factory.mktemp("wheel"))
+    out = pyodide(calls)
     assert json.loads(out["answers"][0])["ok"], out["answers"][0]
     return out["answers"][1:]
 

@@ -8,7 +8,6 @@ import pytest
 
 from calculator import webworker
 from calculator.commands import COMMANDS
-from tests.parity.pyodide_node import run_in_pyodide
 
 
 RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.engine.test_steps",
@@ -63,10 +62,10 @@ def _cases(bundle: dict) -> list[tuple[str, dict]]:
 
 
 @pytest.fixture(scope="module")
-def answers(bundle, tmp_path_factory):
+def answers(bundle, pyodide):
     cases = _cases(bundle)
     calls = [("load", json.dumps(bundle))] + [(cmd, json.dumps(payload)) for cmd, payload in cases]
-    out = run_in_pyodide(calls, tmp_path_factory.mktemp("wheel"))
+    out = pyodide(calls)
     assert json.loads(out["answers"][0])["ok"], out["answers"][0]
     return cases, out["answers"][1:]
 

@@ -5,12 +5,11 @@ import json
 import sys
 
 from calculator import webworker
-from tests.parity.pyodide_node import run_in_pyodide
 
 
-def test_calculator_imports_in_pyodide(tmp_path, repo_root):
+def test_calculator_imports_in_pyodide(pyodide, repo_root):
     pinned = json.loads((repo_root / "package.json").read_text())["dependencies"]["pyodide"]
-    out = run_in_pyodide([("version", "null")], tmp_path)
+    out = pyodide([("version", "null")])
     assert out["pyodide"] == pinned
     answer = json.loads(out["answers"][0])
     assert answer["ok"] is True

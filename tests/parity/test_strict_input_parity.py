@@ -7,13 +7,12 @@ import json
 
 from calculator import webworker
 from tests.engine.test_strict_input import CASES
-from tests.parity.pyodide_node import run_in_pyodide
 
 
-def test_the_worker_in_pyodide_answers_the_same_line(bundle, tmp_path):
+def test_the_worker_in_pyodide_answers_the_same_line(bundle, pyodide):
     calls = [("load", json.dumps(bundle))] + [(command, text) for _, command, text, _, _ in CASES]
     calls.append(("read", '{"army": [], "x": ' + "[" * 5000 + "]" * 5000 + "}"))
-    out = run_in_pyodide(calls, tmp_path)
+    out = pyodide(calls)
     assert json.loads(out["answers"][0])["ok"], out["answers"][0]
     webworker.dispatch("load", json.dumps(bundle))
     for (cmd, text), got in zip(calls[1:], out["answers"][1:]):

@@ -31,7 +31,12 @@ def parse(path: Path) -> Page:
     return collector.page
 
 
-def site_pages(site: Path) -> dict[Path, Page]:
-    """Every HTML page of the site except the vendored runtimes."""
+def page_paths(site: Path) -> list[Path]:
+    """Every HTML page of the site except the vendored runtimes (not parsed)."""
     skip = ("pyodide", "assets")
-    return {p: parse(p) for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in skip}
+    return [p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in skip]
+
+
+def site_pages(site: Path) -> dict[Path, Page]:
+    """Every HTML page of the site except the vendored runtimes, parsed."""
+    return {p: parse(p) for p in page_paths(site)}

@@ -8,20 +8,13 @@ from html import unescape
 import json
 import re
 from html import unescape
-from pathlib import Path
 
 import pytest
 
-from generator.build import ensure_site
 from generator.urls import site_urls
 from tests.site.htmlindex import parse
 
 FIELDS = ("kind", "id", "name", "text", "source", "edition", "url")
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 @pytest.fixture(scope="module")

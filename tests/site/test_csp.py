@@ -4,11 +4,7 @@ stubs included), and the deployment notes (DEPLOYING.md) and the open data page 
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from pathlib import Path
 
-import pytest
-
-from generator.build import ensure_site
 from generator.csp import POLICY, with_policy
 from generator.paths import REPO_ROOT
 from generator.urls import Move, redirect_page
@@ -45,11 +41,6 @@ def scan(html: str) -> _Scripts:
     parser = _Scripts()
     parser.feed(html)
     return parser
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def test_every_page_carries_the_policy_and_runs_no_inline_script(site):

@@ -13,16 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import ensure_site
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ICON = re.compile(r'<svg class="dd-icon[^"]*" data-icon="([a-z0-9-]+)" role="img" aria-label="([^"]+)">'
                   r'<use xlink:href="#dd-i-([a-z0-9-]+)"/></svg>')
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def html_of(site: Path, rel: str) -> str:

@@ -9,10 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
-import pytest
-
 from generator import raster
-from generator.build import ensure_site
 
 TAGS = ("og:title", "og:description", "og:type", "og:url", "og:site_name", "og:image", "og:image:width",
         "og:image:height", "og:image:alt", "twitter:card")
@@ -29,11 +26,6 @@ class _Meta(HTMLParser):
         key = a.get("property") or a.get("name")
         if tag == "meta" and key and a.get("content") is not None:
             self.meta.setdefault(key, a["content"] or "")
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def meta_of(site: Path, rel: str) -> dict[str, str]:

@@ -12,13 +12,7 @@ from pathlib import Path
 import pytest
 
 from calculator.slim import engine_data
-from generator.build import ensure_site
 from generator.engine_assets import CATALOGUE_FIELDS, PROVENANCE
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def constants(path: Path, name: str) -> dict:

@@ -7,13 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import ensure_site
 from tests.site.htmlindex import parse
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def html_of(site: Path, rel: str) -> str:

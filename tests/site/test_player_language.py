@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import ensure_site
-from tests.site.htmlindex import site_pages
+from tests.site.htmlindex import page_paths
 from tests.values import strings
 
 ATTRS = ("title", "aria-label", "alt", "placeholder")
@@ -96,31 +95,32 @@ def problems(text: str, ids_regex: re.Pattern[str]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
-
-
-@pytest.fixture(scope="module")
 def ids_regex(dataset) -> re.Pattern[str]:
     ids = sorted(effect_ids(dataset), key=len, reverse=True)
     assert "its-melee-results" in ids and "reflect-damage" in ids   # the scan looks for real ids
     return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
 
 
-def test_no_internal_labels_on_any_page(site, ids_regex):
+@pytest.fixture(scope="module")
+def texts(site) -> dict[Path, str]:
+    """Every page's text, read once for the scans below."""
+    return {p: page_text(p) for p in page_paths(site)}
+
+
+def test_no_internal_labels_on_any_page(site, texts, ids_regex):
     found = {}
-    pages = [p for p in site_pages(site) if p.relative_to(site).parts[0] not in ENGINE_PAGES]
+    pages = [p for p in texts if p.relative_to(site).parts[0] not in ENGINE_PAGES]
     assert len(pages) > 200
     for path in pages:
-        hits = problems(page_text(path), ids_regex)
+        hits = problems(texts[path], ids_regex)
         if hits:
             found[str(path.relative_to(site))] = hits[:3]
     assert not found, f"{len(found)} pages with internal labels, e.g. {dict(list(found.items())[:6])}"
 
 
-def test_no_page_names_the_tools_it_is_made_with(site):
+def test_no_page_names_the_tools_it_is_made_with(site, texts):
     # The calculator's pages too: what they say before the engine answers is written by hand.
-    found = {str(p.relative_to(site)): TOOLS.findall(page_text(p)) for p in site_pages(site)}
+    found = {str(p.relative_to(site)): TOOLS.findall(text) for p, text in texts.items()}
     assert not {k: v for k, v in found.items() if v}
     assert TOOLS.findall("The calculator runs in Pyodide in a Web Worker; made with Material for MkDocs.")
 

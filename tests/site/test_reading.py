@@ -5,19 +5,10 @@ JSON or run a command."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
-
-from generator.build import ensure_site
 
 CHIP = re.compile(r'<(?:span|a)\b[^>]*class="dd-(?:chip|tag|flag|edition)\b[^"]*"[^>]*>([^<]*)<')
 SLUG = re.compile(r"^[a-z]+(?:-[a-z]+)+$")        # "generates-results", "ivory-hybrid": an id, not words
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def test_chips_show_player_words(site):

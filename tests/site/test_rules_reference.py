@@ -10,15 +10,7 @@ from collections import Counter
 from html import unescape
 from pathlib import Path
 
-import pytest
-
-from generator.build import ensure_site
-from tests.site.htmlindex import parse, site_pages
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
+from tests.site.htmlindex import page_paths, parse
 
 
 def html_of(site: Path, rel: str) -> str:
@@ -108,7 +100,7 @@ def gloss_links(html: str) -> list[str]:
 
 def test_glossary_terms_are_linked_once_from_their_first_mention(site, dataset):
     # a part's own small page (one link, one preview) is its text alone, not a page of the site
-    pages = [p for p in site_pages(site) if 'class="dd-permalink"' not in p.read_text(encoding="utf-8")]
+    pages = [p for p in page_paths(site) if 'class="dd-permalink"' not in p.read_text(encoding="utf-8")]
     with_links = 0
     for path in pages:
         links = gloss_links(path.read_text(encoding="utf-8"))
@@ -131,7 +123,7 @@ def test_glossary_links_land_and_carry_the_definition(site, dataset):
     ids = set(parse(site / "glossary" / "index.html").ids)
     terms = {t["id"]: t for t in dataset.kinds["glossary"]}
     seen = set()
-    for path in site_pages(site):
+    for path in page_paths(site):
         for m in re.finditer(r'<a class="dd-gloss" href="([^"]+)" title="([^"]*)" data-glossary="([^"]+)"',
                              path.read_text(encoding="utf-8")):
             href, title, term = m.groups()

@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from pathlib import Path
 
 import pytest
 
 from generator import snapshot
-from generator.build import ensure_site
 from generator.engine_assets import ENGINE_DIR, Memo
 from generator.generate import PYODIDE_DIR
 from tests.site.test_offline_build import constants
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 @pytest.fixture(scope="module")

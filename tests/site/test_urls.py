@@ -8,15 +8,10 @@ from pathlib import Path
 import pytest
 
 from generator import urls
-from generator.build import build_site, ensure_site
+from generator.build import build_site
 from generator.errors import DataError
 from generator.generate import generate
 from generator.paths import REPO_ROOT
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return ensure_site()
 
 
 def test_manifest_lists_every_published_url(site):
