@@ -77,6 +77,13 @@ CASES = [
     # A roll without 'roll' once said "unknown roll None": the field is missing, and says so.
     ("roll-missing", "resolve", '{"army": [' + WARRIOR + "]}", "roll", "missing"),
     ("roll-null", "resolve", '{"roll": null, "army": [' + WARRIOR + "]}", "roll", "missing"),
+    # Issue 52. A side's army given as true once ended the maneuver with a traceback ('bool' object is
+    # not iterable): the maneuver reads its sides as the exchange does.
+    ("maneuver-army-true", "maneuver", '{"direction": "up", "maneuvering": {"army": [{"die": "amazons/envoy", '
+     '"rolled": "3 maneuver"}]}, "opposing": [{"army": true}], "terrain": {"die": "coastland-temple", "face": 3}}',
+     "opposing[0].army", "expected a list"),
+    # Another command's input given to carry was answered as an empty cast list.
+    ("carry-roll-input", "carry", roll(), "army", "unknown field"),
 ]
 
 
