@@ -14,7 +14,8 @@ from typing import Any, NoReturn
 
 from .commands import COMMANDS
 from .core.errors import BundleError, InputError
-from .core.jsontext import read_json
+from .core.jsontext import read_json, size_words
+from .core.limits import LIMITS
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +66,21 @@ def read_file(name: str, what: str) -> str:
     return decode(path.read_bytes(), name)
 
 
+def read_input(name: str) -> str:
+    """The input's text, refused by its size before it is read whole or parsed (as the worker
+    refuses it: calculator.core.jsontext.check_size)."""
+    limit = LIMITS["input_bytes"]
+    if name == "-":
+        raw = sys.stdin.buffer.read(limit + 1)
+        if len(raw) > limit:
+            raise size_words()
+        return decode(raw, "input")
+    path = Path(name)
+    if path.is_file() and path.stat().st_size > limit:
+        raise size_words()
+    return read_file(name, "input")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2 (argparse prints usage too)
         print(f"error: {message}", file=sys.stderr)
@@ -102,7 +118,7 @@ def run(command: str, engine: Any, data: Any) -> Any:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        data = read_json(read_file(args.file, "input"))     # no key twice, no deep nesting (as the worker)
+        data = read_json(read_input(args.file))     # no key twice, no deep nesting (as the worker)
         out = run(args.command, engine_for(find_bundle(args.data)), data)
         text = json.dumps(out, indent=2, sort_keys=args.command == "resolve", ensure_ascii=False)
     except (InputError, CliError) as exc:

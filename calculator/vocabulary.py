@@ -12,6 +12,7 @@ from .bundle import make_modifiers
 from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary
 from .terrain.request import maneuver_vocabulary
+from .core.errors import BundleError, ParamError
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
 from .core.interpret import ANCHORS, DOC
 from .kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
@@ -24,7 +25,10 @@ def spell_modifiers(spells: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Spells that change rolls, with their modifiers in words (for the page's spell list)."""
     out = []
     for s in spells:
-        mods = make_modifiers(s)
+        try:
+            mods = make_modifiers(s)
+        except ParamError as exc:       # the data's mistake, named (generator check prints one line)
+            raise BundleError("spells", str(s.get("id")), exc.field, exc.message) from None
         if mods:
             out.append({"id": s["id"], "name": s.get("name", s["id"]), "label": "; ".join(m.label() for m in mods)})
     return out

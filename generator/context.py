@@ -5,7 +5,6 @@
 """
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections import defaultdict
@@ -26,7 +25,7 @@ from . import cards as dice_cards
 from .dataset import Dataset
 from .example_check import example_error
 from .icons import load_glyphs
-from .links import Linker, a, entry_title, rel_url, short, site_url
+from .links import Linker, a, entry_title, esc, rel_url, short, site_url
 from .paths import DOCS_DIR
 from .textutil import bullets, part_title, point_label, point_text, ruling_index, words
 from .wording import Wording
@@ -80,7 +79,7 @@ class Site:
                                       lstrip_blocks=True, keep_trailing_newline=True,
                                       comment_start_string="{##", comment_end_string="##}",
                                       undefined=jinja2.StrictUndefined)
-        self.env.filters.update(h=lambda s: html.escape(str(s)), source=self.wording.label, say=self.say,
+        self.env.filters.update(h=esc, source=self.wording.label, say=self.say,
                                 short=lambda s, n=140: short(self.plain(s), n),
                                 bullets=bullets, slug=lambda s: str(s).replace("_", "-"), words=words,
                                 point_text=point_text)

@@ -19,6 +19,7 @@ from .data_files import KINDS, Kind
 from .dataset import Dataset
 from .errors import DataError
 from .example_check import check_engine, check_examples
+from .markup_check import check_markup
 from .published import check_published
 from .paths import DATA_DIR
 from .reading import load_yaml, rel_path
@@ -63,6 +64,7 @@ def load_dataset(root: Path | str = DEFAULT_DATA_DIR) -> Dataset:
     check_dice_ids(ds)
     check_die_faces(ds)
     check_editions(ds)
+    check_markup(ds)        # data texts are words: never a live link or attribute on a page
     check_published(ds)     # before the references: a renamed id is the cause, a dangling reference its effect
     check_refs(ds)
     check_examples(ds, check_engine(ds))

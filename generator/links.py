@@ -50,14 +50,26 @@ def site_url(from_page: str, absolute: str) -> str:
     return rel_url(from_page, path.strip("/"), frag or None)
 
 
+# Data texts go into Markdown pages: besides HTML's <, > and &, the brackets and braces that start a
+# Markdown link ("[see](javascript:...)", which would also break out of a title attribute) or an
+# attribute list ("{: onmouseover=...}") are written as character references, shown the same but
+# never read as markup (issue 52; generator/markup_check.py refuses such texts in the data too).
+MARKDOWN_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;"})
+
+
+def esc(text: str, quote: bool = True) -> str:
+    """``text`` escaped for HTML inside a Markdown page: never markup, shown as written."""
+    return html.escape(str(text), quote=quote).translate(MARKDOWN_SYNTAX)
+
+
 def a(href: str, text: str, title: str | None = None, cls: str | None = None) -> str:
     """An HTML link (works in Markdown paragraphs and raw HTML blocks)."""
-    attrs = f' href="{html.escape(href)}"'
+    attrs = f' href="{esc(href)}"'
     if title:
-        attrs += f' title="{html.escape(short(title))}"'
+        attrs += f' title="{esc(short(title))}"'
     if cls:
         attrs += f' class="{cls}"'
-    return f"<a{attrs}>{html.escape(text, quote=False)}</a>"
+    return f"<a{attrs}>{esc(text, quote=False)}</a>"
 
 
 def short(text: str, limit: int = 140) -> str:
@@ -141,7 +153,7 @@ class Linker:
         out: list[str] = []
         pos = 0
         for m in self.regex.finditer(text):
-            out.append(html.escape(text[pos:m.start()], quote=False))
+            out.append(esc(text[pos:m.start()], quote=False))
             pos = m.end()
             if m.group(1) or m.group(3):
                 number, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
@@ -151,10 +163,10 @@ class Linker:
             name = m.group(5)
             page, title, _ = self.targets[name]
             if name in seen or page == from_page:
-                out.append(html.escape(name, quote=False))
+                out.append(esc(name, quote=False))
                 continue
             seen.add(name)
             target, _, anchor = page.partition("#")
             out.append(a(rel_url(from_page, target, anchor or None), name, title, "dd-xref"))
-        out.append(html.escape(text[pos:], quote=False))
+        out.append(esc(text[pos:], quote=False))
         return "".join(out)

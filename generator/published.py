@@ -8,6 +8,7 @@ finds the same losses before building, and names the file, the entry and the fie
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from .dataset import Dataset
@@ -99,6 +100,7 @@ def check_published(ds: Dataset) -> None:
     if not manifest.exists():
         return
     published = read_manifest(manifest)
+    check_manifest_lines(manifest, ds.root)
     moves = load_moves(moves_file)
     owners, handwritten = data_urls(ds), handwritten_pages()
     by_old = {m.old: m for m in moves}
@@ -110,7 +112,35 @@ def check_published(ds: Dataset) -> None:
     pages = {u for u in published if "#" not in u and not _from_data(u, handwritten)} | handwritten | \
         {u.partition("#")[0] for u in owners}
     for move in moves:
+        _check_moved_from(rel_path(moves_file, ds.root), move, set(published), owners, handwritten)
         _check_move(rel_path(moves_file, ds.root), move, pages, owners, set(published), handwritten)
+
+
+# A site path as published: a page (/sai/counter/) or an anchor on it (/sai/counter/#clause-1).
+SITE_PATH = re.compile(r"/([a-z0-9-]+/)*(#[A-Za-z0-9_-]+)?")
+
+
+def check_manifest_lines(manifest: Path, root: Path) -> None:
+    """Each line of the manifest is a comment, blank, or one site path: a typo (a missing slash, a
+    space, a full address) would otherwise stand for a URL nobody published and hide the real one."""
+    for n, line in enumerate(manifest.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        if SITE_PATH.fullmatch(line) is None:
+            raise DataError(rel_path(manifest, root), None, f"line {n}",
+                            f"{line.strip()[:80]!r} is not a site path like /rules/name/ or /rules/name/#anchor")
+
+
+def _check_moved_from(where: str, move: Move, published: set[str], owners: dict[str, Any],
+                      handwritten: set[str]) -> None:
+    """A move starts at a URL that was published and is no longer made: a move from a URL never
+    published is a typo, and a move of a page or anchor that still exists would hide it."""
+    if move.old not in published:
+        raise DataError(where, move.old, "from", f"{move.old} was never published (it is not in "
+                                                 "data/published-urls.txt): only a published URL moves")
+    if move.old in owners or move.old in handwritten:
+        raise DataError(where, move.old, "from", f"{move.old} still exists: move a page or anchor only once the "
+                                                 "data no longer makes it")
 
 
 def _check_move(where: str, move: Move, pages: set[str], owners: dict[str, Any], published: set[str],

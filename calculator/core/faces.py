@@ -31,6 +31,8 @@ def split_face(text: str) -> tuple[int | None, str]:
     if not text:
         raise ValueError("empty face")
     head, _, rest = text.partition(" ")
+    if not head.isascii():      # "²" or "٣" are digits to Python but no count a player writes
+        return None, text
     if head.isdigit() and rest:
         count = int(head)
         if count < 1:

@@ -10,6 +10,7 @@ calculator.core.errors.InputError: army[0].health: expected a whole number from 
 """
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -54,8 +55,13 @@ def opt_list(value: Any, where: str, limit: int) -> list[Any]:
 
 
 def short(value: Any) -> str:
+    """A value as the player wrote it in JSON (null, true), never Python's spelling (None, True)."""
+    if value is None or isinstance(value, bool):
+        return json_word(value)
     if isinstance(value, int) and value.bit_length() > 128:
         return "a number with more than 38 digits"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "a number too large to use"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -86,7 +92,20 @@ def walk(data: Any) -> Iterator[tuple[str, Any, int]]:
         yield path, value, depth
 
 
+def json_word(value: None | bool) -> str:
+    return "null" if value is None else "true" if value else "false"
+
+
+# Issue 52: a text that starts or ends with a space (or any other blank: a no-break space, U+3000)
+# is refused, never trimmed. Ids are matched exactly ("amazons/warrior " is not a die), and every
+# command reads its texts here (check_tree), so none silently drops what another refuses.
+def blank_end(value: str) -> bool:
+    return bool(value) and (value[0].isspace() or value[-1].isspace())
+
+
 def check_text(value: str, where: str) -> None:
+    if blank_end(value):
+        raise InputError(where, "starts or ends with a space (write it without)")
     if value.isprintable():
         return
     bad = next((ch for ch in value if unicodedata.category(ch) in HIDDEN), None)
@@ -132,12 +151,12 @@ def plainly_fine(data: Any, limit: int) -> bool:
         if kind is dict:
             items: Any = value.values()
             for key in value:
-                if type(key) is not str or not key.isprintable():
+                if type(key) is not str or not key.isprintable() or blank_end(key):
                     return False
         elif kind is list:
             items = value
         elif kind is str:
-            if not value.isprintable():
+            if not value.isprintable() or blank_end(value):
                 return False
             continue
         elif kind in SCALARS:
@@ -150,7 +169,7 @@ def plainly_fine(data: Any, limit: int) -> bool:
         for v in items:
             k = type(v)
             if k is str:
-                if not v.isprintable():
+                if not v.isprintable() or blank_end(v):
                     return False
             elif k not in SCALARS:
                 stack.append((v, depth))

@@ -28,6 +28,8 @@ LIMITS: dict[str, int] = {
     "owned": 999,           # dice of one kind a collection holds
     "players": 8,           # players in a game (the number of terrains sets the minor terrains allowed)
     "depth": 16,            # arrays and objects nested in one input (the deepest input needs 6)
+    "input_bytes": 500_000,  # bytes of one input's JSON text (UTF-8), refused before it is parsed: the
+                             # largest real input (six sides of 60 dice, each face given) is under 100 KB
 }
 
 # Exact calculations (distributions, exchange odds): how much work one answer may take. The work

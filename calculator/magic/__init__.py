@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InputError
+from ..core.fields import only
 from .answer import cast_json, castable
 from .carry import carried, left_to_player
 from .request import parse_cast
@@ -50,6 +51,7 @@ def carry(index: Index, data: Any) -> list[dict[str, Any]]:
     """The modifier inputs a cast list (``{"cast": [...]}``) carries into later rolls."""
     if not isinstance(data, dict):
         raise InputError("", 'expected {"cast": [...]}')
+    only(data, ("cast",), "")      # another command's input is refused, not answered as an empty list
     return carried(parse_cast(data.get("cast"), spells_of(index)), index)
 
 

@@ -97,7 +97,8 @@ def _side(name: str, raw: Any, idx: Index) -> Side:
     if isinstance(raw, Mapping):
         if raw.get("eighth_faces") is not None:
             raise InputError(f"{name}.eighth_faces", "say who holds this terrain's eighth face in terrain.controller")
-        for i, u in enumerate(raw.get("army") or []):
+        army = raw.get("army")        # any other value than a list is refused by parse_side, naming it
+        for i, u in enumerate(army if isinstance(army, list) else []):
             if isinstance(u, Mapping) and isinstance(u.get("rolled"), Mapping):
                 raise InputError(f"{name}.army[{i}].rolled", "a maneuver is one roll: give the face itself")
     try:

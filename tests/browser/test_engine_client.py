@@ -61,6 +61,18 @@ def test_long_chances_never_hold_up_a_roll(page: Page, slow_input):
     assert sum(again["ok"]["distribution"].values()) == pytest.approx(1.0)
 
 
+def test_a_refusal_names_the_field_the_engine_named(page: Page):
+    # Issue 52: the worker used to drop the field of the engine's answer; the page needs it to mark
+    # the field the line is about (and to tell a bound's refusal from a mistake).
+    ready(page)
+    out = page.evaluate("""async (bad) => {
+      try { await ENGINE.call("resolve", bad); return "answered"; }
+      catch (err) { return { message: err.message, field: err.field, tooLarge: err.tooLarge || false }; }
+    }""".replace("ENGINE", ENGINE), {"roll": "melee", "army": [{"species": "amazons", "health": 99, "rolled": "id"}]})
+    assert out == {"message": "army[0].health: expected a whole number from 1 to 20, got 99",
+                   "field": "army[0].health", "tooLarge": False}
+
+
 def test_a_running_call_can_be_cancelled(page: Page, slow_input):
     ready(page)
     out = page.evaluate("""async (slow) => {

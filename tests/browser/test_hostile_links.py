@@ -63,3 +63,29 @@ def test_refused_link_says_the_engines_line(page: Page, engine: Engine, name: st
     expect(page.locator("[data-calc-units] > li")).to_have_count(0)
     assert page.evaluate("location.search + location.hash") == ""
     assert problems == []
+
+
+# Issue 52: a link the page itself cannot read says what is wrong in the player's words, never the
+# browser's decoder or parser text ("Unterminated string in JSON at position 14", "The encoded data
+# was not valid for encoding utf-8", "Failed to execute 'atob'").
+PAGE_WORDS = {
+    "share-not-utf8": ("#s=1." + base64.urlsafe_b64encode(b'{"roll": "\xff"}').decode().rstrip("="),
+                       "it is damaged: its text holds bytes that are no letters"),
+    "share-cut-off": ("#s=1.A", "it is damaged: a part of it is cut off or changed"),
+    "unterminated": ("?roll=" + quote('{"roll": "melee'), "it is damaged: its text is cut short or has a mistake in it"),
+    "query-broken-escape": ("?roll=%7B%22roll%22%3A%E0%A4%A", "its address is damaged: a % code in it is broken"),
+    "too-many-dice": ("?roll=" + quote(json.dumps({"roll": "melee", "army": [WARRIOR] * 200})),
+                      "army: 200 dice, more than the 60 one army may hold"),
+}
+
+
+@pytest.mark.parametrize("name", list(PAGE_WORDS))
+def test_a_link_the_page_cannot_read_says_why_in_words(page: Page, name: str):
+    link, words = PAGE_WORDS[name]
+    problems: list[str] = []
+    page.on("pageerror", lambda err: problems.append(f"uncaught: {err}"))
+    page.goto("calculator/" + link)
+    message = page.locator("[data-calc-message]")
+    expect(message).to_contain_text(f"could not be read ({words}). The calculator starts empty.", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-calc-units] > li")).to_have_count(0)
+    assert problems == []

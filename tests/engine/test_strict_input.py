@@ -77,6 +77,42 @@ CASES = [
     # A roll without 'roll' once said "unknown roll None": the field is missing, and says so.
     ("roll-missing", "resolve", '{"army": [' + WARRIOR + "]}", "roll", "missing"),
     ("roll-null", "resolve", '{"roll": null, "army": [' + WARRIOR + "]}", "roll", "missing"),
+    # Issue 52. A side's army given as true once ended the maneuver with a traceback ('bool' object is
+    # not iterable): the maneuver reads its sides as the exchange does.
+    ("maneuver-army-true", "maneuver", '{"direction": "up", "maneuvering": {"army": [{"die": "amazons/envoy", '
+     '"rolled": "3 maneuver"}]}, "opposing": [{"army": true}], "terrain": {"die": "coastland-temple", "face": 3}}',
+     "opposing[0].army", "expected a list"),
+    # Another command's input given to carry was answered as an empty cast list.
+    ("carry-roll-input", "carry", roll(), "army", "unknown field"),
+    # Huge inputs were read and parsed whole before being refused (a 30 MB one took seconds and
+    # hundreds of MB): now refused by size first. Counted in UTF-8 bytes, as a file's size is.
+    ("huge-unparsable", "resolve", '{"roll": "melee", "army": [' + "1," * 300_000, "input", "longer than 500 KB"),
+    ("huge-in-bytes", "resolve", roll('"x": "' + "\u00e9" * 10 + "é" * 260_000 + '"'), "input", "longer than 500 KB"),
+    # Ids and faces with a space or another blank at an end were silently trimmed: refused in every
+    # command alike (calculator.core.fields.check_text).
+    ("die-trailing-space", "resolve", roll(army='{"die": "amazons/warrior ", "rolled": 1}'), "army[0].die",
+     "starts or ends with a space"),
+    ("die-leading-nbsp", "exchange", exchange('{"die": "\u00a0amazons/warrior", "rolled": {"attack": 1}}'),
+     "attacker.army[0].die", "starts or ends with a space"),
+    ("face-trailing-space", "distribution", roll(army=MONSTER.replace('"melee"', '"melee "')), "army[0].rolled",
+     "starts or ends with a space"),
+    ("spell-ideographic-space", "carry", '{"cast": [{"spell": "blizzard\u3000"}]}', "cast[0].spell",
+     "starts or ends with a space"),
+    ("force-id-space", "force", '{"size": 24, "armies": {"home": [" amazons/warrior"]}}', "armies.home[0]",
+     "starts or ends with a space"),
+    ("terrain-die-space", "maneuver", '{"terrain": {"die": "coastland-tower ", "face": 3}, "maneuvering": {"army": ['
+     '{"die": "amazons/warrior", "rolled": "maneuver"}]}, "direction": "up"}', "terrain.die",
+     "starts or ends with a space"),
+    ("dragon-space", "exchange-odds", DRAGON.replace('"red-drake"', '"red-drake "'), "attacker.dragons[0].die",
+     "starts or ends with a space"),
+    # Player words, not Python's: "got None", "invalid literal for int()", the parser's own text.
+    ("size-null", "force", '{"size": null, "armies": {}}', "size", "got null"),
+    ("size-1e400", "force", '{"size": 1e400, "armies": {}}', "size", "got a number too large to use"),
+    ("size-nan", "force", '{"size": NaN, "armies": {}}', "input", "NaN is not a JSON number"),
+    ("superscript-count", "resolve", roll(army=MONSTER.replace('"melee"', '"\u00b2 melee"')), "army[0].rolled",
+     "unknown icon"),
+    ("json-words", "resolve", '{"roll": "melee", "army": [}', "input", "column 28: a value is missing"),
+    ("json-words-text", "resolve", '{"roll": "melee', "input", "a text in quotes is not closed"),
 ]
 
 
@@ -149,3 +185,17 @@ def test_the_quick_pass_lets_through_only_what_the_full_walk_accepts(tree, limit
 
     if plainly_fine(tree, limit):
         walk_check(tree, limit)
+
+
+def test_a_huge_file_is_refused_by_its_size_before_it_is_read(bundle_file, worker, tmp_path):
+    # 50 MB (a sparse file: no disk used): the command line looks at its size, not its text, and
+    # answers the worker's line for a text that long.
+    from calculator.core.limits import LIMITS
+
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(50_000_000)
+    line = one_line_error(run(["resolve", str(big)], b"", bundle_file), "longer than 500 KB")
+    answer = json.loads(worker("resolve", " " * (LIMITS["input_bytes"] + 1)))
+    assert answer["error"] == line[len("error: "):] == "input: longer than 500 KB (500,000 bytes); no game needs an " \
+                                                       "input that long"

@@ -257,3 +257,19 @@ export function addFree(ctx) {
   ctx.state.modifiers.push({ op: fixed ? fixed[0] : ui.op.value, result: ui.result.value, amount });
   ctx.changed();
 }
+
+/* The engine's refusal shown beside the face box it names (err.field, as the worker forwards it:
+   "army[2].rolled", "army[2].rerolled[0]"): the box is marked invalid and described by the line.
+   A field with no box of its own marks nothing (the line above the result still says it all). */
+export function markField(ctx, err) {
+  ctx.root.querySelectorAll("[data-engine-invalid]").forEach((n) => { n.removeAttribute("aria-invalid"); delete n.dataset.engineInvalid; });
+  ctx.root.querySelectorAll(".dd-calc-field-error").forEach((n) => n.remove());
+  const m = err && typeof err.field === "string" ? /^army\[(\d+)\]\.(?:rolled|rerolled\[(\d+)\])$/.exec(err.field) : null;
+  const box = m && ctx.root.querySelector('[data-key="inline-' + m[1] + "-" + (m[2] == null ? 0 : Number(m[2]) + 1) + '"]');
+  if (!box) return;
+  const id = "dd-field-error-" + m[1];
+  Object.assign(box.dataset, { engineInvalid: "" });
+  box.setAttribute("aria-invalid", "true");
+  box.setAttribute("aria-describedby", id);
+  box.after(el("span", { class: "dd-calc-field-error", id }, String(err.message).replace(err.field + ": ", "")));
+}

@@ -22,8 +22,14 @@ export function b64urlEncode(text) {
 export function b64urlDecode(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it contains characters a share link never has");
   const pad = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  const bytes = Uint8Array.from(atob(pad), (c) => c.charCodeAt(0));
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  // The browser's own messages ("Failed to execute 'atob'", "The encoded data was not valid for
+  // encoding utf-8") are not the player's words: say what is wrong with the link instead.
+  let bin;
+  try { bin = atob(pad); } catch (e) { throw new Error("it is damaged: a part of it is cut off or changed"); }
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (e) {
+    throw new Error("it is damaged: its text holds bytes that are no letters");
+  }
 }
 
 const PREFIX = { roll: "s", exchange: "x", maneuver: "m" };
@@ -33,7 +39,9 @@ export function encode(input, mode) { return (PREFIX[mode] || "s") + "=" + VERSI
 
 function parseJson(text) {
   if (text.length > MAX_TEXT) throw new Error("it is too long");
-  return JSON.parse(text);
+  try { return JSON.parse(text); } catch (e) {      // not the parser's "Unterminated string in JSON at position 50"
+    throw new Error("it is damaged: its text is cut short or has a mistake in it");
+  }
 }
 
 /* Ids a link names must exist in the catalogue; numbers must be within the published limits. */
@@ -41,7 +49,8 @@ function check(raw, cat, where) {
   const fail = (w, why) => { throw new Error(w + ": " + why); };
   if (!isObj(raw)) fail(where || "input", "not an object");
   const army = raw.army == null ? [] : raw.army;
-  if (!Array.isArray(army) || army.length > limit(cat, "army_size")) fail("army", "not a list of dice");
+  if (!Array.isArray(army)) fail("army", "not a list of dice");
+  if (army.length > limit(cat, "army_size")) fail("army", army.length + " dice, more than the " + limit(cat, "army_size") + " one army may hold");
   army.forEach((u, i) => {
     const w = "army[" + i + "]";
     if (!isObj(u)) fail(w, "not a die");
@@ -65,7 +74,8 @@ function check(raw, cat, where) {
 /* A wish list of spells: the engine knows the spells and names one it does not know. */
 function checkCast(cast, cat, fail) {
   if (cast == null) return;
-  if (!Array.isArray(cast) || cast.length > limit(cat, "cast")) fail("wish list", "not a list of spells");
+  if (!Array.isArray(cast)) fail("wish list", "not a list of spells");
+  if (cast.length > limit(cat, "cast")) fail("wish list", cast.length + " spells, more than the " + limit(cat, "cast") + " it may hold");
   cast.forEach((c, i) => {
     const w = "wish list, spell " + (i + 1);
     if (!isObj(c) || typeof c.spell !== "string") fail(w, "not a spell");
@@ -99,7 +109,10 @@ export function read(cat) {
   let what = "link";
   let mode = "roll";
   try {
-    try { hash = decodeURIComponent(hash); } catch (e) { throw new Error("its address is damaged: a % code in it is broken"); }
+    const broken = new Error("its address is damaged: a % code in it is broken");
+    try { hash = decodeURIComponent(hash); } catch (e) { throw broken; }
+    // URLSearchParams reads a broken % code in ?roll=... as a stand-in character, never as an error.
+    try { decodeURIComponent(location.search); } catch (e) { throw broken; }
     const m = /^([sxm])=(\d+)\.(.*)$/.exec(hash);
     if (m) {
       what = "share link";

@@ -5,7 +5,7 @@
 import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
 import { load, elementsText, followArmy, limit } from "./calc-catalogue.js";
 import { encode, read, vet } from "./calc-links.js";
-import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree } from "./calc-army.js";
+import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree, markField } from "./calc-army.js";
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
 import { refresh as refreshChances } from "./chances.js";
 import { bindExchange } from "./calc-exchange.js";
@@ -149,6 +149,7 @@ function ask(ctx) {
     ctx.plan = null;
     hideMagic(ctx, "error");
     showError(ui.results, "The engine could not resolve this roll: " + shortMsg(err));
+    markField(ctx, err);
   });
 }
 

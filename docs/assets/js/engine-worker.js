@@ -289,8 +289,8 @@ self.onmessage = async (event) => {
       warm(engine);
       return;
     }
-    const reply = JSON.parse(engine.dispatch(cmd, typeof payload === "string" ? payload : "null"));
-    self.postMessage({ type: "reply", id, ok: reply.ok, result: reply.result, error: reply.error });
+    const { ok, result, error, field, too_large } = JSON.parse(engine.dispatch(cmd, typeof payload === "string" ? payload : "null"));
+    self.postMessage({ type: "reply", id, ok, result, error, field, too_large });   // field: the input field the line names
   } catch (err) {
     self.postMessage({ type: "reply", id, ok: false, fatal: true, error: String(err && err.message || err) });
   }

@@ -28,6 +28,15 @@ const emit = () => listeners.forEach((fn) => fn(state));
 
 function failure(name, message) { const err = new Error(message); err.name = name; return err; }
 
+/* The engine's refusal: its one line, and the input field it names (err.field, "" for the whole
+   input, absent for a failure that names none) and whether a bound stopped it (err.tooLarge). */
+function engineError(msg) {
+  const err = new Error(msg.error);
+  if (typeof msg.field === "string") err.field = msg.field;
+  if (msg.too_large) err.tooLarge = true;
+  return err;
+}
+
 function seconds(ms) {
   if (ms < 1000) return ms + " ms";
   const s = Math.round(ms / 1000);
@@ -85,7 +94,7 @@ class Lane {
     if (!call || call.id !== msg.id) return;
     this.finish();
     if (msg.fatal && this.primary) { state.status = "error"; state.error = msg.error; emit(); }
-    if (msg.ok) call.resolve(msg.result); else call.reject(new Error(msg.error));
+    if (msg.ok) call.resolve(msg.result); else call.reject(engineError(msg));
     this.next();
   }
 
