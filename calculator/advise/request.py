@@ -66,13 +66,14 @@ def _army(field: str, raw: Any, idx: Index, extra: tuple[str, ...] = ()) -> tupl
         raise InputError(field, "expected an object with 'army'")
     only(raw, SIDE_KEYS + extra, field)
     name = need_str(raw["name"], f"{field}.name") if raw.get("name") is not None else field
+    side_raw = {k: v for k, v in raw.items() if k in SIDE_KEYS and k != "name"}
+    side = parse_side(field, side_raw, idx)        # first: it refuses an army that is not a list of dice
     for i, u in enumerate(raw.get("army") or []):
         if isinstance(u, Mapping) and (u.get("rolled") is not None or u.get("rerolled") is not None):
             key = "rolled" if u.get("rolled") is not None else "rerolled"
             raise InputError(f"{field}.army[{i}].{key}", "advice weighs every face of every die: give the die, "
                                                          "not a face")
-    side_raw = {k: v for k, v in raw.items() if k in SIDE_KEYS and k != "name"}
-    return name, parse_side(field, side_raw, idx), side_raw
+    return name, side, side_raw
 
 
 def _terrain(raw: Any, idx: Index, where: str) -> TerrainAt:

@@ -79,6 +79,9 @@ def opposing_at(state: State, army: str) -> list[str]:
 def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     army = own_army(state, move, where)
     march(state, engine.index, army, "maneuver", where)
+    if state.minor_of(army) is not None and not state.turn.minor_rolled:
+        raise InputError(f"{where}.move", f"{army} keeps its minor terrain's face, which forfeits the maneuver "
+                                          f"step: roll the minor terrain first to maneuver (p.15)")
     terrain = state.terrains[state.terrain_of(army)]
     direction = move.get("direction")
     if direction not in ("up", "down"):

@@ -10,7 +10,7 @@ from ..core.fields import need_int, need_list, need_str, short
 from .march import march, own_army
 from .sides import engine_error, faces_by_die, side
 from .state import AREAS, EIGHTH, State
-from .turn import after_maneuver, enter
+from .turn import after_maneuver, enter, refuse_if_owed
 
 ARMY_KINDS = ("home", "horde", "campaign", "reserve")
 
@@ -40,9 +40,14 @@ def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     if not d.die.startswith("deadland-") and not elements & set(d.elements):
         raise InputError(f"{where}.die", f"{d.die} shares no element with the terrain {terrain.name} (p.15)")
     face = _minor_face(engine, d.die, move.get("face"), f"{where}.face")
+    if held == die:         # p.15: rolled again before the maneuver step, which the army may still take
+        if state.turn.minor_rolled:
+            raise InputError(f"{where}.die", f"{army} has rolled its minor terrain this march (p.15)")
+        state.turn.minor_rolled = True
+    else:                   # p.15: into play instead of the maneuver step
+        after_maneuver(state)
     state.put(die, f"minor:{army}")
     state.minor_face[die] = face
-    after_maneuver(state)
     return {"minor_terrain": d.die, "face": face}
 
 
@@ -131,6 +136,8 @@ def summon(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     to = need_str(move.get("to"), f"{where}.to")
     if to not in state.terrains:
         raise InputError(f"{where}.to", f"expected a terrain ({', '.join(state.terrains)})")
+    if state.turn.phase != "eighth-face":
+        refuse_if_owed(state, where)
     state.put(dragon, f"@{to}")
     return {"summoned": dragon, "to": to, "reason": move.get("reason")}
 

@@ -41,9 +41,12 @@ def _march_moves(engine: Any, state: State, army: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     reserve = state.terrain_of(army) == "reserve"
     if not reserve and not (t.army == army and t.step == "action"):
-        out.append({"move": "maneuver", "army": army, "terrain": state.terrain_of(army)})
+        rolled = t.army == army and t.minor_rolled
+        if state.minor_of(army) is None or rolled:     # p.15: one keeping its minor face forfeits the maneuver
+            out.append({"move": "maneuver", "army": army, "terrain": state.terrain_of(army)})
         player = state.owner(army)
-        if state.minor_of(army) or any(state.dice[d].kind == "minor" for d in state.army_dice(f"{player}.pool")):
+        if (state.minor_of(army) and not rolled) or (state.minor_of(army) is None and any(
+                state.dice[d].kind == "minor" for d in state.army_dice(f"{player}.pool"))):
             out.append({"move": "minor", "army": army})
     for action in actions(state, engine.index, army):
         if action == "magic":

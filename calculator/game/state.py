@@ -63,6 +63,7 @@ class Turn:
     marched: list[str] = field(default_factory=list)
     owed: list[str] = field(default_factory=list)      # terrains whose dragons still attack (p.11, p.17)
     retreated: bool = False
+    minor_rolled: bool = False      # the marching army rolled its minor terrain again this march (p.15)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "player": self.player, "phase": self.phase, "step": self.step,

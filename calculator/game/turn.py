@@ -56,7 +56,7 @@ def close_march(state: State) -> None:
     t = state.turn
     if t.army is not None and t.army not in t.marched:
         t.marched.append(t.army)
-    t.army, t.step = None, None
+    t.army, t.step, t.minor_rolled = None, None, False
 
 
 def end_phase(state: State, where: str) -> None:

@@ -140,8 +140,8 @@ CASES: list[dict[str, Any]] = [
                              "frontier": {"face": 8, "controller": "alice.campaign"}},
                 "winner": "alice", "open_exact": [], "turn": {"phase": "second-march"}}},
     {"id": "last-units-killed-win",
-     # p.11, p.3: bob's only units are two Thugs at the frontier. 2 + 2 melee against no save (both
-     # show melee) = 4 damage: both die; bob has no unit in any army and alice wins.
+     # p.11, p.3: bob's only units are two Thugs at the frontier. 2 + 1 melee against no save (both
+     # show melee) = 3 damage: both die (health 1 each); bob has no unit in any army and alice wins.
      "setup": setup(bob={"armies": {"home": [], "horde": []}}),
      "moves": [{"move": "melee", "army": "alice.campaign", "target": "bob.campaign",
                 "faces": {"alice.campaign.1": "2 melee", "alice.campaign.2": "1 melee",
@@ -307,12 +307,15 @@ CASES: list[dict[str, Any]] = [
                 "turn": {"phase": "first-march", "number": 3}}},
     {"id": "capture-buries-the-minor-terrain",
      # p.15: "If an army controlling a minor terrain captures the terrain's Eighth Face, then the minor
-     # terrain is buried." The Village shows double saves (no disaster), the frontier 7 -> 8 on turn 3.
+     # terrain is buried." The Village shows double saves (no disaster). Turn 3: to maneuver, alice rolls
+     # the Village again first (p.15: keeping its face forfeits the maneuver step), double saves again;
+     # then the frontier 7 -> 8.
      "setup": setup(),
      "moves": [*at7("frontier"), {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
                END, END,
+               {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
                {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}],
-     "prefixes": [(4, {"players": {"alice": {"bua": []}}})],
+     "prefixes": [(4, {"players": {"alice": {"bua": []}}}), (5, {"players": {"alice": {"bua": []}}})],
      "expect": {"players": {"alice": {"bua": ["alice.pool.2"]}},
                 "terrains": {"frontier": {"face": 8, "controller": "alice.campaign"}}}},
     {"id": "holder-counter-maneuvers-with-doubled-ids",
@@ -351,6 +354,18 @@ CASES: list[dict[str, Any]] = [
 ]
 
 REFUSED: list[dict[str, Any]] = [
+    # p.15: on a later turn an army keeping its minor terrain's face forfeits the maneuver step; to
+    # maneuver it rolls the minor terrain first.
+    {"id": "maneuver-keeping-the-minor-face", "setup": setup(),
+     "moves": [*at7("frontier"), {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
+               END, END, {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}],
+     "refused": "moves[4].move"},
+    # p.15: the minor terrain is rolled again once, as the march starts.
+    {"id": "minor-rolled-twice", "setup": setup(),
+     "moves": [*at7("frontier"), {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
+               END, END, {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"},
+               {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": "double-saves"}],
+     "refused": "moves[5].die"},
     # p.11: a player marches only their own armies.
     {"id": "not-your-army", "setup": setup(), "moves": [{"move": "maneuver", "army": "bob.campaign", "direction": "up"}],
      "refused": "moves[0].army"},
