@@ -15,7 +15,7 @@ LAYERS = {   # top first, as in ARCHITECTURE.md
     "renderers": ["pages", "api_records", "reference", "search", "previews", "link_pages", "og_images", "raster"],
     "context": ["context", "cards", "icons", "links", "textutil", "wording"],
     "data": ["data", "crossrefs", "published", "example_check", "dataset", "reading", "schemas", "urls",
-             "data_files", "permalinks", "kinds_doc"],
+             "data_files", "permalinks", "kinds_doc", "markup_check"],
     "ground": ["paths", "errors", "bitmap_font", "app_icons", "pycompile", "stdlib", "wheel"],
 }
 RANK = {module: len(LAYERS) - i for i, modules in enumerate(LAYERS.values()) for module in modules}

@@ -230,3 +230,16 @@ def test_only_a_tower_reaches_a_reserve_army(engine):
     with pytest.raises(InputError) as err:
         engine.exchange(data)
     assert err.value.field == "at_reserve"
+
+
+@pytest.mark.parametrize("size,damage", [(24, 3), (25, 5), (48, 5)])
+def test_cursed_bullets_limit_counts_per_24_points(engine, size, damage):
+    # p.21: the limit is 3 per 24 points of force, or part of it (ceil(size / 24) x 3). Five Fusiliers
+    # roll 1 missile each: 5; five Lava Elves in the DUA. Six Footmen roll save: 6 saves, none from a
+    # spell. At 24 points 3 results are cursed: they stand, the other 2 are cancelled: damage 3. At 25
+    # or 48 points the limit is 6, so all 5 (the Lava Elves in the DUA) are cursed: damage 5.
+    shooter = {"die": "lava-elves/fusilier", "rolled": {"attack": "1 missile"}}
+    data = {"attack": "missile", "terrain": "highland",
+            "attacker": {"army": [shooter] * 5, "in_dua": {"lava-elves": 5}, "size": size},
+            "defender": {"army": [{"die": "dwarves/footman", "rolled": {"save": "save"}}] * 6}}
+    assert engine.exchange(data)["summary"]["damage"] == damage

@@ -10,7 +10,6 @@ from calculator.slim import engine_data
 from tests.engine import forum_cases as C
 from tests.engine import forum_texts as T
 from tests.engine.test_forum import CASES
-from tests.parity.pyodide_node import run_in_pyodide
 
 
 def _requests(bundle: dict) -> list[dict]:
@@ -25,10 +24,10 @@ def _requests(bundle: dict) -> list[dict]:
     return out
 
 
-def test_every_post_is_the_same_in_pyodide(bundle, tmp_path):
+def test_every_post_is_the_same_in_pyodide(bundle, pyodide):
     requests = _requests(bundle)
     calls = [("load", json.dumps(engine_data(bundle)))] + [("forum", json.dumps(r)) for r in requests]
-    out = run_in_pyodide(calls, tmp_path)
+    out = pyodide(calls)
     assert json.loads(out["answers"][0])["ok"], out["answers"][0]
     assert json.loads(webworker.dispatch("load", json.dumps(bundle)))["ok"]
     theirs = out["answers"][1:]
