@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from ..core.errors import InputError, TooLarge
 from ..core.fields import check_tree, need_str, only
-from . import exchanges, force, maneuver, rolls  # noqa: F401  (each registers its kinds)
+from . import advise, exchanges, force, game, maneuver, rolls  # noqa: F401  (each registers its kinds)
 from .names import Names
 from .post import FORMATS, write
 from .registry import COMMANDS, RENDERERS

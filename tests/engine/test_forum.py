@@ -26,6 +26,7 @@ CASES = {  # kind: (command, input, the post written by hand)
     "exchange": ("exchange", C.EXCHANGE, T.EXCHANGE), "exchange-odds": ("exchange-odds", C.ODDS, T.ODDS),
     "maneuver": ("maneuver", C.MANEUVER, T.MANEUVER), "dragon-attack": ("exchange", C.DRAGON, T.DRAGON),
     "dragon-odds": ("exchange-odds", C.DRAGON, T.DRAGON_ODDS), "force": ("force", C.FORCE, T.FORCE),
+    "game": ("game", C.GAME, T.GAME), "advise": ("advise", C.ADVISE, T.ADVISE),
 }
 # The tables each post must show, in order: its rows under a row of headings (forum_cases.py).
 TABLES = {
@@ -37,6 +38,8 @@ TABLES = {
     "dragon-attack": [C.DRAGON_ROWS, C.DRAGON_SUMMARY, None, None],
     "dragon-odds": C.DRAGON_ODDS_TABLES,
     "force": [C.FORCE_ROWS],
+    "game": [C.GAME_TERRAINS, C.GAME_ARMIES, C.GAME_AREAS],
+    "advise": [C.ADVISE_ROWS],
 }
 
 
