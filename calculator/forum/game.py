@@ -115,8 +115,9 @@ def last_move(board: Board, inp: Mapping[str, Any], log: Any) -> list[str]:
     """The last move in words: who made it, against whom, and what it did."""
     if not log:
         return []
+    # The log has one answer per move; a page may send only the last one (a long game's log is long).
     moves = inp.get("moves") or []
-    move = moves[len(log) - 1] if len(moves) >= len(log) else log[-1]
+    move = moves[-1] if moves else log[-1]
     words = [str(move.get("move")).replace("-", " ").capitalize()]
     if move.get("army"):
         words.append(f"by {board.army(move['army'])}")

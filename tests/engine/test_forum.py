@@ -137,6 +137,13 @@ def test_an_answer_given_is_posted_as_it_is(engine):
     assert "Total: 9 melee" in post(engine, "roll", "text", answer=answer)["text"]
 
 
+def test_a_game_sent_with_only_its_last_log_entry_is_the_same_post(engine):
+    # The game page sends the board it shows with only the last move's answer (a long game's log is long).
+    answer = engine.game(C.GAME)
+    answer = {**answer, "log": answer["log"][-1:], "open": []}
+    assert post(engine, "game", "markdown", answer=answer)["text"] == T.GAME["markdown"]
+
+
 def test_no_link_no_link_line(engine):
     out = engine.forum({"command": "resolve", "input": C.ROLL, "format": "text"})
     assert out["text"] == T.ROLL["text"].replace(
