@@ -19,13 +19,13 @@ from urllib.parse import quote
 
 from ..core.errors import InputError, TooLarge
 from ..core.fields import check_tree, need_str, only
-from . import exchanges, force, maneuver, rolls  # noqa: F401  (each registers its kinds)
+from . import advise, exchanges, force, game, maneuver, rolls  # noqa: F401  (each registers its kinds)
 from .names import Names
 from .post import FORMATS, write
 from .registry import COMMANDS, RENDERERS
 
 KEYS = ("command", "input", "answer", "format", "link")
-MAX_LINK = 40000          # a share link holds up to 20,000 characters of JSON, in base64
+MAX_LINK = 100000         # a game's share link holds up to 60,000 characters of JSON, in base64 (80,000)
 LINK_SAFE = "-._~:/?#&=+%,;!$*'@"       # kept as they are; anything else (brackets, spaces) is %-escaped
 
 

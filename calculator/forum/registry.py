@@ -40,6 +40,8 @@ COMMANDS: dict[str, Command] = {
     "exchange-odds": Command("exchange_odds", lambda inp, out: "dragon-odds" if _dragon(inp) else "exchange-odds"),
     "maneuver": Command("maneuver", lambda inp, out: "maneuver"),
     "force": Command("force", lambda inp, out: "force"),
+    "game": Command("game", lambda inp, out: "game"),
+    "advise": Command("advise", lambda inp, out: "advise"),
 }
 RENDERERS: dict[str, Renderer] = {}
 

@@ -1,5 +1,5 @@
-"""'Copy as forum post' on a 390 px phone: in each calculator mode and in the army builder the
-control is reachable, asks the engine for the post of the answer shown, copies it and says
+"""'Copy as forum post' on a 390 px phone: in each calculator mode, in the army builder and on the
+game page (the board shown) the control is reachable, asks the engine for the post of the answer shown, copies it and says
 "Copied" on the button pressed; the clipboard then holds that post, with the link back to it."""
 from __future__ import annotations
 
@@ -102,3 +102,34 @@ def test_a_force_is_copied_from_the_army_builder(page: Page):
     text = copy(page, "force", "force", "BBCode")
     assert text.startswith("[b]A 24-point force[/b]\n") and "[tr][td][/td][td]Horde army: total[/td][td]9[/td][/tr]" in text
     assert "[url=" in text and "/army/?force=1." in text
+
+
+# The game of tests/engine/forum_cases.py (GAME): Alice's Campaign army took the Frontier Terrain's
+# die up to 7 (Melee) and killed both of Bob's Campaign Thugs.
+GAME = {"setup": {"size": 24, "frontier": "alice", "first": "alice", "faces": {"alice": 2, "bob": 3, "frontier": 6},
+                  "players": [{"name": "alice", "terrains": {"home": "highland-tower", "frontier": "coastland-city"},
+                               "armies": {"home": ["amazons/seer"], "horde": ["amazons/darter"],
+                                          "campaign": ["amazons/soldier", "amazons/runner"]},
+                               "summoning_pool": ["red-drake", "deadland-village"]},
+                              {"name": "bob", "terrains": {"home": "flatland-tower", "frontier": "swampland-city"},
+                               "armies": {"home": ["goblins/thug"], "horde": ["goblins/thug"],
+                                          "campaign": ["goblins/thug", "goblins/thug"]}}]},
+        "moves": [{"move": "maneuver", "army": "alice.campaign", "direction": "up",
+                   "faces": {"alice.campaign.1": "1 maneuver", "alice.campaign.2": "2 maneuver",
+                             "bob.campaign": ["id", "id"]}},
+                  {"move": "melee", "army": "alice.campaign", "target": "bob.campaign",
+                   "faces": {"alice.campaign.1": {"attack": "2 melee"}, "alice.campaign.2": {"attack": "1 melee"},
+                             "bob.campaign.1": {"save": "1 melee"}, "bob.campaign.2": {"save": "1 maneuver"}},
+                   "casualties": {"attack": ["bob.campaign.1", "bob.campaign.2"]}}]}
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_games_board_is_copied_from_the_game_page(page: Page):
+    page.goto(link("game/", "game", GAME))
+    expect(page.locator("[data-game-play]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    text = copy(page, "game", "game", "Plain text")
+    assert text.startswith("Turn 1: alice, Second march phase\n")
+    assert "the Frontier Terrain | Coastland City | 7 (Melee)" in text
+    assert "alice's Campaign army | the Frontier Terrain | Soldier (Amazons), Runner (Amazons)" in text
+    assert "- Melee by alice's Campaign army against bob's Campaign army." in text
+    assert "Open this game in the calculator: " in text and "/game/?game=1." in text

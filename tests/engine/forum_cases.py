@@ -106,3 +106,62 @@ FORCE_ROWS = [["Home army", "Gryphon (Coral Elves)", "4"], ["", "Sharpshooter (C
               ["", "Soldier (Amazons)", "1"], ["", "Fire Vorpal Sword", "2"], ["", "Horde army: total", "9"],
               ["Campaign army", "Mummy (Undead)", "3"], ["", "Revenant (Undead)", "2"],
               ["", "Wraith (Undead)", "1"], ["", "Wraith (Undead)", "1"], ["", "Campaign army: total", "7"]]
+
+# A game (the game command's README's setup) two moves in. Alice's Campaign army maneuvers up at the
+# Frontier Terrain (Coastland City, face 6): Soldier 1 maneuver + Runner 2 maneuver = 3 against the
+# two Thugs' IDs, 1 maneuver result each (their health, p.27) = 2; 3 beats 2, so the die turns up to
+# face 7, Melee on a Coastland City (p.11). Then it attacks Bob's Campaign army in melee: Soldier 2
+# melee + Runner 1 melee = 3; the Thugs roll a melee and a maneuver face, 0 saves (p.11): 3 damage,
+# both Thugs (health 1 each) die and go to Bob's Dead Unit Area (p.11), so there is no army left to
+# counter-attack. It is still alice's first turn, now in its Second March phase (p.11). Nobody holds
+# an eighth face; no spell is in force; Alice's Summoning Pool is as set up (Red Drake, Deadland
+# Village).
+GAME = {"setup": {"size": 24, "frontier": "alice", "first": "alice", "faces": {"alice": 2, "bob": 3, "frontier": 6},
+                  "players": [{"name": "alice", "terrains": {"home": "highland-tower", "frontier": "coastland-city"},
+                               "armies": {"home": ["amazons/seer"], "horde": ["amazons/darter"],
+                                          "campaign": ["amazons/soldier", "amazons/runner"]},
+                               "summoning_pool": ["red-drake", "deadland-village"]},
+                              {"name": "bob", "terrains": {"home": "flatland-tower", "frontier": "swampland-city"},
+                               "armies": {"home": ["goblins/thug"], "horde": ["goblins/thug"],
+                                          "campaign": ["goblins/thug", "goblins/thug"]}}]},
+        "moves": [{"move": "maneuver", "army": "alice.campaign", "direction": "up",
+                   "faces": {"alice.campaign.1": "1 maneuver", "alice.campaign.2": "2 maneuver",
+                             "bob.campaign": ["id", "id"]}},
+                  {"move": "melee", "army": "alice.campaign", "target": "bob.campaign",
+                   "faces": {"alice.campaign.1": {"attack": "2 melee"}, "alice.campaign.2": {"attack": "1 melee"},
+                             "bob.campaign.1": {"save": "1 melee"}, "bob.campaign.2": {"save": "1 maneuver"}},
+                   "casualties": {"attack": ["bob.campaign.1", "bob.campaign.2"]}}]}
+GAME_TERRAINS = [["alice's Home Terrain", "Highland Tower", "2 (Magic)", "nobody", "none"],
+                 ["bob's Home Terrain", "Flatland Tower", "3 (Missile)", "nobody", "none"],
+                 ["the Frontier Terrain", "Coastland City", "7 (Melee)", "nobody", "none"]]
+GAME_ARMIES = [["alice's Campaign army", "the Frontier Terrain", "Soldier (Amazons), Runner (Amazons)"],
+               ["alice's Home army", "alice's Home Terrain", "Seer (Amazons)"],
+               ["alice's Horde army", "bob's Home Terrain", "Darter (Amazons)"],
+               ["bob's Home army", "bob's Home Terrain", "Thug (Goblins)"],
+               ["bob's Horde army", "alice's Home Terrain", "Thug (Goblins)"]]
+GAME_AREAS = [["alice", "none", "none", "none", "Red Drake, Deadland Village"],
+              ["bob", "Thug (Goblins), Thug (Goblins)", "none", "none", "none"]]
+
+# Advice for one Amazon Soldier holding a Coastland City at its eighth face (any action, p.15; its
+# ID results doubled, p.15) against one Goblin Thug there. Soldier faces: ID 1, save 1, melee 1,
+# melee 1, maneuver 1, melee 2; Thug faces: ID 1, save 1, melee 1, melee 1, maneuver 1, melee 2
+# (both health 1; an ID counts as results equal to its health, p.27).
+# - Maneuver (only down from 8, p.15): Soldier 2 (ID doubled) 1/6, 1 (maneuver) 1/6, else 0; Thug 1
+#   with 2/6 (ID, maneuver), else 0. A tie goes to the maneuvering army (p.11): 4/6 + 2/6 * 2/6 =
+#   28/36 = 77.8%.
+# - Melee: attack 0, 1, 2 with 2/6 each (ID doubled is 2; melee 1, 1, 2); Thug saves 1 with 2/6.
+#   Damage >= 1: 2/6*4/6 + 2/6*4/6 + 2/6*2/6 = 20/36 = 55.6% (kills the Thug); mean (8*1 + 8*2 +
+#   4*1)/36 = 28/36 = 0.78. The Thug survives with 16/36 and counter-attacks: 0, 1, 2 with 2/6, 3/6,
+#   1/6 (its ID is 1); the Soldier saves 2 (ID doubled) 1/6, 1 (save) 1/6, 0 4/6; the Soldier dies
+#   when the counter does >= 1 damage: 3/6*4/6 + 1/6*4/6 + 1/6*1/6 = 17/36; 16/36 * 17/36 = 272/1296
+#   = 0.21 health lost on average.
+# - Missile: only the ID (2 missile, doubled) shoots, 1/6; the Thug saves 1 with 2/6: damage 2 with
+#   1/6*4/6 = 4/36, 1 with 2/36: kills with 6/36 = 16.7%, mean 10/36 = 0.28; no counter, 0 lost.
+# - Magic: only the ID (2 magic, doubled), 1/6: mean 2/6 = 0.33.
+ADVISE = {"terrain": {"die": "coastland-city", "face": 8, "controller": "army"},
+          "army": {"name": "alice.campaign", "army": [{"die": "amazons/soldier"}]},
+          "opposing": [{"name": "bob.campaign", "army": [{"die": "goblins/thug"}]}]}
+ADVISE_ROWS = [["Maneuver down", "77.8%", "", "", "", ""],
+               ["Melee at bob's Campaign army", "", "0.78", "55.6%", "0.21", ""],
+               ["Missile at bob's Campaign army", "", "0.28", "16.7%", "0.00", ""],
+               ["Magic", "", "", "", "", "0.33"]]

@@ -836,3 +836,181 @@ The force follows the setup rules.
 [Open this force in the army builder](https://dragondice.example/calculator/#s=1.eyJ9)
 """,
 }
+
+_GAME_LAST = ("Melee by alice's Campaign army against bob's Campaign army.",
+              "3 melee − 0 saves = 3 damage: 1st Thug (health 1), 2nd Thug (health 1) die")
+
+GAME = {
+    "text": f"""\
+Turn 1: alice, Second march phase
+
+TERRAINS
+
+Terrain              | Die            | Face        | Held by | Dragons
+---------------------+----------------+-------------+---------+--------
+alice's Home Terrain | Highland Tower | 2 (Magic)   | nobody  | none
+bob's Home Terrain   | Flatland Tower | 3 (Missile) | nobody  | none
+the Frontier Terrain | Coastland City | 7 (Melee)   | nobody  | none
+
+ARMIES
+
+Army                  | Where                | Dice
+----------------------+----------------------+------------------------------------
+alice's Campaign army | the Frontier Terrain | Soldier (Amazons), Runner (Amazons)
+alice's Home army     | alice's Home Terrain | Seer (Amazons)
+alice's Horde army    | bob's Home Terrain   | Darter (Amazons)
+bob's Home army       | bob's Home Terrain   | Thug (Goblins)
+bob's Horde army      | alice's Home Terrain | Thug (Goblins)
+
+EACH PLAYER'S AREAS
+
+Player | Dead Unit Area                 | Buried Units Area | Reserve Area | Summoning Pool
+-------+--------------------------------+-------------------+--------------+----------------------------
+alice  | none                           | none              | none         | Red Drake, Deadland Village
+bob    | Thug (Goblins), Thug (Goblins) | none              | none         | none
+
+LAST MOVE
+
+- {_GAME_LAST[0]}
+- {_GAME_LAST[1]}
+
+Open this game in the calculator: https://dragondice.example/calculator/#s=1.eyJ9
+""",
+    "bbcode": f"""\
+[b]Turn 1: alice, Second march phase[/b]
+
+[b]Terrains[/b]
+
+[table][tr][td][b]Terrain[/b][/td][td][b]Die[/b][/td][td][b]Face[/b][/td][td][b]Held by[/b][/td][td][b]Dragons[/b][/td][/tr]\
+[tr][td]alice's Home Terrain[/td][td]Highland Tower[/td][td]2 (Magic)[/td][td]nobody[/td][td]none[/td][/tr]\
+[tr][td]bob's Home Terrain[/td][td]Flatland Tower[/td][td]3 (Missile)[/td][td]nobody[/td][td]none[/td][/tr]\
+[tr][td]the Frontier Terrain[/td][td]Coastland City[/td][td]7 (Melee)[/td][td]nobody[/td][td]none[/td][/tr][/table]
+
+[b]Armies[/b]
+
+[table][tr][td][b]Army[/b][/td][td][b]Where[/b][/td][td][b]Dice[/b][/td][/tr]\
+[tr][td]alice's Campaign army[/td][td]the Frontier Terrain[/td][td]Soldier (Amazons), Runner (Amazons)[/td][/tr]\
+[tr][td]alice's Home army[/td][td]alice's Home Terrain[/td][td]Seer (Amazons)[/td][/tr]\
+[tr][td]alice's Horde army[/td][td]bob's Home Terrain[/td][td]Darter (Amazons)[/td][/tr]\
+[tr][td]bob's Home army[/td][td]bob's Home Terrain[/td][td]Thug (Goblins)[/td][/tr]\
+[tr][td]bob's Horde army[/td][td]alice's Home Terrain[/td][td]Thug (Goblins)[/td][/tr][/table]
+
+[b]Each player's areas[/b]
+
+[table][tr][td][b]Player[/b][/td][td][b]Dead Unit Area[/b][/td][td][b]Buried Units Area[/b][/td][td][b]Reserve Area[/b][/td][td][b]Summoning Pool[/b][/td][/tr]\
+[tr][td]alice[/td][td]none[/td][td]none[/td][td]none[/td][td]Red Drake, Deadland Village[/td][/tr]\
+[tr][td]bob[/td][td]Thug (Goblins), Thug (Goblins)[/td][td]none[/td][td]none[/td][td]none[/td][/tr][/table]
+
+[b]Last move[/b]
+
+[list]
+[*]{_GAME_LAST[0]}
+[*]{_GAME_LAST[1]}
+[/list]
+
+[url=https://dragondice.example/calculator/#s=1.eyJ9]Open this game in the calculator[/url]
+""",
+    "markdown": f"""\
+**Turn 1: alice, Second march phase**
+
+**Terrains**
+
+| Terrain | Die | Face | Held by | Dragons |
+| --- | --- | --- | --- | --- |
+| alice's Home Terrain | Highland Tower | 2 (Magic) | nobody | none |
+| bob's Home Terrain | Flatland Tower | 3 (Missile) | nobody | none |
+| the Frontier Terrain | Coastland City | 7 (Melee) | nobody | none |
+
+**Armies**
+
+| Army | Where | Dice |
+| --- | --- | --- |
+| alice's Campaign army | the Frontier Terrain | Soldier (Amazons), Runner (Amazons) |
+| alice's Home army | alice's Home Terrain | Seer (Amazons) |
+| alice's Horde army | bob's Home Terrain | Darter (Amazons) |
+| bob's Home army | bob's Home Terrain | Thug (Goblins) |
+| bob's Horde army | alice's Home Terrain | Thug (Goblins) |
+
+**Each player's areas**
+
+| Player | Dead Unit Area | Buried Units Area | Reserve Area | Summoning Pool |
+| --- | --- | --- | --- | --- |
+| alice | none | none | none | Red Drake, Deadland Village |
+| bob | Thug (Goblins), Thug (Goblins) | none | none | none |
+
+**Last move**
+
+- {_GAME_LAST[0]}
+- {_GAME_LAST[1]}
+
+[Open this game in the calculator](https://dragondice.example/calculator/#s=1.eyJ9)
+""",
+}
+
+_ADVISE_NOTES = ("melee at bob.campaign: the attack has no melee results: the other army makes no save roll (rulebook p.11)",
+                 "melee at bob.campaign: the counter-attack has no melee results: the other army makes no save roll (rulebook p.11)",
+                 "missile at bob.campaign: the attack has no missile results: the other army makes no save roll (rulebook p.11)")
+
+ADVISE = {
+    "text": f"""\
+What alice's Campaign army can do now
+
+Its terrain shows face 8: any.
+
+Option                         | Maneuver succeeds | Expected damage | Kills at least 1 health | Expected own losses (health) | Expected magic
+-------------------------------+-------------------+-----------------+-------------------------+------------------------------+---------------
+Maneuver down                  | 77.8%             |                 |                         |                              |
+Melee at bob's Campaign army   |                   | 0.78            | 55.6%                   | 0.21                         |
+Missile at bob's Campaign army |                   | 0.28            | 16.7%                   | 0.00                         |
+Magic                          |                   |                 |                         |                              | 0.33
+
+NOTES
+
+- {_ADVISE_NOTES[0]}
+- {_ADVISE_NOTES[1]}
+- {_ADVISE_NOTES[2]}
+
+Open this advice in the calculator: https://dragondice.example/calculator/#s=1.eyJ9
+""",
+    "bbcode": f"""\
+[b]What alice's Campaign army can do now[/b]
+
+Its terrain shows face 8: any.
+
+[table][tr][td][b]Option[/b][/td][td][b]Maneuver succeeds[/b][/td][td][b]Expected damage[/b][/td][td][b]Kills at least 1 health[/b][/td][td][b]Expected own losses (health)[/b][/td][td][b]Expected magic[/b][/td][/tr]\
+[tr][td]Maneuver down[/td][td]77.8%[/td][td][/td][td][/td][td][/td][td][/td][/tr]\
+[tr][td]Melee at bob's Campaign army[/td][td][/td][td]0.78[/td][td]55.6%[/td][td]0.21[/td][td][/td][/tr]\
+[tr][td]Missile at bob's Campaign army[/td][td][/td][td]0.28[/td][td]16.7%[/td][td]0.00[/td][td][/td][/tr]\
+[tr][td]Magic[/td][td][/td][td][/td][td][/td][td][/td][td]0.33[/td][/tr][/table]
+
+[b]Notes[/b]
+
+[list]
+[*]{_ADVISE_NOTES[0]}
+[*]{_ADVISE_NOTES[1]}
+[*]{_ADVISE_NOTES[2]}
+[/list]
+
+[url=https://dragondice.example/calculator/#s=1.eyJ9]Open this advice in the calculator[/url]
+""",
+    "markdown": f"""\
+**What alice's Campaign army can do now**
+
+Its terrain shows face 8: any.
+
+| Option | Maneuver succeeds | Expected damage | Kills at least 1 health | Expected own losses (health) | Expected magic |
+| --- | --- | --- | --- | --- | --- |
+| Maneuver down | 77.8% |   |   |   |   |
+| Melee at bob's Campaign army |   | 0.78 | 55.6% | 0.21 |   |
+| Missile at bob's Campaign army |   | 0.28 | 16.7% | 0.00 |   |
+| Magic |   |   |   |   | 0.33 |
+
+**Notes**
+
+- {_ADVISE_NOTES[0]}
+- {_ADVISE_NOTES[1]}
+- {_ADVISE_NOTES[2]}
+
+[Open this advice in the calculator](https://dragondice.example/calculator/#s=1.eyJ9)
+""",
+}

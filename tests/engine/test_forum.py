@@ -26,6 +26,7 @@ CASES = {  # kind: (command, input, the post written by hand)
     "exchange": ("exchange", C.EXCHANGE, T.EXCHANGE), "exchange-odds": ("exchange-odds", C.ODDS, T.ODDS),
     "maneuver": ("maneuver", C.MANEUVER, T.MANEUVER), "dragon-attack": ("exchange", C.DRAGON, T.DRAGON),
     "dragon-odds": ("exchange-odds", C.DRAGON, T.DRAGON_ODDS), "force": ("force", C.FORCE, T.FORCE),
+    "game": ("game", C.GAME, T.GAME), "advise": ("advise", C.ADVISE, T.ADVISE),
 }
 # The tables each post must show, in order: its rows under a row of headings (forum_cases.py).
 TABLES = {
@@ -37,6 +38,8 @@ TABLES = {
     "dragon-attack": [C.DRAGON_ROWS, C.DRAGON_SUMMARY, None, None],
     "dragon-odds": C.DRAGON_ODDS_TABLES,
     "force": [C.FORCE_ROWS],
+    "game": [C.GAME_TERRAINS, C.GAME_ARMIES, C.GAME_AREAS],
+    "advise": [C.ADVISE_ROWS],
 }
 
 
@@ -132,6 +135,13 @@ def test_an_answer_given_is_posted_as_it_is(engine):
     assert post(engine, "roll", "text", answer=answer)["text"] == T.ROLL["text"]
     answer["totals"] = {"melee": 9}           # the page's own answer: the post is of it, not computed again
     assert "Total: 9 melee" in post(engine, "roll", "text", answer=answer)["text"]
+
+
+def test_a_game_sent_with_only_its_last_log_entry_is_the_same_post(engine):
+    # The game page sends the board it shows with only the last move's answer (a long game's log is long).
+    answer = engine.game(C.GAME)
+    answer = {**answer, "log": answer["log"][-1:], "open": []}
+    assert post(engine, "game", "markdown", answer=answer)["text"] == T.GAME["markdown"]
 
 
 def test_no_link_no_link_line(engine):

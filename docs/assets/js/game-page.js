@@ -13,6 +13,7 @@ import { renderOpen, renderForm } from "./game-moves.js";
 import { renderSetup, bindSetup } from "./game-setup.js";
 import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
+import { bindForumCopy, remember, forget } from "./forum-copy.js";
 
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
@@ -48,6 +49,7 @@ function show(ctx, entry) {
   ctx.entry = entry;
   ctx.answer = null;
   ctx.picked = null;
+  forget(ctx.ui.board);
   if (entry) store.select(entry.id);
   renderKept(ctx);
   ctx.ui.setup.hidden = !!entry;
@@ -81,6 +83,7 @@ function ask(ctx) {
     if (seq !== ctx.seq || !ctx.root.isConnected) return;
     ctx.ui.play.dataset.state = "refused";
     ctx.ui.play.removeAttribute("aria-busy");
+    forget(ctx.ui.board);
     ctx.ui.turn.replaceChildren(el("p", { class: "dd-calc-message", role: "alert" },
       "This game cannot be replayed: " + sayEngine(ctx, shortMsg(err)) + ". Undo its last move, or start another game."));
     ctx.ui.open.replaceChildren();
@@ -95,6 +98,8 @@ function draw(ctx, key) {
   renderOpen(ctx);
   renderForm(ctx);
   ctx.ui.log.replaceChildren(...ctx.entry.game.moves.map((m, i) => el("li", { "data-move-index": i }, describeMove(ctx, m))));
+  // The board shown, posted as it is; of the log only the last move's answer (the post shows only it).
+  remember(ctx.ui.board, "game", JSON.parse(key), { ...ctx.answer, log: (ctx.answer.log || []).slice(-1), open: [] });
   ctx.ui.play.dataset.input = key;
   ctx.ui.play.dataset.state = "resolved";
   ctx.ui.play.removeAttribute("aria-busy");
@@ -267,6 +272,8 @@ function bind(root, cat) {
   bindControls(ctx);
   ctx.ui.kept.hidden = false;
   ctx.ui.actions.hidden = false;
+  bindForumCopy(root.querySelector('[data-forum="game"]'), [{ key: "game", what: "this game's board", section: ctx.ui.board,
+    none: "Start a game first: the post shows its board." }], () => (ctx.entry ? shareUrl(ctx.entry) : null));
   show(ctx, store.current());
   openLink(ctx);
   const onPop = () => {
