@@ -13,6 +13,7 @@ import { renderOpen, renderForm } from "./game-moves.js";
 import { renderSetup, bindSetup } from "./game-setup.js";
 import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
+import { setAside, offerBack } from "./kept-aside.js";
 
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
@@ -160,18 +161,22 @@ function startGame(ctx, setup, name) {
   show(ctx, entry);
 }
 
-/* Delete asks nothing but can be undone: the game comes back where it stood. */
+/* Delete asks nothing but can be undone, even after a reload (for a day): the game comes back
+   where it stood. */
+const ASIDE = "dd-game-deleted";
+
+function offerUndelete(ctx) {
+  offerBack(ctx.ui.keptStatus, ASIDE, "data-game-undelete", (entry, at) => {
+    if (!store.kept().some((g) => g.id === entry.id)) store.keep(entry, at);
+    show(ctx, store.kept().find((g) => g.id === entry.id) || entry);
+  });
+}
+
 function remove(ctx) {
   const gone = ctx.entry;
-  const at = store.remove(gone.id);
+  setAside(ASIDE, gone, store.remove(gone.id));
   show(ctx, store.current());
-  const back = el("button", { type: "button", class: "md-button", "data-game-undelete": "" }, "Bring it back");
-  back.addEventListener("click", () => {
-    store.keep(gone, at);
-    ctx.ui.keptStatus.replaceChildren("“" + gone.name + "” is back.");
-    show(ctx, gone);
-  });
-  ctx.ui.keptStatus.replaceChildren("“" + gone.name + "” is deleted. ", back);
+  offerUndelete(ctx);
 }
 
 function shareLink(ctx) {
@@ -268,6 +273,7 @@ function bind(root, cat) {
   ctx.ui.kept.hidden = false;
   ctx.ui.actions.hidden = false;
   show(ctx, store.current());
+  offerUndelete(ctx);
   openLink(ctx);
   const onPop = () => {
     if (!document.body.contains(root)) { window.removeEventListener("popstate", onPop); return; }
