@@ -44,7 +44,9 @@ def vocabulary(spells: list[dict[str, Any]] | None = None, dragons: list[dict[st
         "against": list(AGAINST),
         "categories": [{"id": c, "name": n} for c, n in CATEGORY_NAMES.items()],
         "die_kinds": list(DIE_KINDS), "item_kinds": list(ITEM_KINDS), "sizes": list(SIZES),
-        "free_modifiers": [{"op": op, "sign": SIGN[op]} for op in free_modifier_ops()],
+        # Each op's smallest amount too: the page refuses a smaller one beside its field.
+        "free_modifiers": [{"op": op, "sign": SIGN[op], "lowest": MODIFIERS.kinds[op].lowest_amount()}
+                           for op in free_modifier_ops()],
         "limits": published(),
         "interpretations": {"page": DOC, "anchors": dict(ANCHORS)},
         "exchange": exchange_vocabulary(),

@@ -251,6 +251,67 @@ def test_one_more_adds_a_copy_of_a_die_to_its_row(page: Page):
     expect(page.locator('li.dd-army-die[data-die="amazons/soldier"] [data-army-remove]')).to_be_focused()
 
 
+KEPT_JS = """() => JSON.parse(localStorage.getItem('dd-army-forces') || '{"forces": []}').forces
+    .map((f) => [f.name, f.force])"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_deleted_force_comes_back_after_a_reload(page: Page):
+    # Two kept forces; "Raiders" (a Soldier and a Centaur, 24 points) is deleted at one tap. The
+    # note says so beside the delete button, on screen, announced (role=status); after a reload it
+    # is still there, and "Bring it back" returns the force whole, in its place among the kept.
+    raiders = {"size": 24, "armies": {"home": ["amazons/soldier", "amazons/centaur"]}}
+    page.goto("army/")
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    page.locator("[data-army-name]").fill("Raiders")
+    page.locator("[data-army-name]").press("Tab")
+    page.locator("[data-army-size]").fill("24")
+    page.locator("[data-army-size]").press("Tab")
+    for die in raiders["armies"]["home"]:
+        page.locator(f'li.dd-card[data-die="{die}"] [data-add]').click()
+    shown(page, raiders)
+    page.locator("[data-army-new]").click()
+    page.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
+    page.locator("[data-army-pick]").select_option(label="Raiders")
+    shown(page, raiders)
+    kept = page.evaluate(KEPT_JS)
+    assert [name for name, _ in kept] == ["Raiders", "Force 1"]
+    assert page_input(kept[0][1]) == page_input(raiders)
+    delete = page.locator("[data-army-delete]")
+    delete.click()
+    note = page.locator("[data-army-kept-status]")
+    expect(note).to_have_attribute("role", "status")
+    expect(note).to_contain_text("“Raiders” is deleted.")
+    expect(note).to_be_in_viewport()
+    # Beside the control: the note starts within a line of the delete button.
+    near = page.evaluate("""() => { const b = document.querySelector('[data-army-delete]').getBoundingClientRect();
+        const n = document.querySelector('[data-army-kept-status]').getBoundingClientRect();
+        return n.top - b.bottom; }""")
+    assert near < 40, near
+    assert [name for name, _ in page.evaluate(KEPT_JS)] == ["Force 1"]
+    page.reload()
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    expect(note).to_contain_text("“Raiders” is deleted.")
+    back = note.locator("[data-army-undelete]")
+    expect(back).to_have_text("Bring it back")
+    box = back.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, box
+    back.click()
+    expect(note).to_have_text("“Raiders” is back.")
+    expect(page.locator("[data-army-pick] option:checked")).to_have_text("Raiders")
+    got = shown(page, raiders)
+    # Worked by hand: a unit's points equal its health (p.3): a Soldier, small, 1; the Centaur, a
+    # monster, 4: 1 + 4 = 5 points.
+    assert got["pts"]["home"] == points_words(5)
+    assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier"], ["amazons/centaur", "Centaur"]]
+    assert page.evaluate(KEPT_JS) == kept        # whole, and first again, as before the delete
+    # Brought back once: a reload offers it no more.
+    page.reload()
+    expect(page.locator("[data-army-force]")).to_be_visible()
+    expect(page.locator("[data-army-pick] option:checked")).to_have_text("Raiders")
+    expect(note).to_be_empty()
+
+
 def b64(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 

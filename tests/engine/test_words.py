@@ -125,3 +125,11 @@ def test_an_effect_names_the_unit_that_rolled_it_whatever_was_asked_before(engin
     assert named(1) == ["Ormyrr"]
     assert named(2) == ["1st Ormyrr", "2nd Ormyrr"]
     assert named(1) == ["Ormyrr"]
+
+
+def test_each_free_modifier_publishes_its_smallest_amount():
+    # The page refuses a smaller amount beside its box from these numbers. Nothing is divided by 0
+    # and multiplying by 0 is no doubling or tripling (a divide or multiply starts at 1); an amount
+    # added or taken away may be 0 for the engine.
+    ops = {o["op"]: o["lowest"] for o in vocabulary()["free_modifiers"]}
+    assert ops == {"add": 0, "subtract": 0, "divide": 1, "multiply": 1}

@@ -5,6 +5,9 @@ import { el, option, fill, shortMsg } from "./calc-dom.js";
 import { engine } from "./engine.js";
 import * as store from "./army-store.js";
 import { shareUrl } from "./army-links.js";
+import { setAside, offerBack } from "./kept-aside.js";
+
+const ASIDE = "dd-army-deleted";
 
 export function renderKept(ctx) {
   const forces = store.kept();
@@ -66,6 +69,15 @@ function importFile(ctx, input) {
   }, () => ctx.say("This file could not be read."));
 }
 
+/* Delete asks nothing but can be undone, even after a reload (for a day): the note and its
+   "Bring it back" stand beside the delete button. */
+export function offerUndelete(ctx) {
+  offerBack(ctx.ui.keptStatus, ASIDE, "data-army-undelete", (entry, at) => {
+    if (!store.kept().some((f) => f.id === entry.id)) store.keep(entry, at);
+    ctx.show(entry);
+  });
+}
+
 export function bindActions(ctx) {
   const { ui } = ctx;
   ui.pick.addEventListener("change", () => {
@@ -81,11 +93,12 @@ export function bindActions(ctx) {
     ui.name.focus();
   });
   ui.del.addEventListener("click", () => {
-    const name = ctx.entry.name;
-    store.remove(ctx.entry.id);
+    const gone = ctx.entry;
+    setAside(ASIDE, gone, store.remove(gone.id));
     const next = store.current();
     ctx.show(next || { id: store.newId(), name: store.freshName(), force: store.emptyForce() }, !!next);
-    status(ctx, "“" + name + "” is deleted.");
+    status(ctx, "");
+    offerUndelete(ctx);
   });
   ui.share.addEventListener("click", () => shareLink(ctx));
   ui.exportButton.addEventListener("click", () => exportFile(ctx));

@@ -8,7 +8,7 @@ import { engine, followEngine } from "./engine.js";
 import * as store from "./army-store.js";
 import { readLink, dropLink, shareUrl } from "./army-links.js";
 import { renderArmies, renderTarget, renderAnswer, renderCounts, enhanceCards, relabel, listOf } from "./army-view.js";
-import { bindActions, renderKept, openForce } from "./army-kept.js";
+import { bindActions, renderKept, openForce, offerUndelete } from "./army-kept.js";
 import { bindPrint, refreshPrint, aidOf } from "./army-print.js";
 import { bindForumCopy, remember, forget } from "./forum-copy.js";
 
@@ -18,7 +18,7 @@ function query(root) {
   const $ = (sel) => root.querySelector(sel);
   return {
     message: $("[data-army-message]"), force: $("[data-army-force]"), pick: $("[data-army-pick]"), name: $("[data-army-name]"),
-    newForce: $("[data-army-new]"), del: $("[data-army-delete]"), size: $("[data-army-size]"), sizes: $("[data-army-sizes]"),
+    newForce: $("[data-army-new]"), del: $("[data-army-delete]"), keptStatus: $("[data-army-kept-status]"), size: $("[data-army-size]"), sizes: $("[data-army-sizes]"),
     home: $('[data-army-terrain="home"]'), frontier: $('[data-army-terrain="frontier"]'), total: $("[data-army-total]"),
     armies: $("[data-army-armies]"), problems: $("[data-army-problems]"), target: $("[data-army-target]"),
     share: $("[data-army-share]"), exportButton: $("[data-army-export]"), importInput: $("[data-army-import]"),
@@ -221,6 +221,7 @@ function bind(root, cat) {
   ctx.ui.target.hidden = false;
   const kept = store.current();      // a new force is kept once something is put in it
   show(ctx, kept || { id: store.newId(), name: store.freshName(), force: store.emptyForce() }, !!kept);
+  offerUndelete(ctx);                // a force deleted before a reload can still come back
   openLink(ctx);
   // Back or forward to a ?force= address opens that force too.
   const onPop = () => {

@@ -45,21 +45,27 @@ export function current() {
 
 export function select(id) { const data = read(); data.current = id; return write(data); }
 
-/* Keep (add or replace) a force: {id, name, force}. */
-export function keep(entry) {
+/* Keep (add or replace) a force: {id, name, force}; `at`: where a force brought back after a
+   delete goes. */
+export function keep(entry, at) {
   const data = read();
   const i = data.forces.findIndex((f) => f.id === entry.id);
   const copy = { id: entry.id, name: entry.name, force: JSON.parse(JSON.stringify(entry.force)) };
-  if (i >= 0) data.forces[i] = copy; else data.forces.push(copy);
+  if (i >= 0) data.forces[i] = copy;
+  else if (Number.isInteger(at) && at >= 0 && at <= data.forces.length) data.forces.splice(at, 0, copy);
+  else data.forces.push(copy);
   data.current = entry.id;
   return write(data);
 }
 
+/* Delete a force; answers where it stood (to bring it back with keep(entry, at)). */
 export function remove(id) {
   const data = read();
+  const at = data.forces.findIndex((f) => f.id === id);
   data.forces = data.forces.filter((f) => f.id !== id);
   if (data.current === id) data.current = data.forces.length ? data.forces[data.forces.length - 1].id : null;
-  return write(data);
+  write(data);
+  return at;
 }
 
 export function newId() { return "f" + Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36); }

@@ -1,8 +1,8 @@
 /* Calculator page: the army, its face pickers, the modifiers and the player's choices.
    Which faces roll again, which choices and options apply: all from the engine's "plan" of the
    current input (ctx.plan). Before the engine answers, each die shows its first face only. */
-import { el, option, randomInt, typeLabel, iconBeside } from "./calc-dom.js";
-import { faceLabel, iconName, limit } from "./calc-catalogue.js";
+import { el, option, randomInt, typeLabel, iconBeside, refuse } from "./calc-dom.js";
+import { faceLabel, iconName, limit, checkAmount } from "./calc-catalogue.js";
 
 /* The plan's entry for unit i, if the plan is about the same army. */
 function planned(ctx, i) {
@@ -247,13 +247,10 @@ export function addInline(ctx) {
 export function addFree(ctx) {
   const { ui, cat } = ctx;
   const fixed = { halve: ["divide", 2], double: ["multiply", 2] }[ui.op.value];
-  const amount = fixed ? fixed[1] : parseInt(ui.amount.value, 10);
-  if (!(amount >= 0 && amount <= limit(cat, "amount"))) {
-    ui.amount.setCustomValidity("From 0 to " + limit(cat, "amount") + ".");
-    ui.amount.reportValidity();
-    return;
-  }
-  ui.amount.setCustomValidity("");
+  const got = fixed ? { amount: fixed[1] } : checkAmount(cat, ui.op.value, ui.amount.value);
+  refuse(ui.amount, got.why || "");       // a bad amount is said beside its box, not dropped
+  if (got.why) return;
+  const amount = got.amount;
   ctx.state.modifiers.push({ op: fixed ? fixed[0] : ui.op.value, result: ui.result.value, amount });
   ctx.changed();
 }

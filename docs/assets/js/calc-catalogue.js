@@ -1,7 +1,7 @@
 /* Calculator page: the catalogue of dice, species, spells and terrains from the open data, and
    the engine's vocabulary (roll types, result types, limits) published with it. Names only:
    what a face does in a roll is asked of the engine ("plan"). */
-import { typeLabel } from "./calc-dom.js";
+import { typeLabel, wholeNumber } from "./calc-dom.js";
 import { fetchPacked } from "./packed.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url).href;   // assets/js/ -> site root
@@ -86,4 +86,20 @@ export function followArmy(cat, select, army, refill) {
     select.value = last.species;
     refill();
   }
+}
+
+/* An amount typed for a free modifier of `op`: {amount} or {why}, in player words. Its bounds are
+   the engine's (the op's smallest amount, the amount limit); 0 added or taken away is refused too,
+   as it would change nothing. */
+export function checkAmount(cat, op, text) {
+  const top = limit(cat, "amount");
+  const o = (cat.vocab.free_modifiers || []).find((f) => f.op === op) || {};
+  const lowest = Number.isInteger(o.lowest) ? o.lowest : 0;
+  const from = lowest === 0 && (op === "add" || op === "subtract") ? 1 : lowest;
+  const n = wholeNumber(text);
+  const range = "from " + from + " to " + top;
+  if (String(text).trim() === "") return { why: "Give an amount: a whole number " + range + "." };
+  if (n === 0 && from > lowest) return { why: "0 changes nothing: give a whole number " + range + "." };
+  if (n == null || n < from || n > top) return { why: "Give a whole number " + range + "." };
+  return { amount: n };
 }

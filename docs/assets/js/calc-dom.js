@@ -64,3 +64,32 @@ export function busy(section, state) {
 }
 
 export const isObj = (v) => v != null && typeof v === "object" && !Array.isArray(v);
+
+/* A value the page refuses, said beside its field in words and read out with it (aria-invalid,
+   aria-describedby, role=status); refuse(box, "") takes the note away once the value is good. */
+let refusals = 0;
+export function refuse(box, text) {
+  let note = box.dataset.refusal ? document.getElementById(box.dataset.refusal) : null;
+  if (!text) {
+    if (note) note.remove();
+    box.removeAttribute("aria-invalid");
+    if (box.dataset.refusal && box.getAttribute("aria-describedby") === box.dataset.refusal) box.removeAttribute("aria-describedby");
+    delete box.dataset.refusal;
+    return;
+  }
+  if (!note) {
+    note = el("span", { class: "dd-calc-field-refused", id: "dd-refused-" + (++refusals), role: "status", "data-refused": "" });
+    (box.closest("label") || box).after(note);     // after its label: not read as part of the box's name
+    box.dataset.refusal = note.id;
+  }
+  note.textContent = text;
+  box.setAttribute("aria-invalid", "true");
+  box.setAttribute("aria-describedby", note.id);
+  note.scrollIntoView({ block: "nearest" });      // on a phone the box may sit at the screen's edge
+}
+
+/* A whole number typed in a box, or null (empty, a fraction, not a number). */
+export function wholeNumber(text) {
+  const s = String(text == null ? "" : text).trim();
+  return /^[+-]?\d+$/.test(s) ? Number(s) : null;
+}

@@ -1,7 +1,7 @@
 /* Calculator page: one side of an exchange (its army or its dragons, the face pickers of each
    unit, its modifiers and options), built once and redrawn on every change. */
-import { el, option, fill, typeLabel } from "./calc-dom.js";
-import { elementsText, followArmy, limit } from "./calc-catalogue.js";
+import { el, option, fill, typeLabel, refuse } from "./calc-dom.js";
+import { elementsText, followArmy, limit, checkAmount } from "./calc-catalogue.js";
 import { choiceLabel, modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
@@ -65,14 +65,15 @@ function freeRow(ctx, side, id) {
   const amount = el("input", { type: "number", min: 0, max: limit(cat, "amount"), value: 1, id: id("amount") });
   const result = el("select", { id: id("result") }, (cat.vocab.result_types || []).map((t) => option(t, typeLabel(t)))
     .concat([option("all", "All results")]));
+  // A bad amount is said beside its box (and the note leaves once the amount is good).
+  const recheck = () => { if (amount.dataset.refusal && !checkAmount(cat, op.value, amount.value).why) refuse(amount, ""); };
+  amount.addEventListener("input", recheck);
+  op.addEventListener("change", recheck);
   const add = () => {
-    const n = parseInt(amount.value, 10);
-    if (!(n >= 0 && n <= limit(cat, "amount"))) {
-      amount.setCustomValidity("From 0 to " + limit(cat, "amount") + ".");
-      amount.reportValidity();
-      return;
-    }
-    amount.setCustomValidity("");
+    const got = checkAmount(cat, op.value, amount.value);
+    refuse(amount, got.why || "");
+    if (got.why) return;
+    const n = got.amount;
     const s = ctx.sideOf(side);
     s.modifiers = (s.modifiers || []).concat([{ op: op.value, result: result.value, amount: n }]);
     ctx.changed();

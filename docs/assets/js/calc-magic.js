@@ -4,7 +4,7 @@
    input's cast, answer.cast), and the spells' names, elements and whether they may be combined
    (plan of the same input: plan.magic.spells). The page adds no rule, cost or limit of its own.
    The wish list is the engine input's `cast`; the Reserve Area checkbox is its `reserve`. */
-import { el, option, fill, typeLabel, icon, busy } from "./calc-dom.js";
+import { el, option, fill, typeLabel, icon, busy, refuse, wholeNumber } from "./calc-dom.js";
 import { limit } from "./calc-catalogue.js";
 import { unitLabel } from "./calc-answer.js";
 import { warnings } from "./calc-trace.js";
@@ -95,22 +95,33 @@ function yoursPart(out) {
   return y ? [el("p", { class: "dd-calc-notice", "data-calc-yours": JSON.stringify(y.spells) }, y.text)] : [];
 }
 
+/* Times typed for a wish: a whole number within the engine's limit, else the words why (and the
+   list keeps counting what it counted). */
+function timesWhy(ctx, value, now) {
+  const n = wholeNumber(value);
+  if (n != null && n >= 1 && n <= limit(ctx.cat, "cast_times")) return "";
+  return "Give a whole number from 1 to " + limit(ctx.cat, "cast_times") + " (the wish list still counts it " +
+    (now === 1 ? "once" : now + " times") + ").";
+}
+
 function setTimes(ctx, i, value) {
   const entry = ctx.state.cast[i];
-  const n = parseInt(value, 10);
-  if (!(n >= 1 && n <= limit(ctx.cat, "cast_times"))) return false;
+  const n = wholeNumber(value);
+  if (n === (entry.times || 1)) return;
   if (n === 1) { delete entry.times; delete entry.combined; } else entry.times = n;
   ctx.changed();
-  return true;
 }
 
 function wishItem(ctx, c, i) {
   const times = el("input", { type: "number", min: 1, max: limit(ctx.cat, "cast_times"), value: c.times || 1,
     "data-key": "wish-times-" + i, "aria-label": "Times to cast " + spellName(ctx, c.spell) });
-  times.addEventListener("change", () => {
-    times.setCustomValidity(setTimes(ctx, i, times.value) ? "" : "From 1 to " + limit(ctx.cat, "cast_times") + ".");
-    times.reportValidity();
-  });
+  const check = () => {
+    const why = timesWhy(ctx, times.value, c.times || 1);
+    refuse(times, why);
+    return !why;
+  };
+  times.addEventListener("input", () => { if (times.dataset.refusal) check(); });
+  times.addEventListener("change", () => { if (check()) setTimes(ctx, i, times.value); });
   let combined = null;
   if ((c.times || 1) > 1) {       // the engine warns when a spell is not known to be cumulative
     const box = el("input", { type: "checkbox", "data-key": "wish-combined-" + i });

@@ -2,8 +2,8 @@
    On every change: draw the army, write the share link, then ask the engine for its plan of the
    input (faces that roll again, choices, options) and for the roll's resolution, whose magic part
    (results to spend, spells, the wish list of the input's `cast`) calc-magic.js shows. */
-import { el, option, fill, shortMsg, randomInt, typeLabel, busy } from "./calc-dom.js";
-import { load, elementsText, followArmy, limit } from "./calc-catalogue.js";
+import { el, option, fill, shortMsg, randomInt, typeLabel, busy, refuse } from "./calc-dom.js";
+import { load, elementsText, followArmy, limit, checkAmount } from "./calc-catalogue.js";
 import { encode, read, vet } from "./calc-links.js";
 import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree, markField } from "./calc-army.js";
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
@@ -193,6 +193,10 @@ function bindForm(ctx) {
   ui.spellAdd.addEventListener("click", () => { if (ui.spell.value) { st().modifiers.push({ spell: ui.spell.value }); ctx.changed(); } });
   ui.op.addEventListener("change", () => syncControls(ctx));
   ui.opAdd.addEventListener("click", () => addFree(ctx));
+  // The note beside the amount leaves once the amount is good (or not needed: halve, double).
+  const recheck = () => { if (ui.amount.dataset.refusal && (ui.amount.disabled || !checkAmount(ctx.cat, ui.op.value, ui.amount.value).why)) refuse(ui.amount, ""); };
+  ui.amount.addEventListener("input", recheck);
+  ui.op.addEventListener("change", recheck);
   ui.form.addEventListener("submit", (e) => e.preventDefault());
   ui.share.addEventListener("click", () => {
     writeLink(ctx);

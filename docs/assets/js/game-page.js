@@ -14,6 +14,7 @@ import { renderSetup, bindSetup } from "./game-setup.js";
 import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "./forum-copy.js";
+import { setAside, offerBack } from "./kept-aside.js";
 
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
@@ -165,18 +166,22 @@ function startGame(ctx, setup, name) {
   show(ctx, entry);
 }
 
-/* Delete asks nothing but can be undone: the game comes back where it stood. */
+/* Delete asks nothing but can be undone, even after a reload (for a day): the game comes back
+   where it stood. */
+const ASIDE = "dd-game-deleted";
+
+function offerUndelete(ctx) {
+  offerBack(ctx.ui.keptStatus, ASIDE, "data-game-undelete", (entry, at) => {
+    if (!store.kept().some((g) => g.id === entry.id)) store.keep(entry, at);
+    show(ctx, store.kept().find((g) => g.id === entry.id) || entry);
+  });
+}
+
 function remove(ctx) {
   const gone = ctx.entry;
-  const at = store.remove(gone.id);
+  setAside(ASIDE, gone, store.remove(gone.id));
   show(ctx, store.current());
-  const back = el("button", { type: "button", class: "md-button", "data-game-undelete": "" }, "Bring it back");
-  back.addEventListener("click", () => {
-    store.keep(gone, at);
-    ctx.ui.keptStatus.replaceChildren("“" + gone.name + "” is back.");
-    show(ctx, gone);
-  });
-  ctx.ui.keptStatus.replaceChildren("“" + gone.name + "” is deleted. ", back);
+  offerUndelete(ctx);
 }
 
 function shareLink(ctx) {
@@ -275,6 +280,7 @@ function bind(root, cat) {
   bindForumCopy(root.querySelector('[data-forum="game"]'), [{ key: "game", what: "this game's board", section: ctx.ui.board,
     none: "Start a game first: the post shows its board." }], () => (ctx.entry ? shareUrl(ctx.entry) : null));
   show(ctx, store.current());
+  offerUndelete(ctx);
   openLink(ctx);
   const onPop = () => {
     if (!document.body.contains(root)) { window.removeEventListener("popstate", onPop); return; }
