@@ -1,7 +1,7 @@
 /* Army builder: the forces kept on the device (pick one, make a new one, rename, delete), and a
    force's ways out and in: its share link, its JSON file, a file imported. A force from a link
    or a file is checked by the engine before it is kept; a refused one shows the engine's words. */
-import { el, option, fill, shortMsg } from "./calc-dom.js";
+import { el, option, fill, shortMsg, saveFile } from "./calc-dom.js";
 import { engine } from "./engine.js";
 import * as store from "./army-store.js";
 import { shareUrl } from "./army-links.js";
@@ -49,11 +49,7 @@ function shareLink(ctx) {
 }
 
 function exportFile(ctx) {
-  const blob = new Blob([store.exportText(ctx.entry)], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: (ctx.entry.name || "force").replace(/[^\w-]+/g, "-") + ".json" });
-  document.body.append(a);
-  a.click();
-  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+  saveFile(store.exportText(ctx.entry), ctx.entry.name || "force");
   status(ctx, "Saved as a file.");
 }
 

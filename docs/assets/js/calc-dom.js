@@ -25,6 +25,15 @@ export function option(value, label, selected) {
 
 export function fill(select, options) { select.replaceChildren(...options); }
 
+/* A JSON text saved by the browser as a file named after `name` (a kept force or game). */
+export function saveFile(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: name.replace(/[^\w-]+/g, "-") + ".json" });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+}
+
 export function shortMsg(err) {
   const s = String((err && err.message) || err);
   return s.length > 200 ? s.slice(0, 197) + "…" : s;

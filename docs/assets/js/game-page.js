@@ -3,7 +3,7 @@
    board is the engine's answer to the whole game; a move is sent as the game plus that move and
    kept only once the engine accepts it; undo drops the last move (kept for redo). A ?game= link is
    checked by the engine before it is kept. */
-import { el, option, fill, shortMsg, busy } from "./calc-dom.js";
+import { el, option, fill, shortMsg, busy, saveFile } from "./calc-dom.js";
 import { load } from "./calc-catalogue.js";
 import { engine, followEngine } from "./engine.js";
 import * as store from "./game-store.js";
@@ -199,11 +199,7 @@ function shareLink(ctx) {
 }
 
 function exportFile(ctx) {
-  const blob = new Blob([store.exportText(ctx.entry)], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: (ctx.entry.name || "game").replace(/[^\w-]+/g, "-") + ".json" });
-  document.body.append(a);
-  a.click();
-  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+  saveFile(store.exportText(ctx.entry), ctx.entry.name || "game");
   status(ctx, "Saved as a file.");
 }
 
