@@ -157,7 +157,7 @@ def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     army = own_army(state, move, where)
     march(state, engine.index, army, kind, where)
     check_action(state, engine.index, army, kind, where)
-    target = _target(state, army, move, where, kind)
+    target = _target(state, engine.index, army, move, where, kind)
     given = faces_by_die(state, move, where)
     dice = {"attacker": state.army_dice(army), "defender": state.army_dice(target)}
     data: dict[str, Any] = {"attack": kind, "terrain": state.terrains[state.terrain_of(army)].die, "seed": seed,
@@ -199,7 +199,16 @@ def apply_killed(state: State, killed: Mapping[str, Any], dice: Mapping[str, lis
                 state.put(die, f"{owner}.reserve")
 
 
-def _target(state: State, army: str, move: Mapping[str, Any], where: str, kind: str) -> str:
+def _reaches_any_army(state: State, idx: Any, army: str) -> bool:
+    """Whether the army holds an eighth face whose missiles reach any opponent's army (Tower, p.15):
+    asked of the face's kind, as the advice asks it."""
+    here = state.terrain_of(army)
+    t = state.terrains.get(here)
+    face = state.eighth_face(here) if t is not None and t.face == EIGHTH and t.controller == army else None
+    return face is not None and parse_held({"eighth_faces": [face]}, idx, "terrain", 1, allow_unit=False).reaches_reserve()
+
+
+def _target(state: State, idx: Any, army: str, move: Mapping[str, Any], where: str, kind: str) -> str:
     target = need_str(move.get("target"), f"{where}.target")
     if target.count(".") != 1 or target.split(".")[0] not in state.players or not state.exists(target):
         raise InputError(f"{where}.target", f"{short(target)} is not an army in the game")
@@ -211,8 +220,7 @@ def _target(state: State, army: str, move: Mapping[str, Any], where: str, kind: 
             raise InputError(f"{where}.target", f"{target} is not at {here}: a melee attack targets an army at the "
                                                 f"same terrain (p.11)")
         return target
-    tower = state.terrains[here].face == EIGHTH and state.terrains[here].controller == army and \
-        state.eighth_face(here) == "tower"
+    tower = _reaches_any_army(state, idx, army)
     if there == "reserve" and not tower:
         raise InputError(f"{where}.target", f"{target} is in a Reserve Area: a missile attack cannot target it (p.11)")
     if here in state.players and there in state.players and there != here and not tower:

@@ -54,7 +54,7 @@ def _march_moves(engine: Any, state: State, army: str) -> list[dict[str, Any]]:
             continue
         for target in state.armies():
             try:
-                _target(state, army, {"target": target}, "", action)
+                _target(state, engine.index, army, {"target": target}, "", action)
             except InputError:
                 continue
             out.append({"move": action, "army": army, "target": target})
