@@ -13,20 +13,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.links import CANON_JS, canon
+from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
 from tests.engine.force_cases import CASES
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-
-WAIT_FOR_SW = """async () => {
-  const reg = await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  return reg.active.scriptURL;
-}"""
 
 # The force built by clicking: what each click puts where (dice of tests/engine/force_cases.py's base force).
 HOME = ["coral-elves/gryphon", "coral-elves/sharpshooter", "items/water-flicker-foil"]
@@ -154,7 +147,7 @@ def test_kept_force_opens_offline(browser, site_url):
     build_by_clicking(page)
     wait_force(page, BUILT)
     expect(page.locator("#army")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
-    page.evaluate(WAIT_FOR_SW)
+    page.evaluate(WAIT_FOR_CONTROL)
     context.set_offline(True)
     page.reload()
     wait_force(page, BUILT)

@@ -9,6 +9,10 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+# GAME: alice's Campaign army took the Frontier Terrain's die up to 7 (Melee) and killed both of bob's
+# Campaign Thugs (worked out in forum_cases.py).
+from tests.engine.forum_cases import GAME
+
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "permissions": ["clipboard-read", "clipboard-write"]}
@@ -102,25 +106,6 @@ def test_a_force_is_copied_from_the_army_builder(page: Page):
     text = copy(page, "force", "force", "BBCode")
     assert text.startswith("[b]A 24-point force[/b]\n") and "[tr][td][/td][td]Horde army: total[/td][td]9[/td][/tr]" in text
     assert "[url=" in text and "/army/?force=1." in text
-
-
-# The game of tests/engine/forum_cases.py (GAME): Alice's Campaign army took the Frontier Terrain's
-# die up to 7 (Melee) and killed both of Bob's Campaign Thugs.
-GAME = {"setup": {"size": 24, "frontier": "alice", "first": "alice", "faces": {"alice": 2, "bob": 3, "frontier": 6},
-                  "players": [{"name": "alice", "terrains": {"home": "highland-tower", "frontier": "coastland-city"},
-                               "armies": {"home": ["amazons/seer"], "horde": ["amazons/darter"],
-                                          "campaign": ["amazons/soldier", "amazons/runner"]},
-                               "summoning_pool": ["red-drake", "deadland-village"]},
-                              {"name": "bob", "terrains": {"home": "flatland-tower", "frontier": "swampland-city"},
-                               "armies": {"home": ["goblins/thug"], "horde": ["goblins/thug"],
-                                          "campaign": ["goblins/thug", "goblins/thug"]}}]},
-        "moves": [{"move": "maneuver", "army": "alice.campaign", "direction": "up",
-                   "faces": {"alice.campaign.1": "1 maneuver", "alice.campaign.2": "2 maneuver",
-                             "bob.campaign": ["id", "id"]}},
-                  {"move": "melee", "army": "alice.campaign", "target": "bob.campaign",
-                   "faces": {"alice.campaign.1": {"attack": "2 melee"}, "alice.campaign.2": {"attack": "1 melee"},
-                             "bob.campaign.1": {"save": "1 melee"}, "bob.campaign.2": {"save": "1 maneuver"}},
-                   "casualties": {"attack": ["bob.campaign.1", "bob.campaign.2"]}}]}
 
 
 @pytest.mark.browser_context_args(**PHONE)

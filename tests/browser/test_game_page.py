@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
 from tests.browser.test_accessibility import violations
 from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
@@ -206,14 +207,6 @@ def test_share_link_and_file_carry_the_whole_game(browser, site_url, tmp_path):
     assert not errors and not foreign
 
 
-WAIT_FOR_SW = """async () => {
-  const reg = await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  return reg.active.scriptURL;
-}"""
-
 
 def test_kept_game_opens_offline(browser, site_url):
     # Once the page's offline copy is kept, a kept game is replayed with the network gone.
@@ -223,7 +216,7 @@ def test_kept_game_opens_offline(browser, site_url):
     page.set_default_timeout(60_000)
     start_game(page)
     expect(page.locator("#game")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
-    page.evaluate(WAIT_FOR_SW)
+    page.evaluate(WAIT_FOR_CONTROL)
     context.set_offline(True)
     page.reload()
     wait_moves(page, 0)

@@ -18,20 +18,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from generator.build import ensure_site
+from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.site_server import SiteServer
 
 ENGINE_TIMEOUT = 120_000
 SAI = "rend"
 OFFLINE_PAGES = ("", f"sai/{SAI}/", "rules/die-roll-resolution/", "calculator/")
 PYODIDE_OR_ENGINE = re.compile(r"/pyodide/|/assets/engine/(?!catalogue\.json)")
-
-WAIT_FOR_CONTROL = """async () => {
-  const reg = await navigator.serviceWorker.ready;             // installed (the core cached) and active
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  return reg.active.scriptURL;
-}"""
 
 WAIT_FOR_SW = """async () => {
   const reg = await navigator.serviceWorker.ready;             // installed (the core cached) and active
