@@ -20,7 +20,7 @@ THROTTLE = 4
 GOAL_MS = 50
 # Each query typed as a player types it, one letter at a time (every prefix is a keystroke).
 QUERIES = ("doublestrike", "coral elf", "how many saves", "teleprot", "Fire Dragonstallion", "dua",
-           "lightening strike", "dubble strike")
+           "lightening strike", "dubble strike", "how is damage applied", "what happens when a dragon dies")
 
 # Installed once: each keydown starts a clock; the results for the box's current text stop it
 # once painted. window.__ddKeys holds the times, in order; window.__ddScript the search's own

@@ -202,7 +202,7 @@ def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[s
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
     out = og_images.with_images(site, out)   # each page's link-preview card
-    out[search.INDEX] = search.index_json(site)
+    out[search.INDEX] = search.index_json(site, out)
     out[SPRITE] = site.glyphs.sprite()
     out[NAMES] = site.glyphs.names_json()
     out.update(previews.render_previews(site))

@@ -14,6 +14,8 @@ import json
 import re
 from typing import Any
 
+import yaml
+
 from .context import Site
 from .links import short
 from .textutil import part_title, point_label, point_text
@@ -21,10 +23,11 @@ from .textutil import part_title, point_label, point_text
 INDEX = "search/index.json"
 # Tie-break when two entries match a query equally well: a rule section, then the things
 # themselves, then a part of a rule (a part that a glossary term leads to gets half a point
-# more; an index page such as /dragons/ a fifth of one more), the glossary term, a species ability,
+# more; an index page such as /dragons/ more still, so that "terrains" finds the Terrains page
+# before the setup rule's part of that name), the glossary term, a species ability,
 # a ruling, a hand-written page.
 RANK = {"rule": 9, "sai": 8, "spell": 7, "species": 7, "dragon": 6, "terrain": 6, "die": 6,
-        "rule-part": 5, "index": 5.2, "glossary": 4, "ability": 3, "ruling": 3, "ruling-point": 2, "page": 1}
+        "rule-part": 5, "index": 5.7, "glossary": 4, "ability": 3, "ruling": 3, "ruling-point": 2, "page": 1}
 GLOSSARY_BONUS = 0.5
 
 
@@ -59,14 +62,14 @@ def rule_entries(site: Site) -> list[dict[str, Any]]:
             continue
         base = f"rules/{rule['id']}/"
         out.append(entry("rule", rule["name"], base, "Rules", site.plain(rule.get("summary") or rule.get("text")),
-                         names.get(rule["id"], [])))
+                         [*rule.get("aliases", []), *names.get(rule["id"], [])]))
         for part in [*rule.get("steps", []), *rule.get("points", []), *rule.get("types", [])]:
             title = part_title(part, site.plain)
             text = site.plain(part.get("text") or part.get("summary"))
             label = f"{rule['name']} rule"
             glossary = names.get(f"{rule['id']}#{part['id']}", [])
             out.append(entry("rule-part", title or rule["name"], f"{base}#{part['id']}", label,
-                             text, glossary, text, GLOSSARY_BONUS if glossary else 0))
+                             text, [*part.get("aliases", []), *glossary], text, GLOSSARY_BONUS if glossary else 0))
     return out
 
 
@@ -118,7 +121,19 @@ def die_entries(site: Site) -> list[dict[str, Any]]:
         slug = die["id"].split("/", 1)[1]
         out.append(entry("die", label, f"dice/{die['species']}/#{slug}",
                          f"{owner} die" if owner != "Item" else f"Item ({die['kind']})", snippet, names))
-    return out
+    return out + item_class_entries(site)
+
+
+def item_class_entries(site: Site) -> list[dict[str, Any]]:
+    """The groups of the items page ("Medallion items"), as the page heads them: a player looks
+    for "medallions" or "relics" as a kind of die, not one die."""
+    groups: dict[str, int] = {}
+    for die in site.ds.kinds.get("dice", []):
+        if die["species"] == "items":
+            cls = die.get("class") or die["kind"].title()
+            groups[cls] = groups.get(cls, 0) + 1
+    return [entry("die", f"{cls} items", f"dice/items/#class-{cls.lower().replace(' ', '-')}", "Item dice",
+                  f"The {n} {cls.lower()} item dice, with their faces.") for cls, n in groups.items()]
 
 
 def place_entries(site: Site) -> list[dict[str, Any]]:
@@ -126,7 +141,8 @@ def place_entries(site: Site) -> list[dict[str, Any]]:
     out = []
     for d in site.ds.kinds.get("dragons", []):
         snippet = f"{d['form'].title()}, {d['dragon_type']} dragon, health {d['health']}."
-        names = [re.sub(r"\s*/\s*", " ", d["name"])]
+        # "Red Drake" is also typed "red dragon" (its colour and what it is).
+        names = [re.sub(r"\s*/\s*", " ", d["name"]), re.sub(d["form"], "dragon", d["name"], flags=re.I)]
         out.append(entry("dragon", d["name"], f"dragons/#{d['id']}", "Dragon", snippet, names))
     for t in site.ds.kinds.get("terrain_types", []):
         out.append(entry("terrain", t["name"], f"terrains/#{t['id']}", "Terrain type", site.plain(t["summary"])))
@@ -137,22 +153,36 @@ def place_entries(site: Site) -> list[dict[str, Any]]:
     return out
 
 
-def page_entries(site: Site) -> list[dict[str, Any]]:
-    """Index pages and the hand-written pages, by their titles."""
+def _front_matter(text: str) -> dict[str, Any]:
+    text = text.lstrip()
+    if not text.startswith("---"):
+        return {}
+    meta = yaml.safe_load(text.split("---", 2)[1]) or {}
+    return meta if isinstance(meta, dict) else {}
+
+
+def page_entries(site: Site, rendered: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """Index pages, the hand-written pages by their titles, and the generated pages that ask to be
+    found by name (front matter ``search_names``: the army builder, the game)."""
     pages = [("Special Action Icons", "sai/"), ("Spells", "spells/"), ("Species", "species/"), ("Dice", "dice/"),
              ("Rules", "rules/"), ("Rulings", "rulings/"), ("Glossary", "glossary/"), ("Terrains", "terrains/"),
              ("Dragons", "dragons/")]
-    out = [entry("index", title, url, "Page", f"The {title.lower()} of Dragon Dice, all on one page.")
-           for title, url in pages]
-    for path in sorted(site.docs_pages()):
-        meta = site.front_matter(path)
+    forms = sorted({d["form"] + "s" for d in site.ds.kinds.get("dragons", [])})   # "drakes", "wyrms"
+    names = {"dragons/": forms}
+    out = [entry("index", title, url, "Page", f"The {title.lower()} of Dragon Dice, all on one page.",
+                 names.get(url, [])) for title, url in pages]
+    metas = {path: site.front_matter(path) for path in site.docs_pages()}
+    metas.update({path: meta for path, text in (rendered or {}).items() if path.endswith(".md")
+                  and "search_names" in (meta := _front_matter(text))})
+    for path, meta in sorted(metas.items()):
         url = path.removesuffix("index.md").removesuffix(".md")
         url = url + "/" if url and not url.endswith("/") else url
-        out.append(entry("page", meta.get("title", url), url, "Page", meta.get("description", "")))
+        out.append(entry("page", meta.get("title", url), url, "Page", meta.get("description", ""),
+                         meta.get("search_names", [])))
     return out
 
 
-def index_json(site: Site) -> str:
+def index_json(site: Site, rendered: dict[str, str] | None = None) -> str:
     entries = [*rule_entries(site), *game_entries(site), *die_entries(site), *place_entries(site),
-               *ruling_entries(site), *page_entries(site)]
+               *ruling_entries(site), *page_entries(site, rendered)]
     return json.dumps({"format": 1, "entries": entries}, ensure_ascii=False, separators=(",", ":"))

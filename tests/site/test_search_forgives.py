@@ -6,48 +6,34 @@ types into the real search box)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
 
-import pytest
 import yaml
 
 from generator.build import ensure_site
-from generator.paths import DOCS_DIR
 from tests.browser.test_search import die_query, glossary_target
 
 HERE = Path(__file__).resolve().parent
 EVERYDAY, EXACT = 0.95, 0.98
 
 
-@pytest.fixture(scope="module")
-def first_hits(tmp_path_factory):
-    """query list -> the URL of each query's first result."""
-    site = ensure_site()
-    folder = tmp_path_factory.mktemp("search")
-    ranker = folder / "search-rank.mjs"
-    shutil.copy(DOCS_DIR / "assets" / "js" / "search-rank.js", ranker)
-
-    def run(queries: list[str]) -> list[str]:
-        proc = subprocess.run(["node", str(HERE / "search_node.mjs"), str(ranker), str(site / "search" / "index.json")],
-                              input=json.dumps(queries), capture_output=True, text=True, timeout=300, check=True)
-        return json.loads(proc.stdout)
-    run.ranker = str(ranker)  # type: ignore[attr-defined]
-    return run
-
-
-def everyday() -> list[tuple[str, str, str]]:
-    doc = yaml.safe_load((HERE / "search-queries.yaml").read_text(encoding="utf-8"))
+def everyday(name: str = "search-queries.yaml") -> list[tuple[str, str, str]]:
+    doc = yaml.safe_load((HERE / name).read_text(encoding="utf-8"))
     return [(group, str(q), want) for group, pairs in doc.items() for q, want in pairs.items()]
+
+
+def right(hit: str, want: str | list[str]) -> bool:
+    """A query names one target, or the several rule parts that say the same thing."""
+    return hit in (want if isinstance(want, list) else [want])
 
 
 def test_everyday_queries_find_the_right_page_first(first_hits):
     cases = everyday()
     assert len(cases) >= 60
     got = first_hits([q for _, q, _ in cases])
-    misses = [(q, want, hit) for (_, q, want), hit in zip(cases, got) if hit != want]
+    misses = [(q, want, hit) for (_, q, want), hit in zip(cases, got) if not right(hit, want)]
     assert 1 - len(misses) / len(cases) >= EVERYDAY, misses
 
 
@@ -56,7 +42,7 @@ def test_each_kind_of_everyday_query_mostly_works(first_hits):
     cases = everyday()
     got = first_hits([q for _, q, _ in cases])
     groups = Counter(g for g, _, _ in cases)
-    hits = Counter(g for (g, _, want), hit in zip(cases, got) if hit == want)
+    hits = Counter(g for (g, _, want), hit in zip(cases, got) if right(hit, want))
     assert all(hits[g] / n >= 0.8 for g, n in groups.items()), {g: f"{hits[g]}/{n}" for g, n in groups.items()}
 
 

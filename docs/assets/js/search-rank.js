@@ -21,7 +21,7 @@
 // Words around a question: dropped when the rest of the query still says something.
 const QUESTION = new Set(("how many much what whats which who when where why does do did is are was can " +
   "could should i my me a an the of to in on at for with it its you your there get have has about " +
-  "work works mean means").split(" "));
+  "work works mean means you if will be happen happens happened tell explain rule rules game").split(" "));
 
 export function norm(text) {
   return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
@@ -32,8 +32,13 @@ export function norm(text) {
 export function stem(word) {
   let w = word;
   if (w.length <= 3) return w;
-  if (w.endsWith("ies")) return w.slice(0, -3) + "y";
+  if (w.endsWith("ies") || w.endsWith("ied")) return w.slice(0, -3) + "y";
   if (w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  // One form for the endings of a rule's words: "casting" -> "cast", "killed" -> "kill",
+  // "regeneration" and "regenerate" -> "regenerat" (after the plural: "medallions" = "medallion").
+  if (w.endsWith("ing") && w.length >= 7) return w.slice(0, -3);
+  if (w.endsWith("ion") && w.length >= 8) return w.slice(0, -3);
+  if (w.endsWith("ed") && w.length >= 6 && !w.endsWith("eed")) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
   if (w.endsWith("v")) w = w.slice(0, -1) + "f";
   return w;
@@ -146,7 +151,9 @@ function parse(query, ix, typos) {
   const tokens = (content.length ? content : words).map(stem);
   const near = tokens.map((t) => (typos && allowed(t) ? nearWords(ix, t, allowed(t)) : new Map()));
   const squashed = q.replace(/ /g, "");
-  return { q, tokens, joined: tokens.join(" "), squashed, near, typos };
+  // The words that say something, as typed: "what is a minor terrain" names "minor terrain".
+  const core = content.length ? content.join(" ") : q;
+  return { q, core, tokens, joined: tokens.join(" "), squashed, near, typos };
 }
 
 function nameScore(entry, p) {
@@ -155,8 +162,8 @@ function nameScore(entry, p) {
     const name = entry._names[i];
     const form = entry._stems[i];
     const squashed = entry._squashed[i];
-    const extra = Math.min(Math.abs(name.length - p.q.length), 99);
-    if (name === p.q) return 1000;
+    const extra = Math.min(Math.abs(name.length - p.core.length), 99);
+    if (name === p.q || name === p.core) return 1000;
     if (form === p.joined || squashed === p.squashed || squashed === p.joined.replace(/ /g, "")) best = Math.max(best, 950);
     else if (name.startsWith(p.q) || form.startsWith(p.joined) || squashed.startsWith(p.squashed)) best = Math.max(best, 800 - extra);
     else if ((" " + form).includes(" " + p.joined)) best = Math.max(best, 700 - extra);
@@ -226,10 +233,32 @@ function scored(entries, p) {
     const s = score(entries[order], p);
     if (s) hits.push({ entry: entries[order], score: s, order: order });
   });
-  inAll(p.tokens, (t) => withPrefix(ix.text, t, new Set())).forEach((order) => {
+  const inText = p.tokens.map((t) => withPrefix(ix.text, t, new Set()));
+  const all = inText.reduce((a, b) => new Set(Array.from(a).filter((i) => b.has(i))));
+  all.forEach((order) => {
     if (!named.has(order)) hits.push({ entry: entries[order], score: 200 + entries[order].r, order: order });
   });
+  if (!hits.length && p.tokens.length > 1) partly(entries, ix, p, inText).forEach((h) => hits.push(h));
   return hits;
+}
+
+/* No entry has every word: those with the rarer words, in their names above all, rank by how much
+   of the query they hold ("how is damage applied" finds Saves and damage). A word found in few
+   entries weighs more than one found in many. */
+function partly(entries, ix, p, inText) {
+  const inName = p.tokens.map((t) => withPrefix(ix.words, t, new Set()));
+  const weight = p.tokens.map((t, i) => Math.log(1 + entries.length / (1 + inText[i].size + inName[i].size)));
+  const total = weight.reduce((a, b) => a + b, 0);
+  const found = new Map();
+  p.tokens.forEach((t, i) => {
+    inText[i].forEach((k) => found.set(k, (found.get(k) || 0) + 0.6 * weight[i]));
+    inName[i].forEach((k) => found.set(k, (found.get(k) || 0) + 0.4 * weight[i]));
+  });
+  const out = [];
+  found.forEach((w, k) => {
+    out.push({ entry: entries[k], score: 50 + Math.round(140 * w / total) + entries[k].r, order: k });
+  });
+  return out;
 }
 
 const before = (a, b) => b.score - a.score || a.entry.t.length - b.entry.t.length || a.order - b.order;
