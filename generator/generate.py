@@ -12,7 +12,7 @@ import shutil
 import time
 from pathlib import Path
 
-from . import og_images, urls
+from . import urls
 from .app_icons import app_icons
 from .data import load_dataset
 from .dataset import Dataset
@@ -79,9 +79,13 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR) -> Dataset:
         raise SystemExit("error: node_modules/pyodide is missing; run 'npm ci' (make does this)")
     ds = load_dataset(data_dir)
     out = Output(out_dir)
+    moves = urls.load_moves(Path(data_dir) / "moves.yaml")
+    cards: dict[str, bytes] = {}
+    pages = render_pages(ds, tuple((m.old, m.new) for m in moves), cards, MEMO)
     for src in sorted(DOCS_DIR.rglob("*")):
-        if src.is_file() and src.relative_to(DOCS_DIR).as_posix() != WORKER:
-            out.copy(src.relative_to(DOCS_DIR).as_posix(), src)
+        rel = src.relative_to(DOCS_DIR).as_posix()
+        if src.is_file() and rel != WORKER and rel not in pages:   # a hand-written page comes with its card
+            out.copy(rel, src)
     bundle = ds.bundle()
     out.put("data/dragondice.json", json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
     for name, schema in ds.schemas().items():
@@ -89,11 +93,10 @@ def generate(out_dir: Path = OUT_DIR, data_dir: Path = DATA_DIR) -> Dataset:
     put_engine(out, bundle)
     for rel, data in app_icons(MEMO).items():
         out.put(rel, data)
-    for rel, png in og_images.images(ds, MEMO).items():
-        out.put(rel, png)   # link-preview cards (og:image)
-    moves = urls.load_moves(Path(data_dir) / "moves.yaml")
-    for rel, text in render_pages(ds, tuple((m.old, m.new) for m in moves)).items():
+    for rel, text in pages.items():
         out.put(rel, text)
+    for rel, png in cards.items():
+        out.put(rel, png)   # link-preview cards (og:image), one per page
     for rel, text in urls.redirect_files(moves).items():
         out.put(rel, text)   # moved pages keep their old URL (data/moves.yaml)
     out.prune()

@@ -43,6 +43,10 @@ class LinkPage:
     source: str
     verdict: str = ""   # a ruling point: how it stands under the current rules ("Superseded by v4.01d")
     now: str = ""       # ... and what they say now
+    mark: str = ""      # the card's big letters where it has no icon ("p.29")
+    glyphs: tuple[str, ...] = ()          # the card's icons, one per colour
+    colours: tuple[str, ...] = ("sai",)
+    name: str = ""      # the card's name where it is shorter than the title (a rule part's own title)
 
 
 def verdict(status: str) -> str:
@@ -55,10 +59,12 @@ def rule_pages(site: Any) -> list[LinkPage]:
         for key in RULE_PARTS:
             for part in rule.get(key, []):
                 src = part.get("source") or rule.get("source")
+                page = src.get("page")
                 out.append(LinkPage(f"rules/{rule['id']}/{part['id']}/", f"rules/{rule['id']}/#{part['id']}",
                                     f"{rule['name']}: {part_title(part, site.plain)}", f"{rule['name']} rule",
                                     site.plain(part.get("text") or part.get("summary") or ""),
-                                    site.wording.label(src)))
+                                    site.wording.label(src), mark=f"p.{page}" if page else "Rules",
+                                    name=part_title(part, site.plain)))
     return out
 
 
@@ -69,18 +75,36 @@ def ruling_pages(site: Any) -> list[LinkPage]:
             out.append(LinkPage(f"rulings/{point['id']}/", f"rulings/#{point['id']}",
                                 f"{ruling['name']}, point {point_label(ruling, point)}", "Ruling, TSR FAQ 1996",
                                 point_text(point), site.wording.label(ruling["source"]),
-                                verdict(point["status"]).capitalize(), site.say(point["now"])))
+                                verdict(point["status"]).capitalize(), site.say(point["now"]), mark="FAQ"))
     return out
 
 
 def glossary_pages(site: Any) -> list[LinkPage]:
     return [LinkPage(f"glossary/{t['id']}/", f"glossary/#{t['id']}", t["name"], "Glossary",
-                     site.plain(t["text"]), site.wording.label(t["source"]))
+                     site.plain(t["text"]), site.wording.label(t["source"]), mark="A-Z")
             for t in site.ds.kinds.get("glossary", [])]
 
 
+def die_pages(site: Any) -> list[LinkPage]:
+    """Each die, below its species' dice page (``/dice/coral-elves/gryphon/``)."""
+    species = {s["id"]: s["name"] for s in site.ds.kinds.get("species", [])}
+    out = []
+    for die in site.ds.kinds.get("dice", []):
+        slug = die["id"].split("/", 1)[1]
+        owner = species.get(die["species"])
+        kind = f"{owner} die, {site.die_size(die)}" if owner else f"Item, {die['kind']}"
+        faces = ", ".join(f"{f.get('count', 1)} {site.icon_name(f['icon'])}" for f in die["faces"])
+        health = f"Health {die['health']}. " if die.get("health") else ""
+        elements = tuple(e for e in die.get("element") or [] if e in og_images.COLOURS)
+        out.append(LinkPage(f"dice/{die['species']}/{slug}/", f"dice/{die['species']}/#{slug}",
+                            site.die_label(die), kind, f"{health}Faces: {faces}.", site.wording.label(die["source"]),
+                            glyphs=tuple(f"element-{e}" for e in elements) or ("id",),
+                            colours=elements or ("ivory",)))
+    return out
+
+
 def link_pages(site: Any) -> list[LinkPage]:
-    return [*rule_pages(site), *ruling_pages(site), *glossary_pages(site)]
+    return [*rule_pages(site), *ruling_pages(site), *glossary_pages(site), *die_pages(site)]
 
 
 def site_name() -> str:
@@ -93,20 +117,22 @@ def description(page: LinkPage) -> str:
     return short((f"{page.verdict}. " if page.verdict else "") + page.text, 300)
 
 
-def render(page: LinkPage, name: str) -> str:
+def render(page: LinkPage, name: str, cards: og_images.Cards) -> str:
     """The small page, its addresses written from :data:`ROOT` (filled in by :func:`set_root`
-    once the site's address is known, after the site builder)."""
+    once the site's address is known, after the site builder), with a card of its own."""
     target = ROOT + page.target
     here = ROOT + page.path
-    image = ROOT + og_images.SITE_CARD
     e = lambda s: escape(str(s), quote=True)  # noqa: E731
     desc = description(page)
+    card, alt = cards.link_card(page.path, page.kind, page.name or page.title, desc, page.mark, page.glyphs,
+                                page.colours)
+    image = ROOT + card
     tags = "".join(f'<meta property="{k}" content="{e(v)}">' for k, v in (
         ("og:type", "article"), ("og:site_name", name), ("og:title", page.title), ("og:description", desc),
         ("og:url", here), ("og:image", image), ("og:image:type", "image/png"),
-        ("og:image:width", og_images.SIZE), ("og:image:height", og_images.SIZE), ("og:image:alt", og_images.SITE_ALT)))
+        ("og:image:width", og_images.WIDTH), ("og:image:height", og_images.HEIGHT), ("og:image:alt", alt)))
     tags += "".join(f'<meta name="{k}" content="{e(v)}">' for k, v in (
-        ("twitter:card", "summary"), ("twitter:title", page.title), ("twitter:description", desc),
+        ("twitter:card", "summary_large_image"), ("twitter:title", page.title), ("twitter:description", desc),
         ("twitter:image", image)))
     note = f"<p><strong>{e(page.verdict)}.</strong> {e(page.now)}</p>" if page.verdict else ""
     return (
@@ -155,8 +181,8 @@ def moved(pages: list[LinkPage], moves: list[tuple[str, str]]) -> list[LinkPage]
     return out
 
 
-def render_link_pages(site: Any, moves: list[tuple[str, str]] | None = None) -> dict[str, str]:
+def render_link_pages(site: Any, cards: og_images.Cards, moves: list[tuple[str, str]] | None = None) -> dict[str, str]:
     """``{path below the site root: HTML}`` of every small page (and of those kept by moves)."""
     name = site_name()
     pages = link_pages(site)
-    return {f"{p.path}index.html": render(p, name) for p in [*moved(pages, moves or []), *pages]}
+    return {f"{p.path}index.html": render(p, name, cards) for p in [*moved(pages, moves or []), *pages]}

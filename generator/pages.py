@@ -18,6 +18,7 @@ from . import api_records, link_pages, og_images, previews, reference, search
 from .context import Site
 from .dataset import Dataset
 from .icons import NAMES, SPRITE
+from .paths import DOCS_DIR
 from .textutil import quotes_json
 
 # Order of roll types in filters and chips; labels come from the rules data (sai-application).
@@ -174,9 +175,22 @@ def game_aid(site: Site) -> str:
     return json.dumps(aid, ensure_ascii=False, separators=(",", ":"))
 
 
-def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
+def hand_written(site: Site) -> dict[str, str]:
+    """The hand-written pages (``docs/``) with front matter: given here so that each gets its own
+    link-preview card like the generated ones (the generation copies every other file of docs/)."""
+    out = {}
+    for rel in sorted(site.docs_pages()):
+        text = (DOCS_DIR / rel).read_text(encoding="utf-8")
+        if text.startswith("---\n"):
+            out[rel] = text
+    return out
+
+
+def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = (), images: dict[str, bytes] | None = None,
+                 memo: og_images.Remembers | None = None) -> dict[str, str]:
     """Every generated page: relative path below ``build/docs`` -> Markdown (``moves``: the
-    (from, to) of data/moves.yaml, whose small pages are kept)."""
+    (from, to) of data/moves.yaml, whose small pages are kept). ``images``, when given, receives
+    every page's link-preview card as PNG (drawn, or taken from ``memo``)."""
     site = Site(ds)
     out: dict[str, str] = {}
     for sai in ds.kinds.get("sais", []):
@@ -201,13 +215,17 @@ def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = ()) -> dict[s
     out["terrains/index.md"] = site.render("terrains.md.j2", page="terrains", types=ds.kinds.get("terrain_types", []),
                                            terrains=ds.kinds.get("terrains", []))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
-    out = og_images.with_images(site, out)   # each page's link-preview card
+    cards = og_images.Cards(site, link_pages.site_name())
+    out.update(hand_written(site))
+    out = og_images.with_images(cards, out)   # each page's link-preview card
     out[search.INDEX] = search.index_json(site, out)
     out[SPRITE] = site.glyphs.sprite()
     out[NAMES] = site.glyphs.names_json()
     out.update(previews.render_previews(site))
-    out.update(link_pages.render_link_pages(site, list(moves)))   # one link, one preview
+    out.update(link_pages.render_link_pages(site, cards, list(moves)))   # one link, one preview
     out.update(api_records.render_records(site))   # /api/<kind>/<id>.json
     if site.engine_error:
         print(f"warning: example rolls not rendered ({site.engine_error})", file=sys.stderr)
+    if images is not None:
+        images.update(cards.images(memo))
     return out
