@@ -88,6 +88,20 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing address gets the site's own 404 page, with status 404, as static hosts do."""
+        page = os.path.join(self.directory, "404.html")
+        if code == 404 and self.command == "GET" and os.path.isfile(page):
+            with open(page, "rb") as f:
+                body = f.read()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         pass
 
