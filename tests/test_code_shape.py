@@ -118,3 +118,20 @@ def test_page_scripts_restate_no_rule_vocabulary():
         assert not re.search(r"\[\s*\"maneuver\",\s*\"melee\"", text), path.name
         assert "reroll" not in re.sub(r"rerolled|reroll-|dd-calc-reroll", "", text), path.name
         assert "clauses" not in text, path.name
+
+
+def test_page_scripts_restate_no_force_vocabulary():
+    # A force's armies, their names and how many dice a part may hold are the engine's
+    # (calculator.vocabulary: "force", and the limit force_dice); the page reads them from the catalogue.
+    from calculator.core.limits import LIMITS
+    from calculator.forces.request import PART_NAMES
+    names = "|".join(re.escape(n) for n in PART_NAMES.values())
+    for path in scripts():
+        text = path.read_text(encoding="utf-8")
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
+        said = re.search(rf"[\"'`]({names})[\"'`]", code)
+        assert not said, f"{path.name}: names a part of a force itself ({said.group(0)})"
+        listed = re.search(r"\[\s*[\"']home[\"'],\s*[\"']horde[\"']", code)
+        assert not listed, f"{path.name}: lists a force's armies itself"
+        bound = re.search(r"\b[A-Z_]*DICE[A-Z_]*\s*=\s*\d+|\b" + str(LIMITS["force_dice"]) + r"\b", code)
+        assert not bound, f"{path.name}: a bound of its own on a force's dice ({bound.group(0)})"

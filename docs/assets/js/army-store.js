@@ -4,17 +4,23 @@
    force is legal is the engine's answer. Also the JSON files a force is exported as and imported
    from: {"name": "...", "force": {...}}. */
 import { isObj } from "./calc-dom.js";
+import { load, limit } from "./calc-catalogue.js";
 
 const KEY = "dd-army-forces";
 const VERSION = 1;
-export const ARMIES = ["home", "horde", "campaign"];
-export const ARMY_NAMES = { home: "Home army", horde: "Horde army", campaign: "Campaign army", pool: "Summoning Pool" };
 const MAX_NAME = 60;
-const SHAPE = ["size", "terrains", "armies", "summoning_pool"];
-const MAX_DICE = 400;         // dice of one force a file or link may name (the engine checks the rest)
+// A force's parts, their names and how many dice one part may hold are the engine's (the catalogue's
+// calculator.force and limit force_dice). A catalogue that does not load leaves them empty: the page
+// that imports this store loads it too, and says it could not.
+const cat = await load().catch(() => null);
+const WORDS = (cat && cat.vocab.force) || { armies: [], names: {}, terrains: [] };
+const MAX_PART = cat ? limit(cat, "force_dice") : 0;
+export const ARMIES = WORDS.armies.slice();
+export const ARMY_NAMES = Object.assign({}, WORDS.names);
+const SHAPE = ["size", "terrains", "armies", "summoning_pool"];     // the engine's force input
 
 export function emptyForce() {
-  return { armies: { home: [], horde: [], campaign: [] }, summoning_pool: [] };
+  return { armies: Object.fromEntries(ARMIES.map((a) => [a, []])), summoning_pool: [] };
 }
 
 function read() {
@@ -94,20 +100,18 @@ export function checkShape(raw) {
   if (raw.terrains != null) {
     if (!isObj(raw.terrains)) throw new Error("its terrains are not a Home and a frontier terrain");
     out.terrains = {};
-    ["home", "frontier"].forEach((k) => { if (raw.terrains[k] != null) out.terrains[k] = raw.terrains[k]; });
+    WORDS.terrains.forEach((k) => { if (raw.terrains[k] != null) out.terrains[k] = raw.terrains[k]; });
   }
   if (!isObj(raw.armies)) throw new Error("it has no armies");
-  let dice = 0;
   const list = (v, what) => {
     if (v == null) return [];
     if (!Array.isArray(v) || !v.every((d) => typeof d === "string")) throw new Error(what + " is not a list of dice");
-    dice += v.length;
-    if (dice > MAX_DICE) throw new Error("it names more dice than a force can hold");
+    if (v.length > MAX_PART) throw new Error(what + " names more dice than it can hold");
     return v.slice();
   };
   out.armies = {};
   ARMIES.forEach((a) => { out.armies[a] = list(raw.armies[a], "the " + ARMY_NAMES[a]); });
-  out.summoning_pool = list(raw.summoning_pool, "the Summoning Pool");
+  out.summoning_pool = list(raw.summoning_pool, "the " + ARMY_NAMES.pool);
   return out;
 }
 

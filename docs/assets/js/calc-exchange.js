@@ -11,7 +11,7 @@ import { sidesOf, vocab } from "./calc-exchange-words.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
 import { render as showResult, error as showError, notice } from "./calc-exchange-result.js";
 import { refresh as refreshOdds } from "./calc-exchange-odds.js";
-import { setMode } from "./calc-modes.js";
+import { engineReady, send, followEngine, bindShare, enter, reopen, openLink } from "./calc-modes.js";
 
 const DEBOUNCE_MS = 80;
 
@@ -96,19 +96,9 @@ function ask(xc) {
     refreshOdds(ui.odds, xc.cat, null);
     return;
   }
-  if (engine.state.status !== "ready") {
-    notice(ui.results, engine.state.status === "error" ? "The engine could not start, so no result can be shown."
-      : "The result appears here as soon as the engine is ready.", "waiting");
-    return;
-  }
-  const seq = ++xc.seq;
+  if (!engineReady(xc)) return;
   const key = JSON.stringify(inp);
-  busy(ui.results, "resolving");
-  engine.call("exchange", inp).then((out) => {
-    if (seq !== xc.seq) return;
-    shown(xc, inp, key, out);
-  }, (err) => {
-    if (seq !== xc.seq) return;
+  send(xc, () => engine.call("exchange", inp), (out) => shown(xc, inp, key, out), (err) => {
     xc.result = null;
     render(xc);
     const back = xc.x.casualties ? () => { delete xc.x.casualties; xc.changed(); } : null;
@@ -196,18 +186,7 @@ function bindForm(xc) {
   // the address's hash is the share link).
   ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });
   ui.form.addEventListener("submit", (e) => e.preventDefault());
-  ui.share.addEventListener("click", () => {
-    writeLink(xc);
-    const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this exchange."; };
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
-    else done(false);
-  });
-}
-
-function say(xc, text, detail) {
-  xc.ui.message.replaceChildren(...[text, detail ? el("span", { "data-exchange-error": true }, detail) : null,
-    detail ? " — the exchange starts empty." : null].filter((n) => n != null));
-  xc.ui.message.hidden = false;
+  bindShare(xc, writeLink);
 }
 
 /* A link that gives one side's army only (the army builder's "Roll with this army"): the engine
@@ -233,56 +212,28 @@ function checkHalf(cat, x) {
 /* Open the exchange mode: empty (raw null), or with a link's input, which the engine checks first
    (reading the link's own text, as the command line would). */
 export function openExchange(page, raw, message, text) {
-
   const xc = page.exchange;
-  setMode(page, "exchange");
-  clearTimeout(xc.timer);
-  const seq = ++xc.seq;
-  if (message) say(xc, message);
+  enter(xc, message);
   if (raw == null) {
     if (!xc.x) xc.x = emptyExchange();
-    xc.changed(!!message);
-    if (message) history.replaceState(history.state, "", location.pathname + "#exchange");
+    reopen(xc, message);
     return;
   }
   xc.x = emptyExchange();
-  xc.ui.form.hidden = true;
-  notice(xc.ui.results, "Opening the exchange from the link…", "opening");
   const half = partial(xc.cat, raw);
-  engine.whenReady().then(() => (half ? checkHalf(xc.cat, half) : engine.call("exchange", text || raw))).then((out) => {
-    if (seq !== xc.seq || page.mode !== "exchange") return;
-    xc.ui.form.hidden = false;
+  openLink(xc, () => (half ? checkHalf(xc.cat, half) : engine.call("exchange", text || raw)), (out) => {
     if (half) { xc.x = half; writeLink(xc); xc.changed(true); return; }
     xc.x = fromInput(xc.cat, raw);
     writeLink(xc);
     const inp = engineInput(xc.cat, xc.x);
     shown(xc, inp, JSON.stringify(inp), out, true);     // a link's odds: at once, no keystroke follows
-  }, (err) => {
-    if (seq !== xc.seq || page.mode !== "exchange") return;
-    xc.ui.form.hidden = false;
-    say(xc, "This exchange link could not be used: ", String((err && err.message) || err));
-    xc.changed(true);
-    history.replaceState(history.state, "", location.pathname + "#exchange");
-    xc.page.lastHash = "#exchange";
-  });
-}
-
-/* Once the engine is up (or has failed), the exchange shown is asked for again. */
-function followEngine(xc) {
-  let wasReady = false;
-  const off = engine.subscribe((st) => {
-    if (!document.body.contains(xc.root)) { setTimeout(() => off && off(), 0); return; }
-    const ready = st.status === "ready";
-    if (xc.page.mode === "exchange" && xc.x && xc.ui.results.dataset.state !== "opening"
-      && ((ready && !wasReady) || st.status === "error")) { clearTimeout(xc.timer); ask(xc); }
-    wasReady = ready;
   });
 }
 
 export function bindExchange(page) {
   const root = page.root;
   const xc = { page, root, cat: page.cat, ui: query(root), x: null, seq: 0, timer: null, result: null,
-    plans: new Map(), options: null, optionsKey: null, sideUi: {} };
+    plans: new Map(), options: null, optionsKey: null, sideUi: {}, mode: "exchange", noun: "exchange", notice };
   if (!xc.ui.form) return;
   page.exchange = xc;
   // The mode's button or a link: opened empty (or as it was left), or with an input the engine checks.
@@ -293,5 +244,5 @@ export function bindExchange(page) {
   xc.sideOf = (s) => xc.x[s];
   sidesOf(xc.cat).forEach((s) => { xc.sideUi[s] = buildSide(xc, s, xc.ui.sides[s]); });
   bindForm(xc);
-  followEngine(xc);
+  followEngine(xc, ask);
 }

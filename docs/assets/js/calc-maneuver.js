@@ -9,7 +9,7 @@ import { MARCHING, opposingName, words, maxOpposing, sideName } from "./calc-man
 import { elementsText } from "./calc-catalogue.js";
 import { encode } from "./calc-links.js";
 import { engine } from "./engine.js";
-import { setMode } from "./calc-modes.js";
+import { engineReady, send, followEngine, bindShare, enter, reopen, openLink } from "./calc-modes.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
 import { faceButtons, faceOf, fillTerrains, isEighth, majorDice, minorRow, terrainOf } from "./calc-maneuver-die.js";
 import { render as showResult, notice, error as showError, actionInput } from "./calc-maneuver-result.js";
@@ -156,15 +156,8 @@ function ask(mv) {
   const inp = engineInput(mv.cat, mv.m);
   mv.root.dataset.maneuverInput = JSON.stringify(inp);
   if (!complete(mv.m)) { notice(mv.ui.results, "Add dice to the maneuvering army (and to each opposing army) to see the maneuver."); return; }
-  if (engine.state.status !== "ready") {
-    notice(mv.ui.results, engine.state.status === "error" ? "The engine could not start, so no result can be shown."
-      : "The result appears here as soon as the engine is ready.", "waiting");
-    return;
-  }
-  const seq = ++mv.seq;
-  busy(mv.ui.results, "resolving");
-  engine.call("maneuver", inp).then((out) => { if (seq === mv.seq) shown(mv, inp, out); }, (err) => {
-    if (seq !== mv.seq) return;
+  if (!engineReady(mv)) return;
+  send(mv, () => engine.call("maneuver", inp), (out) => shown(mv, inp, out), (err) => {
     mv.result = null;
     render(mv);
     showError(mv.ui.results, String((err && err.message) || err));
@@ -214,40 +207,20 @@ function bindForm(mv) {
     mv.changed();
   });
   ui.form.addEventListener("submit", (e) => e.preventDefault());
-  ui.share.addEventListener("click", () => {
-    writeLink(mv);
-    const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this maneuver."; };
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
-    else done(false);
-  });
-}
-
-function say(mv, text, detail) {
-  mv.ui.message.replaceChildren(...[text, detail ? el("span", { "data-maneuver-error": true }, detail) : null,
-    detail ? " — the maneuver starts empty." : null].filter((n) => n != null));
-  mv.ui.message.hidden = false;
+  bindShare(mv, writeLink);
 }
 
 /* Open the maneuver mode: as it was (raw null), or with a link's input, which the engine checks first. */
 function openManeuver(mv, raw, message) {
-  setMode(mv.page, "maneuver");
-  clearTimeout(mv.timer);
-  const seq = ++mv.seq;
-  if (message) say(mv, message);
-  mv.ui.form.hidden = false;
+  enter(mv, message);
   if (raw == null) {
     if (!mv.m) mv.m = emptyManeuver(mv.cat);
-    mv.changed(!!message);
-    if (message) { history.replaceState(history.state, "", location.pathname + "#maneuver"); mv.page.lastHash = "#maneuver"; }
+    reopen(mv, message);
     return;
   }
   mv.m = emptyManeuver(mv.cat);
-  mv.ui.form.hidden = true;
-  notice(mv.ui.results, "Opening the maneuver from the link…", "opening");
   const march = marchingOnly(mv.cat, raw);    // the army builder's link: the army, checked alone; the face is picked here
-  engine.whenReady().then(() => (march ? engine.call("plan", { roll: "maneuver", army: march.army }) : engine.call("maneuver", raw))).then((out) => {
-    if (seq !== mv.seq || mv.page.mode !== "maneuver") return;
-    mv.ui.form.hidden = false;
+  openLink(mv, () => (march ? engine.call("plan", { roll: "maneuver", army: march.army }) : engine.call("maneuver", raw)), (out) => {
     if (march) {
       mv.m.maneuvering.army = march.army;
       if (march.at) mv.m.terrain = { die: march.at, face: 1 };
@@ -258,32 +231,13 @@ function openManeuver(mv, raw, message) {
     [mv.m.maneuvering].concat(mv.m.opposing).forEach(bare);
     writeLink(mv);
     shown(mv, engineInput(mv.cat, mv.m), out);
-  }, (err) => {
-    if (seq !== mv.seq || mv.page.mode !== "maneuver") return;
-    mv.ui.form.hidden = false;
-    say(mv, "This maneuver link could not be used: ", String((err && err.message) || err));
-    mv.changed(true);
-    history.replaceState(history.state, "", location.pathname + "#maneuver");
-    mv.page.lastHash = "#maneuver";
-  });
-}
-
-/* Once the engine is up (or has failed), the maneuver shown is asked for again. */
-function followEngine(mv) {
-  let wasReady = false;
-  const off = engine.subscribe((st) => {
-    if (!document.body.contains(mv.root)) { setTimeout(() => off && off(), 0); return; }
-    const ready = st.status === "ready";
-    if (mv.page.mode === "maneuver" && mv.m && mv.ui.results.dataset.state !== "opening"
-      && ((ready && !wasReady) || st.status === "error")) { clearTimeout(mv.timer); ask(mv); }
-    wasReady = ready;
   });
 }
 
 export function bindManeuver(page) {
   const root = page.root;
   const mv = { page, root, cat: page.cat, ui: query(root), m: null, seq: 0, timer: null, result: null,
-    sideUi: {}, built: null, options: null, noun: "maneuver" };
+    sideUi: {}, built: null, options: null, mode: "maneuver", noun: "maneuver", notice };
   if (!mv.ui.form) return;
   mv.changed = (keepUrl) => changed(mv, keepUrl);
   mv.armyChanged = () => mv.changed();
@@ -295,5 +249,5 @@ export function bindManeuver(page) {
   mv.x = { attack: "maneuver" };           // no dragons on either side (the side pickers ask)
   page.open.maneuver = (raw, message) => openManeuver(mv, raw, message);
   bindForm(mv);
-  followEngine(mv);
+  followEngine(mv, ask);
 }

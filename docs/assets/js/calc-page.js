@@ -10,9 +10,9 @@ import { render as showResult, notice, error as showError } from "./calc-trace.j
 import { refresh as refreshChances } from "./chances.js";
 import { bindExchange } from "./calc-exchange.js";
 import { bindManeuver } from "./calc-maneuver.js";
-import { bindModes, openMode, setMode } from "./calc-modes.js";
+import { bindModes, openMode, setMode, engineReady, send, followEngine, bindShare, say } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
-import { engine, followEngine } from "./engine.js";
+import { engine } from "./engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
 import { heldRow } from "./calc-held.js";
 import { bindModeCopy } from "./forum-copy.js";
@@ -122,17 +122,9 @@ function ask(ctx) {
   const { ui } = ctx;
   if (ctx.mode !== "roll" || ctx.vetting) return;
   if (!ctx.state.army.length) { notice(ui.results, "Add dice to the army to see the result."); hideMagic(ctx); return; }
-  if (engine.state.status !== "ready") {
-    hideMagic(ctx, "waiting");
-    notice(ui.results, engine.state.status === "error" ? "The engine could not start, so no result can be shown."
-      : "The result appears here as soon as the engine is ready.", "waiting");
-    return;
-  }
-  const seq = ++ctx.seq;
+  if (!engineReady(ctx.rm)) { hideMagic(ctx, "waiting"); return; }
   const input = engineInput(ctx.state);
-  busy(ui.results, "resolving");
-  engine.call("plan", input).then((plan) => {
-    if (seq !== ctx.seq) return null;
+  send(ctx.rm, () => engine.call("plan", input), (plan, live) => {
     ctx.plan = plan;
     if (follow(ctx) && ctx.rounds++ < 40) { changed(ctx, false, true); return null; }   // the plan's change: no keystroke
     ctx.rounds = 0;
@@ -142,10 +134,9 @@ function ask(ctx) {
     ctx.root.dataset.input = JSON.stringify(final);
     refreshChances(final, ui.chances);
     return engine.call("resolve", final).then((out) => {
-      if (seq === ctx.seq) { showResult(ui.results, ctx.cat, out, final); showMagic(ctx, out, final); }
+      if (live()) { showResult(ui.results, ctx.cat, out, final); showMagic(ctx, out, final); }
     });
-  }).catch((err) => {
-    if (seq !== ctx.seq) return;
+  }, (err) => {
     ctx.plan = null;
     hideMagic(ctx, "error");
     showError(ui.results, "The engine could not resolve this roll: " + shortMsg(err));
@@ -154,14 +145,14 @@ function ask(ctx) {
 }
 
 function changed(ctx, keepUrl, now) {
-  ctx.seq++;                                // answers still on their way are about the roll before this change
+  ctx.rm.seq++;                             // answers still on their way are about the roll before this change
   render(ctx);
   if (keepUrl !== true) writeLink(ctx);
   ctx.root.dataset.input = JSON.stringify(engineInput(ctx.state));
   if (!ctx.state.army.length) refreshChances(null, ctx.ui.chances);
   if (ctx.mode === "roll") { busy(ctx.ui.results, "resolving"); busyMagic(ctx); }   // what is shown is of the roll before
-  clearTimeout(ctx.timer);
-  ctx.timer = setTimeout(() => ask(ctx), now ? 0 : DEBOUNCE_MS);     // now: a link's roll, no keystroke follows
+  clearTimeout(ctx.rm.timer);
+  ctx.rm.timer = setTimeout(() => ask(ctx), now ? 0 : DEBOUNCE_MS);     // now: a link's roll, no keystroke follows
 }
 
 function bindForm(ctx) {
@@ -198,12 +189,7 @@ function bindForm(ctx) {
   ui.amount.addEventListener("input", recheck);
   ui.op.addEventListener("change", recheck);
   ui.form.addEventListener("submit", (e) => e.preventDefault());
-  ui.share.addEventListener("click", () => {
-    writeLink(ctx);
-    const done = (ok) => { ui.shareStatus.textContent = ok ? "Link copied." : "Copy the address bar: it holds this roll."; };
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
-    else done(false);
-  });
+  bindShare(ctx.rm, () => writeLink(ctx));
   bindModeCopy(ctx.root, "roll", () => { writeLink(ctx); return location.href; });
   // An exchange or a maneuver writes its share link into the address with every change.
   ["exchange", "maneuver"].forEach((mode) => bindModeCopy(ctx.root, mode, () => location.href));
@@ -232,13 +218,15 @@ function restore(ctx) {
   }), mine((text) => {                  // refused: the plain address, an empty calculator, the engine's line
     history.replaceState(history.state, "", location.pathname);
     restore(ctx);
-    Object.assign(ctx.ui.message, { textContent: text, hidden: false });
+    say(ctx.rm, text);
   }));
 }
 
 function bind(root, cat) {
-  const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, seq: 0, rounds: 0, timer: null,
+  const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, rounds: 0,
     lastHash: null, autoRoll: new WeakSet(), mode: "roll", open: {} };
+  // The roll as a mode of the controller (calc-modes.js): its inputs' count and its pending ask.
+  ctx.rm = { page: ctx, root, mode: "roll", noun: "roll", ui: ctx.ui, notice, seq: 0, timer: null, changed: (keep) => changed(ctx, keep) };
   // "One roll": as it was left, or with an input (a maneuver's "Make this action").
   ctx.open.roll = (input) => {
     setMode(ctx, "roll");
@@ -267,7 +255,7 @@ function bind(root, cat) {
     if (location.hash && "#" + location.hash.replace(/^#/, "") !== ctx.lastHash) restore(ctx);
   };
   window.addEventListener("hashchange", onHash);
-  followEngine(ctx, ask);            // asked again once the engine is up
+  followEngine(ctx.rm, () => ask(ctx));   // asked again once the engine is up
 }
 
 

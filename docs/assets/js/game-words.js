@@ -4,9 +4,9 @@
    Dead Unit Area (DUA)". Names of dice come from the catalogue, of phases and areas from the rules
    data (the page's data block). No rule here. */
 import { isObj, typeLabel } from "./calc-dom.js";
-import { ARMY_NAMES } from "./army-store.js";
+import { ARMIES, ARMY_NAMES } from "./army-store.js";
 
-const LISTS = ["home", "horde", "campaign", "pool"];
+const LISTS = ARMIES.concat(["pool"]);
 
 export function players(setup) {
   return isObj(setup) && Array.isArray(setup.players) ? setup.players.map((p) => (isObj(p) ? String(p.name) : "")) : [];
