@@ -4,8 +4,8 @@ from __future__ import annotations
 import shutil
 import time
 
-from generator.build import OUT_DIR, build_site, generate
-from generator.data import load_dataset
+from generator.site.build import OUT_DIR, build_site, generate
+from generator.data.load import load_dataset
 
 
 def timed(label: str, fn) -> float:

@@ -27,10 +27,10 @@ ROOT = REPO / "build" / "bench-pyodide-next"
 # (file, old, new): the module-worker form of the runtime's download and start-up.
 WORKER = "docs/assets/js/engine-worker.js"
 EDITS = [
-    ("generator/generate.py", '"pyodide.js", "pyodide.asm.js"', '"pyodide.js", "pyodide.asm.mjs"'),
-    ("generator/engine_assets.py", '"pyodide/pyodide.js"', '"pyodide/pyodide.mjs"'),
-    ("generator/engine_assets.py", '"pyodide/pyodide.asm.js"', '"pyodide/pyodide.asm.mjs"'),
-    ("generator/snapshot.py", '"pyodide.asm.js"', '"pyodide.asm.mjs"'),
+    ("generator/site/generate.py", '"pyodide.js", "pyodide.asm.js"', '"pyodide.js", "pyodide.asm.mjs"'),
+    ("generator/engine/assets.py", '"pyodide/pyodide.js"', '"pyodide/pyodide.mjs"'),
+    ("generator/engine/assets.py", '"pyodide/pyodide.asm.js"', '"pyodide/pyodide.asm.mjs"'),
+    ("generator/engine/snapshot.py", '"pyodide.asm.js"', '"pyodide.asm.mjs"'),
     (WORKER, '"use strict";\n', ""),
     (WORKER, "importScripts(abs(ENGINE.files[id].url));", "return import(abs(ENGINE.files[id].url));"),
     (WORKER, "try { importScripts(url); return; } catch", "try { return await import(url); } catch"),

@@ -9,9 +9,9 @@ import shutil
 import pytest
 from playwright.sync_api import Browser, Page
 
-from generator.build import ensure_site
-from generator.csp import POLICY, with_policy
-from generator.urls import Move, redirect_page
+from generator.site.build import ensure_site
+from generator.site.csp import POLICY, with_policy
+from generator.data.urls import Move, redirect_page
 from tests.browser.page_kinds import KINDS, open_kind
 from tests.site_server import SiteServer
 

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.site_server import SiteServer
 

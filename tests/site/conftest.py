@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 
 
 @pytest.fixture(scope="session")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from generator.csp import POLICY, with_policy
+from generator.site.csp import POLICY, with_policy
 from generator.paths import REPO_ROOT
-from generator.urls import Move, redirect_page
+from generator.data.urls import Move, redirect_page
 
 DATA_TYPES = ("application/json", "application/ld+json", "importmap")   # data blocks, never run
 

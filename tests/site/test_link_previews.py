@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
-from generator import raster
+from generator.images import raster
 
 TAGS = ("og:title", "og:description", "og:type", "og:url", "og:site_name", "og:image", "og:image:width",
         "og:image:height", "og:image:alt", "twitter:card")
@@ -82,7 +82,7 @@ def test_every_page_has_every_tag_and_its_card(site):
 
 
 def test_entry_pages_describe_the_entry_in_its_own_words(site, dataset):
-    from generator.context import Site
+    from generator.pages.context import Site
     helper = Site(dataset)
     sai = dataset.get("sais", "counter")
     spell = dataset.kinds["spells"][0]
@@ -109,7 +109,7 @@ def test_entry_pages_describe_the_entry_in_its_own_words(site, dataset):
 def test_cards_differ_per_entry(site, dataset):
     """Each SAI, spell and species has its own card (its icon and its name): no two are the same
     picture, not even two spells of one element, and each is square at the size pages state."""
-    from generator.og_images import SIZE
+    from generator.images.share_images import SIZE
     for kind, prefix in (("sais", "sai"), ("spells", "spell"), ("species", "species")):
         cards = [site / "assets" / "og" / f"{prefix}-{e['id']}.png" for e in dataset.kinds[kind]]
         assert all(c.exists() for c in cards), kind
@@ -123,8 +123,8 @@ def test_cards_differ_per_entry(site, dataset):
 
 def test_every_card_name_is_drawn_whole_within_the_card(dataset):
     """A long name wraps at words into a smaller size, never cut off and never wider than the card."""
-    from generator import bitmap_font
-    from generator.og_images import MARGIN, SIZE, name_lines
+    from generator.images import bitmap_font
+    from generator.images.share_images import MARGIN, SIZE, name_lines
     room = 100
     names = [e["name"] for kind in ("sais", "spells", "species") for e in dataset.kinds[kind]]
     for name in names:
@@ -170,9 +170,9 @@ def refresh_target(site: Path, rel: str) -> str:
 
 def test_every_part_has_its_own_small_page_that_previews_it_and_leads_to_it(site, dataset):
     """One link, one preview: each rule part, ruling point and glossary term."""
-    from generator.context import Site
-    from generator.link_pages import link_pages
-    from generator.textutil import point_text
+    from generator.pages.context import Site
+    from generator.pages.link_pages import link_pages
+    from generator.pages.text import point_text
     from tests.site.htmlindex import parse
     helper = Site(dataset)
     parts = [(f"rules/{r['id']}/{p['id']}", f"rules/{r['id']}", p["id"], helper.plain(p.get("text") or p.get("summary")))
@@ -204,7 +204,7 @@ def test_a_ruling_points_preview_leads_with_its_verdict(site, dataset):
 
 
 def test_the_manifest_lists_the_small_pages(site, dataset):
-    from generator.urls import read_manifest
+    from generator.data.urls import read_manifest
     listed = set(read_manifest())
     term = dataset.kinds["glossary"][0]["id"]
     assert {f"/glossary/{term}/", "/rules/play-areas/dead-unit-area/", "/rulings/monster-sais-charm-e-2/"} <= listed

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from calculator.slim import engine_data
-from generator.engine_assets import CATALOGUE_FIELDS, PROVENANCE
+from generator.engine.assets import CATALOGUE_FIELDS, PROVENANCE
 
 
 def constants(path: Path, name: str) -> dict:

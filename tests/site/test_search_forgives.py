@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from generator.paths import DOCS_DIR
 from tests.browser.test_search import die_query, glossary_target
 

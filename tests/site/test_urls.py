@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import urls
-from generator.build import build_site
+from generator.data.load import urls
+from generator.site.build import build_site
 from generator.errors import DataError
-from generator.generate import generate
+from generator.site.generate import generate
 from generator.paths import REPO_ROOT
 
 
