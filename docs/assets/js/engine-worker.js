@@ -12,7 +12,7 @@
    (its own script came without one: a plain host). Where a policy does (a host sending the site's
    policy as a header, which allows scripts from the site's own address only), the scripts are
    fetched as they are and run from their own URL, so the policy is never tried.
-   It starts from the engine's memory snapshot (generator/snapshot.py) where it pays (snapshot()):
+   It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays (snapshot()):
    no Python start, engine import or data load. Any failure there means the usual start. */
 "use strict";
 

@@ -25,7 +25,7 @@ export async function fetchPacked(url, type) {
   return new Response(await unpacked(res.body), { headers: { "Content-Type": type } });
 }
 
-/* The engine's memory snapshot as the site ships it (generator/snapshot.py: "DDSP", the page size
+/* The engine's memory snapshot as the site ships it (generator/engine/snapshot.py: "DDSP", the page size
    and the memory's size, a bit for each page, then the pages that are not all zeros) made whole
    again: a third of its pages are zeros, which the worker then need not unpack. The build writes
    this function into the engine's worker too; it uses nothing from outside itself. */

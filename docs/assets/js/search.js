@@ -1,4 +1,4 @@
-/* Site search: a box in the header over search/index.json (written by generator/search.py).
+/* Site search: a box in the header over search/index.json (written by generator/pages/search.py).
    One entry per thing a player looks up (SAI, spell, species, die, dragon, terrain, rule part,
    glossary term, ruling point, page), ranked by search-rank.js (exact names first; it forgives
    spacing, plurals, typos and questions). Everything is this site's own file: it works offline.
