@@ -129,7 +129,7 @@ def usual_start_copy(site: Path) -> Path:
     """The site with the snapshot left out of the worker's constants (hard links, but the worker)."""
     root = Path(tempfile.mkdtemp(prefix="bench-usual-")) / "site"
     shutil.copytree(site, root, copy_function=os.link)
-    worker = root / "assets" / "js" / "engine-worker.js"
+    worker = root / "assets" / "js" / "engine" / "engine-worker.js"
     text = worker.read_text(encoding="utf-8")
     start = text.index(' "snapshot": {')
     worker.unlink()

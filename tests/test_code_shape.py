@@ -105,7 +105,7 @@ def test_page_scripts_invent_no_limit():
 
 def test_page_scripts_restate_no_step_number():
     # Step numbers and titles come from the engine's answers (st.step, st.title), never a number of the page's.
-    for path in SCRIPTS.glob("calc*.js"):
+    for path in SCRIPTS.glob("calc/calc*.js"):
         code = code_of(path)
         assert not re.search(r"\.step\s*[!=]==?\s*\d|steps\[\d", code), path.name
         assert "ten steps" not in path.read_text(encoding="utf-8"), path.name
@@ -113,7 +113,7 @@ def test_page_scripts_restate_no_step_number():
 
 def test_page_scripts_restate_no_rule_vocabulary():
     # Roll types, what a save is against, and which faces roll again come from the engine or the bundle.
-    for path in sorted((ROOT / "docs" / "assets" / "js").glob("calc*.js")):
+    for path in sorted((ROOT / "docs" / "assets" / "js").glob("calc/calc*.js")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\[\s*\"maneuver\",\s*\"melee\"", text), path.name
         assert "reroll" not in re.sub(r"rerolled|reroll-|dd-calc-reroll", "", text), path.name

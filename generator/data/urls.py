@@ -63,12 +63,12 @@ def load_moves(path: Path = MOVES) -> list[Move]:
 def redirect_page(move: Move, old_dir_depth: int) -> str:
     """A static page at a moved page's old path that sends the reader (and the #anchor) on.
 
-    No inline script (the Content-Security-Policy runs none): ``assets/js/moved.js`` reads the new
+    No inline script (the Content-Security-Policy runs none): ``assets/js/site/moved.js`` reads the new
     address from the canonical link and keeps the #anchor; without scripts the refresh sends the
     reader on (without the anchor).
     """
     target = "../" * old_dir_depth + move.new.lstrip("/")
-    script = "../" * old_dir_depth + "assets/js/moved.js"
+    script = "../" * old_dir_depth + "assets/js/site/moved.js"
     safe = escape(target)
     return (
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Moved</title>"

@@ -39,9 +39,9 @@ from .pycompile import compile_sources
 from .stdlib import slim_stdlib
 
 ENGINE_DIR = "assets/engine"
-WORKER = "assets/js/engine-worker.js"
+WORKER = "assets/js/engine/engine-worker.js"
 PLACEHOLDER = "/* @engine-files@ */ null"
-PACKED = "assets/js/packed.js"
+PACKED = "assets/js/engine/packed.js"
 UNPACKED = "/* @packed-unpacked@ */"
 DENSE = "/* @packed-dense@ */"
 # The kinds of the open data bundle that the calculator page reads; fields that only record

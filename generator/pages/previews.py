@@ -1,5 +1,5 @@
 """Link previews: the whole text of every SAI, spell, species ability, die, rule and glossary term,
-keyed by the URL a link points at, for ``docs/assets/js/previews.js``.
+keyed by the URL a link points at, for ``docs/assets/js/site/previews.js``.
 
 Written as ``assets/previews/<first path segment>.<hash>.json`` (fetched lazily, only when a player
 first hovers or focuses a link of that kind) plus ``assets/previews/index.json`` naming the files.

@@ -3,7 +3,7 @@
 Every rule part, ruling point, glossary term and SAI can be quoted in a forum: the page carries
 a small JSON map (anchor id -> title, text, source and edition, the address of the part's own
 small page, and for a ruling point its verdict and what the current rules say) that
-``docs/assets/js/site.js`` turns into Markdown or BBCode with the permalink.
+``docs/assets/js/site/site.js`` turns into Markdown or BBCode with the permalink.
 """
 from __future__ import annotations
 

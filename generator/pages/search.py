@@ -5,7 +5,7 @@ page, a dragon a section of the dragons page, and a short name ("Flame") loses t
 that repeats it ("Fearful Flames"). This index has one entry per SAI, spell, species, species
 ability, die, dragon, terrain, rule section and part, glossary term, ruling and ruling point,
 and page, each with its names, the kind a result shows ("Gryphon — Coral Elves die"), a readable
-snippet and a rank used to break ties. ``docs/assets/js/search.js`` reads it and ranks results
+snippet and a rank used to break ties. ``docs/assets/js/site/search.js`` reads it and ranks results
 (an exact name first); it works offline, being one static file of this site.
 """
 from __future__ import annotations

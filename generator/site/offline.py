@@ -26,7 +26,7 @@ PLACEHOLDER = "/* @offline@ */ null"
 # and images alone were two files in three of the list.
 SKIP_PREFIXES = ("pyodide/", "data/", f"{api_records.DIR}/", f"{share_images.DIR}/", "assets/javascripts/lunr/",
                  "assets/engine/")
-# The calculator page reads its catalogue from the .gz copy (assets/js/packed.js).
+# The calculator page reads its catalogue from the .gz copy (assets/js/engine/packed.js).
 KEEP = ("assets/engine/catalogue.json.gz",)
 SKIP_SUFFIXES = (".map", ".gz", ".br")
 SKIP_FILES = ("sw.js",)

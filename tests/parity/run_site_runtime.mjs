@@ -11,7 +11,7 @@
 // and after the calls).
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
-import { dense } from "../../docs/assets/js/packed.js";
+import { dense } from "../../docs/assets/js/engine/packed.js";
 
 const request = JSON.parse(readFileSync(0, "utf8"));
 const lock = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));

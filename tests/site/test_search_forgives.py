@@ -1,7 +1,7 @@
 """The site's search forgives what players type (issue 21): spacing, plurals and species forms,
 typos, abbreviations and questions reach the right page first, and the exact name of every SAI,
 spell, species, dragon, glossary term and die still does. The ranking is the page's own module
-(docs/assets/js/search-rank.js) run under Node over the built index (tests/browser/test_search.py
+(docs/assets/js/site/search-rank.js) run under Node over the built index (tests/browser/test_search.py
 types into the real search box)."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def first_hits(tmp_path_factory):
     site = ensure_site()
     folder = tmp_path_factory.mktemp("search")
     ranker = folder / "search-rank.mjs"
-    shutil.copy(DOCS_DIR / "assets" / "js" / "search-rank.js", ranker)
+    shutil.copy(DOCS_DIR / "assets" / "js" / "site" / "search-rank.js", ranker)
 
     def run(queries: list[str]) -> list[str]:
         proc = subprocess.run(["node", str(HERE / "search_node.mjs"), str(ranker), str(site / "search" / "index.json")],

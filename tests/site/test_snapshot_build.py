@@ -17,7 +17,7 @@ from tests.site.test_offline_build import constants
 
 @pytest.fixture(scope="module")
 def described(site) -> dict:
-    return constants(site / "assets" / "js" / "engine-worker.js", "ENGINE")["snapshot"]
+    return constants(site / "assets" / "js" / "engine" / "engine-worker.js", "ENGINE")["snapshot"]
 
 
 def test_snapshot_is_named_and_described_by_its_hash(site, described):
