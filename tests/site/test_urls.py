@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.data.load import urls
+from generator.data import urls
 from generator.site.build import build_site
 from generator.errors import DataError
 from generator.site.generate import generate
