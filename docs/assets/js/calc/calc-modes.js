@@ -4,7 +4,7 @@
    message, text), where a null input opens the mode as it was left. Then the mode controller:
    what every mode does alike (following the engine, the Share button, opening a link). */
 import { el, busy } from "./calc-dom.js";
-import { engine } from "../engine/engine.js";
+import { engine, followEngine as follow } from "../engine/engine.js";
 
 export function setMode(page, mode) {
   page.mode = mode;
@@ -49,16 +49,10 @@ export function send(mc, call, shown, failed) {
   call().then((out) => (live() ? shown(out, live) : null)).catch((err) => { if (live()) failed(err); });
 }
 
-/* Once the engine is up (or has failed), the mode shown asks again (not while a link is opening). */
+/* Once the engine is up (or has failed), the mode shown asks again (not while a link is opening):
+   the engine client's follower (as the army and game pages use it), asking only for the mode shown. */
 export function followEngine(mc, ask) {
-  let wasReady = false;
-  const off = engine.subscribe((st) => {
-    if (!document.body.contains(mc.root)) { setTimeout(() => off && off(), 0); return; }
-    const ready = st.status === "ready";
-    if (mc.page.mode === mc.mode && mc.ui.results.dataset.state !== "opening"
-      && ((ready && !wasReady) || st.status === "error")) { clearTimeout(mc.timer); ask(mc); }
-    wasReady = ready;
-  });
+  follow(mc, () => { if (mc.page.mode === mc.mode && mc.ui.results.dataset.state !== "opening") ask(mc); });
 }
 
 /* The mode's Share button: the address (written by writeLink) to the clipboard, or where to find it. */
