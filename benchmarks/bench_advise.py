@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_exchange import AMAZONS_23, CORAL_24  # noqa: E402
 from browser_helpers import elapsed  # noqa: E402
 from calculator import Engine  # noqa: E402
-from generator.data import load_dataset  # noqa: E402
+from generator.data.load import load_dataset  # noqa: E402
 
 TERRAIN = "highland-tower"
 

@@ -16,7 +16,7 @@ visit. Prints figures; asserts nothing.
   worker to the same point (its "engine" mark). Between the two: what the page around the worker
   costs it (the page's layout and scripts share the machine with Python's start); after it, the
   engine's import and data (the marks "data" and "ready").
-- The engine's memory snapshot (generator/snapshot.py): the site as built starts from it on a first
+- The engine's memory snapshot (generator/engine/snapshot.py): the site as built starts from it on a first
   visit where the link is fast (the worker decides: how many runs it did is printed) and on the second
   visit (once the offline copy keeps it); "usual start" is the same site with the snapshot left out
   of the worker's constants (a copy, served beside it), measured in the same runs.
@@ -40,7 +40,7 @@ from browser_helpers import (BARE_PYODIDE, CHROMIUM, CHROMIUM_ARGS, OFFLINE_AT, 
                              engine_ready_ms, ms, new_page)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from generator.build import ENGINE_INFO, ensure_site  # noqa: E402
+from generator.site.build import ENGINE_INFO, ensure_site  # noqa: E402
 from tests.site_server import SiteServer  # noqa: E402
 
 RUNS = 5
@@ -129,7 +129,7 @@ def usual_start_copy(site: Path) -> Path:
     """The site with the snapshot left out of the worker's constants (hard links, but the worker)."""
     root = Path(tempfile.mkdtemp(prefix="bench-usual-")) / "site"
     shutil.copytree(site, root, copy_function=os.link)
-    worker = root / "assets" / "js" / "engine-worker.js"
+    worker = root / "assets" / "js" / "engine" / "engine-worker.js"
     text = worker.read_text(encoding="utf-8")
     start = text.index(' "snapshot": {')
     worker.unlink()

@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from browser_helpers import elapsed, engine_page  # noqa: E402
 from tests.browser.modules import ENGINE  # noqa: E402
 from calculator import Engine  # noqa: E402
-from generator.data import load_dataset  # noqa: E402
+from generator.data.load import load_dataset  # noqa: E402
 
 ARMIES = {  # points: dice (monster 4, large 3, medium 2, small 1)
     6: ["coral-elves/sharpshooter", "coral-elves/trooper", "coral-elves/fighter"],

@@ -1,6 +1,6 @@
 """Resolutions per second for a 24-point army in CPython (``make bench``; no assertions).
 
-Reads the validated bundle with generator.data.
+Reads the validated bundle with generator.data.load.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from calculator import Engine  # noqa: E402
-from generator.data import load_dataset  # noqa: E402
+from generator.data.load import load_dataset  # noqa: E402
 
 # 24 points: two monsters (8), two large (6), three medium (6), four small (4).
 ARMY = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",

@@ -18,7 +18,7 @@ from browser_helpers import elapsed, engine_page  # noqa: E402
 from calculator import Engine  # noqa: E402
 from calculator.core.errors import TooLarge  # noqa: E402
 from tests.browser.modules import ENGINE  # noqa: E402
-from generator.data import load_dataset  # noqa: E402
+from generator.data.load import load_dataset  # noqa: E402
 
 CORAL_24 = ARMIES[24]        # the 24-point Coral Elves of the single-roll benchmark
 AMAZONS_23 = ["amazons/spearer", "amazons/war-chief", "amazons/war-driver", "amazons/warrior", "amazons/battle-rider",

@@ -2,7 +2,7 @@
 
 Each turn the marching player's campaign army maneuvers against the other's (dice rolled with the
 move's seed, faces left to the dice), then ends its phase and its turn. Reads the validated bundle
-with generator.data.
+with generator.data.load.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from calculator import Engine  # noqa: E402
-from generator.data import load_dataset  # noqa: E402
+from generator.data.load import load_dataset  # noqa: E402
 
 PLAYERS = [
     {"name": "alice", "terrains": {"home": "highland-tower", "frontier": "coastland-city"},

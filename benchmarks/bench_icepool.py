@@ -25,7 +25,7 @@ def once(icepool_first: bool) -> None:
     sys.path.insert(0, str(ROOT))
     from benchmarks.plain_dice import engine_input, icepool_sum, plain_dice
     from calculator import Engine
-    from generator.data import load_dataset
+    from generator.data.load import load_dataset
 
     engine = Engine(load_dataset().bundle())
     out = {}

@@ -25,7 +25,7 @@ from browser_helpers import BARE_PYODIDE, CHROMIUM, CHROMIUM_ARGS, LINK, engine_
 from playwright.sync_api import sync_playwright  # noqa: E402
 from pyodide_next import next_tree  # noqa: E402
 
-from generator.build import ensure_site  # noqa: E402
+from generator.site.build import ensure_site  # noqa: E402
 from tests.site_server import SiteServer  # noqa: E402
 
 RUNS = 5

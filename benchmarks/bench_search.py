@@ -78,7 +78,7 @@ def main() -> None:
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
-        from generator.build import ensure_site
+        from generator.site.build import ensure_site
         from tests.site_server import SiteServer
     except Exception as exc:  # noqa: BLE001
         print(f"search: skipped ({exc})")

@@ -21,7 +21,7 @@ from browser_helpers import (BASELINE, CHROMIUM, CHROMIUM_ARGS, FULL_SPEED, LINK
                              baseline_site, engine_ready_ms, new_page, throttle)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from generator.build import ensure_site  # noqa: E402
+from generator.site.build import ensure_site  # noqa: E402
 from tests.site_server import SiteServer  # noqa: E402
 
 RUNS = 3

@@ -75,7 +75,7 @@ def engine_page():  # noqa: ANN201 - a Playwright page, or None
     printed, when the browser part cannot run here (a benchmark reports, it does not fail)."""
     try:
         from playwright.sync_api import sync_playwright
-        from generator.build import ensure_site
+        from generator.site.build import ensure_site
         from tests.site_server import SiteServer
     except Exception as exc:  # noqa: BLE001
         print(f"browser: skipped ({exc})")

@@ -25,12 +25,12 @@ ALIAS = "pyodide-next"
 ROOT = REPO / "build" / "bench-pyodide-next"
 
 # (file, old, new): the module-worker form of the runtime's download and start-up.
-WORKER = "docs/assets/js/engine-worker.js"
+WORKER = "docs/assets/js/engine/engine-worker.js"
 EDITS = [
-    ("generator/generate.py", '"pyodide.js", "pyodide.asm.js"', '"pyodide.js", "pyodide.asm.mjs"'),
-    ("generator/engine_assets.py", '"pyodide/pyodide.js"', '"pyodide/pyodide.mjs"'),
-    ("generator/engine_assets.py", '"pyodide/pyodide.asm.js"', '"pyodide/pyodide.asm.mjs"'),
-    ("generator/snapshot.py", '"pyodide.asm.js"', '"pyodide.asm.mjs"'),
+    ("generator/site/generate.py", '"pyodide.js", "pyodide.asm.js"', '"pyodide.js", "pyodide.asm.mjs"'),
+    ("generator/engine/assets.py", '"pyodide/pyodide.js"', '"pyodide/pyodide.mjs"'),
+    ("generator/engine/assets.py", '"pyodide/pyodide.asm.js"', '"pyodide/pyodide.asm.mjs"'),
+    ("generator/engine/snapshot.py", '"pyodide.asm.js"', '"pyodide.asm.mjs"'),
     (WORKER, '"use strict";\n', ""),
     (WORKER, "importScripts(abs(ENGINE.files[id].url));", "return import(abs(ENGINE.files[id].url));"),
     (WORKER, "try { importScripts(url); return; } catch", "try { return await import(url); } catch"),
@@ -41,7 +41,7 @@ EDITS = [
     (WORKER, "lockFileContents: ENGINE.lockfile };", "lockFileContents: ENGINE.lockfile, createPyodideModule };"),
 ]
 # ``new Worker(url)`` -> ``new Worker(url, { type: "module" })`` wherever the engine worker starts.
-STARTERS = ("docs/assets/js/engine.js", "docs/assets/js/early-worker.js")
+STARTERS = ("docs/assets/js/engine/engine.js", "docs/assets/js/engine/early-worker.js")
 NEW_WORKER = re.compile(r"new Worker\(([^(),]*(?:\([^()]*\))?[^(),]*)\)")
 
 

@@ -3,7 +3,7 @@
 
 Each command names the :class:`calculator.engine.Engine` method that answers it (JSON in, JSON
 out) and its one line of help. A new command is one added line here and its Engine method; the
-page's engine client (docs/assets/js/engine.js) passes any command name through to the worker.
+page's engine client (docs/assets/js/engine/engine.js) passes any command name through to the worker.
 The worker's own start-up commands (load, loaded, warm, read, version) are not engine commands
 and live in calculator.webworker.
 """

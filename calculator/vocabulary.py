@@ -11,6 +11,7 @@ from typing import Any
 from .bundle import make_modifiers
 from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary
+from .forces.request import force_vocabulary
 from .terrain.request import maneuver_vocabulary
 from .core.errors import BundleError, ParamError
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
@@ -51,6 +52,7 @@ def vocabulary(spells: list[dict[str, Any]] | None = None, dragons: list[dict[st
         "interpretations": {"page": DOC, "anchors": dict(ANCHORS)},
         "exchange": exchange_vocabulary(),
         "maneuver": maneuver_vocabulary(),
+        "force": force_vocabulary(),
         "kinds": {"effects": EFFECTS.catalogue(), "abilities": ABILITIES.catalogue(),
                   "modifiers": MODIFIERS.catalogue(), "terrain": TERRAIN.catalogue()},
     }

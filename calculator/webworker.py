@@ -6,7 +6,7 @@ only reads and checks a text (a link naming no dice yet), answering its value.
 
 "load" makes the engine's index and no more, so the page hears "ready" as soon as the data is in
 ("loaded" answers again what it answered: for an engine started from a memory snapshot taken
-after "load", generator/snapshot.py);
+after "load", generator/engine/snapshot.py);
 "warm", which the worker sends once it has said so, imports the single roll (every page that
 rolls needs it) and the exchange room while the player is still reading the page, so the first roll
 or exchange is no slower (the memory snapshot is taken after it, so an engine started from it has
@@ -41,7 +41,7 @@ def _load(bundle: Any) -> dict[str, Any]:
     global _engine, _loaded
     from .engine import Engine
 
-    # The browser's bundle is the build's, which checked every entry (generator.engine_assets):
+    # The browser's bundle is the build's, which checked every entry (generator.engine.assets):
     # the engine makes each die, SAI and spell when a call first names it.
     _engine = Engine(bundle, lazy=True)
     _loaded = {"python": sys.version.split()[0], "entries": sum(len(v) for v in bundle.values() if isinstance(v, list))}

@@ -1,5 +1,5 @@
 /* Service worker: the site without a network, after one visit.
-   OFFLINE (written by the build, generator/offline.py) names this build's caches and lists what
+   OFFLINE (written by the build, generator/site/offline.py) names this build's caches and lists what
    goes in them:
    - pages: every page, the theme's and the site's assets, the search index, the calculator's
      catalogue. The core of it (the shared assets, the home page and the pages that compute) is

@@ -10,15 +10,15 @@ import sys
 import time
 from pathlib import Path
 
-from .build import ensure_site, make_site
-from .data import load_dataset
+from .site.build import ensure_site, make_site
+from .data.load import load_dataset
 from .errors import DataError
-from .generate import generate
-from .icons import load_glyphs
-from .kinds_doc import section, write
+from .site.generate import generate
+from .images.glyphs import load_glyphs
+from .data.kinds_doc import section, write
 from .paths import DATA_DIR, OUT_DIR, REPO_ROOT
-from .serve import serve
-from .urls import MANIFEST, read_manifest, site_urls, write_manifest
+from .site.serve import serve
+from .data.urls import MANIFEST, read_manifest, site_urls, write_manifest
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,7 +24,7 @@ def repo_root() -> Path:
 
 @pytest.fixture(scope="session")
 def dataset():
-    from generator.data import load_dataset
+    from generator.data.load import load_dataset
 
     return load_dataset(REPO_ROOT / "data")
 

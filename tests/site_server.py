@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from generator.build import register_mime_types
+from generator.site.build import register_mime_types
 
 
 def sitemap(root: Path, origin: str) -> bytes:

@@ -105,7 +105,7 @@ def test_page_scripts_invent_no_limit():
 
 def test_page_scripts_restate_no_step_number():
     # Step numbers and titles come from the engine's answers (st.step, st.title), never a number of the page's.
-    for path in SCRIPTS.glob("calc*.js"):
+    for path in SCRIPTS.glob("calc/calc*.js"):
         code = code_of(path)
         assert not re.search(r"\.step\s*[!=]==?\s*\d|steps\[\d", code), path.name
         assert "ten steps" not in path.read_text(encoding="utf-8"), path.name
@@ -113,8 +113,25 @@ def test_page_scripts_restate_no_step_number():
 
 def test_page_scripts_restate_no_rule_vocabulary():
     # Roll types, what a save is against, and which faces roll again come from the engine or the bundle.
-    for path in sorted((ROOT / "docs" / "assets" / "js").glob("calc*.js")):
+    for path in sorted((ROOT / "docs" / "assets" / "js").glob("calc/calc*.js")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\[\s*\"maneuver\",\s*\"melee\"", text), path.name
         assert "reroll" not in re.sub(r"rerolled|reroll-|dd-calc-reroll", "", text), path.name
         assert "clauses" not in text, path.name
+
+
+def test_page_scripts_restate_no_force_vocabulary():
+    # A force's armies, their names and how many dice a part may hold are the engine's
+    # (calculator.vocabulary: "force", and the limit force_dice); the page reads them from the catalogue.
+    from calculator.core.limits import LIMITS
+    from calculator.forces.request import PART_NAMES
+    names = "|".join(re.escape(n) for n in PART_NAMES.values())
+    for path in scripts():
+        text = path.read_text(encoding="utf-8")
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
+        said = re.search(rf"[\"'`]({names})[\"'`]", code)
+        assert not said, f"{path.name}: names a part of a force itself ({said.group(0)})"
+        listed = re.search(r"\[\s*[\"']home[\"'],\s*[\"']horde[\"']", code)
+        assert not listed, f"{path.name}: lists a force's armies itself"
+        bound = re.search(r"\b[A-Z_]*DICE[A-Z_]*\s*=\s*\d+|\b" + str(LIMITS["force_dice"]) + r"\b", code)
+        assert not bound, f"{path.name}: a bound of its own on a force's dice ({bound.group(0)})"

@@ -23,6 +23,9 @@ from .catalogue import Catalogue, Piece
 ARMIES = ("home", "horde", "campaign")
 TERRAINS = ("home", "frontier")
 POOL = "summoning_pool"
+# The names a player reads for a force's parts (p.8: the Home, Horde and Campaign armies; the
+# Summoning Pool), for the page and the forum posts alike.
+PART_NAMES = {"home": "Home army", "horde": "Horde army", "campaign": "Campaign army", "pool": "Summoning Pool"}
 SHAPE = '{"size": n, "terrains": {...}, "armies": {"home": [...], "horde": [...], "campaign": [...]}, ' \
         '"summoning_pool": [...]}'
 
@@ -110,3 +113,9 @@ def parse_force(data: Any, cat: Catalogue) -> ForceInput:
         owned=_owned(data.get("owned"), cat),
         players=need_int(data.get("players", 2), "players", 2, LIMITS["players"]),
     )
+
+
+def force_vocabulary() -> dict[str, Any]:
+    """A force's parts as the page reads them: its armies (in order), the names of its armies and of its
+    Summoning Pool ("pool"), its terrains; how many dice one part may hold is the limit ``force_dice``."""
+    return {"armies": list(ARMIES), "names": dict(PART_NAMES), "terrains": list(TERRAINS)}

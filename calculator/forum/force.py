@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..forces.request import ARMIES as PARTS, PART_NAMES
 from .names import Names
 from .post import Post
 from .registry import renders
 
-ARMIES = {"home": "Home army", "horde": "Horde army", "campaign": "Campaign army"}
+ARMIES = {a: PART_NAMES[a] for a in PARTS}
 
 
 def dice_rows(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> list[list[str]]:
@@ -33,7 +34,7 @@ def force_post(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> 
     post.table("The armies", ("Army", "Die", "Points"), dice_rows(names, inp, out))
     terrains = inp.get("terrains") or {}
     post.items("Terrains", [f"{kind.capitalize()}: {names.die(str(t))}" for kind, t in terrains.items() if t])
-    post.items("Summoning Pool", [names.die(str(d)) for d in inp.get("summoning_pool") or []])
+    post.items(PART_NAMES["pool"], [names.die(str(d)) for d in inp.get("summoning_pool") or []])
     if out.get("ok"):
         post.para("The force follows the setup rules.")
     post.items("Setup rules it breaks", [str(p.get("text", "")) for p in out.get("problems") or []])

@@ -13,7 +13,7 @@ from pathlib import Path
 import playwright
 import pytest
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from tests.browser.origin import NO_OFFLINE_COPY, RequestLog
 from tests.site_server import SiteServer
 

@@ -9,9 +9,9 @@ import shutil
 import pytest
 from playwright.sync_api import Browser, Page
 
-from generator.build import ensure_site
-from generator.csp import POLICY, with_policy
-from generator.urls import Move, redirect_page
+from generator.site.build import ensure_site
+from generator.site.csp import POLICY, with_policy
+from generator.data.urls import Move, redirect_page
 from tests.browser.page_kinds import KINDS, open_kind
 from tests.site_server import SiteServer
 
@@ -78,8 +78,8 @@ def test_the_policy_is_enforced(csp_page: Page):
 
 def test_a_moved_page_sends_the_reader_on(browser: Browser, tmp_path):
     site = ensure_site()
-    (tmp_path / "assets" / "js").mkdir(parents=True)
-    shutil.copy(site / "assets" / "js" / "moved.js", tmp_path / "assets" / "js" / "moved.js")
+    (tmp_path / "assets" / "js" / "site").mkdir(parents=True)
+    shutil.copy(site / "assets" / "js" / "site" / "moved.js", tmp_path / "assets" / "js" / "site" / "moved.js")
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "index.html").write_text(with_policy(redirect_page(Move("/old/", "/new/"), 1)))
     (tmp_path / "new").mkdir()

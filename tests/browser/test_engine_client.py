@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.generate import ENGINE_INFO
+from generator.site.generate import ENGINE_INFO
 from tests.browser.modules import ENGINE
 from tests.browser.slow import SLOW_ODDS
 

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.site_server import SiteServer
 
@@ -145,7 +145,7 @@ def test_new_build_replaces_old_caches(page: Page, context, site_copy):
     engine_cache = re.search(r'"engine": "(dd-engine-\w+)"', sw_text).group(1)
     rewrite(site_copy / "index.html", "</h1>", " (new build)</h1>")
     rewrite(site_copy / "sw.js", pages_cache, pages_cache + "-2")
-    for path in (site_copy / "sw.js", site_copy / "assets" / "js" / "engine-worker.js"):
+    for path in (site_copy / "sw.js", site_copy / "assets" / "js" / "engine" / "engine-worker.js"):
         rewrite(path, engine_cache, engine_cache + "-2")
     page.goto("")                   # offline.js registers again: the browser finds the new sw.js
     assert page.evaluate(UNTIL_CACHES, [pages_cache + "-2", pages_cache, ENGINE_TIMEOUT])

@@ -1,4 +1,4 @@
-"""The engine's memory snapshot in real Chromium (generator/snapshot.py, engine-worker.js): once
+"""The engine's memory snapshot in real Chromium (generator/engine/snapshot.py, engine-worker.js): once
 the offline copy keeps it, the next visit, online or offline, starts from it and answers as
 CPython does; a snapshot that is missing or whose bytes are not the build's is never used, and
 the engine starts the usual way with the same answers; a first visit on a slow link never fetches it.
@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from calculator.engine import Engine
 from calculator.slim import engine_data
-from generator.generate import ENGINE_INFO
+from generator.site.generate import ENGINE_INFO
 from tests.browser.modules import ENGINE
 from tests.browser.test_offline import (  # noqa: F401 - fixtures: this module's own site copy and server
     browser_context_args, site_copy, site_url)

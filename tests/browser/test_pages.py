@@ -22,7 +22,7 @@ def test_search_ranks_the_named_page_first(page, query, expected):
     page.goto("sai/")
     box = page.locator(".dd-search__input")
     box.fill(query)
-    # The site's own search (docs/assets/js/search.js) lists things, not pages: a die is its
+    # The site's own search (docs/assets/js/site/search.js) lists things, not pages: a die is its
     # anchor on its species' dice page.
     first = page.locator(".dd-search__result a").first
     expect(first).to_be_visible()

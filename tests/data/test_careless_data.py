@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from generator.data_files import KINDS
+from generator.data.files import KINDS
 from generator.errors import DataError
-from generator.schemas import check_document, validator
+from generator.data.schemas import check_document, validator
 from tests.data.test_errors import REPO_ROOT, assert_one_clear_line, check, data_copy, edit  # noqa: F401
 
 

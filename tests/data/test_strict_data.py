@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.data import load_dataset
-from generator.reading import DuplicateKey, StrictLoader
+from generator.data.load import load_dataset
+from generator.data.reading import DuplicateKey, StrictLoader
 from generator.errors import DataError
 from tests.data.test_errors import REPO_ROOT, assert_one_clear_line, check, data_copy, edit  # noqa: F401
 
@@ -141,7 +141,7 @@ def test_generate_stops_on_a_bad_example(data_copy, tmp_path):
 
 def test_page_build_never_publishes_an_example_without_its_trace(dataset):
     """If the engine refuses an example at page time (engine changed after check), the build stops."""
-    from generator.pages import Site
+    from generator.pages.render import Site
 
     site = Site(dataset)
     good = dataset.get("examples", "drr-step-1-roll")
@@ -153,7 +153,7 @@ def test_page_build_never_publishes_an_example_without_its_trace(dataset):
 
 
 def test_live_reload_reports_bad_data_as_one_line(monkeypatch, tmp_path):
-    from generator import serve
+    from generator.site import serve
 
     def bad_generate():
         raise DataError("data/sais.yaml", "bash", "name", "missing required field")
@@ -195,7 +195,7 @@ def test_against_on_a_non_save_clause_is_worded_for_people(data_copy):
 def test_const_errors_say_what_is_expected():
     import jsonschema
 
-    from generator.schemas import _value_message
+    from generator.data.schemas import _value_message
 
     schema = {"const": ["save"], "description": "a clause with 'against' is for save rolls only"}
     err = next(jsonschema.Draft202012Validator(schema).iter_errors(["melee"]))

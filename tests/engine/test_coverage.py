@@ -8,7 +8,7 @@ from pathlib import Path
 
 from calculator.bundle import Index
 from calculator.coverage import NEITHER, coverage
-from generator.kinds_doc import COVER_END, COVER_START, coverage_section
+from generator.data.kinds_doc import COVER_END, COVER_START, coverage_section
 
 ROOT = Path(__file__).resolve().parents[2]
 

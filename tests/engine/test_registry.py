@@ -38,7 +38,7 @@ def test_schema_enums_are_the_registry():
 
 
 def test_readme_lists_the_registry():
-    from generator.kinds_doc import END, START, section
+    from generator.data.kinds_doc import END, START, section
 
     text = (DATA / "README.md").read_text(encoding="utf-8")
     assert text[text.index(START):text.index(END) + len(END)] == section()

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from calculator.slim import engine_data
-from generator.data import load_dataset
+from generator.data.load import load_dataset
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLL = {"roll": "melee", "army": [{"die": "dwarves/warlord", "rolled": 3}]}

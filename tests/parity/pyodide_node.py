@@ -12,7 +12,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from generator.wheel import build_wheel
+from generator.engine.wheel import build_wheel
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_pyodide.mjs")

@@ -1,7 +1,7 @@
 // Runs calculator.webworker.dispatch in Pyodide under Node, started as the site's engine worker
 // starts it: the site's cut-down, precompiled standard library (or the stock one), the lock
 // file's info only, and the site's engine zip (its bytecode, imported from the zip).
-// With "snapshot", it starts from the build's memory snapshot as the worker may (generator/snapshot.py:
+// With "snapshot", it starts from the build's memory snapshot as the worker may (generator/engine/snapshot.py:
 // the engine already imported and its data loaded; only the engine's zip is written again), made
 // whole from the pages the site ships by the worker's own function (packed.js's dense).
 // stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "zip_path": "<where the worker writes it>",
@@ -11,7 +11,7 @@
 // and after the calls).
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
-import { dense } from "../../docs/assets/js/packed.js";
+import { dense } from "../../docs/assets/js/engine/packed.js";
 
 const request = JSON.parse(readFileSync(0, "utf8"));
 const lock = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));

@@ -1,5 +1,5 @@
-"""The runtime the site ships (generator/stdlib.py's cut-down standard library, precompiled by
-generator/pycompile.py, and the engine's zip of bytecode) gives, in Pyodide under Node, exactly
+"""The runtime the site ships (generator/engine/stdlib.py's cut-down standard library, precompiled by
+generator/engine/pycompile.py, and the engine's zip of bytecode) gives, in Pyodide under Node, exactly
 the answers of the stock Pyodide runtime, and holds every module Pyodide imports to start."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import ENGINE_INFO, ensure_site
+from generator.site.build import ENGINE_INFO, ensure_site
 from tests.engine.force_cases import CASES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +61,7 @@ def calls_after_load(bundle):
 
 
 def test_snapshot_started_engine_answers_as_cpython(calls_after_load):
-    """The build's memory snapshot (generator/snapshot.py: the engine imported, its data loaded,
+    """The build's memory snapshot (generator/engine/snapshot.py: the engine imported, its data loaded,
     "warm" done), started in Pyodide under Node as the worker starts it, answers every call with
     the same JSON as the usual start and as CPython; "loaded" repeats the answer of the "load" in
     the snapshot, and "warm" finds nothing left to import."""

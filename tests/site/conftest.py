@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from generator.paths import DOCS_DIR
 
 HERE = Path(__file__).resolve().parent
@@ -25,7 +25,7 @@ def first_hits(tmp_path_factory):
     site = ensure_site()
     folder = tmp_path_factory.mktemp("search")
     ranker = folder / "search-rank.mjs"
-    shutil.copy(DOCS_DIR / "assets" / "js" / "search-rank.js", ranker)
+    shutil.copy(DOCS_DIR / "assets" / "js" / "site" / "search-rank.js", ranker)
 
     def run(queries: list[str]) -> list[str]:
         proc = subprocess.run(["node", str(HERE / "search_node.mjs"), str(ranker), str(site / "search" / "index.json")],

@@ -1,4 +1,4 @@
-// Runs the site search's own ranking (docs/assets/js/search-rank.js) under Node over the built
+// Runs the site search's own ranking (docs/assets/js/site/search-rank.js) under Node over the built
 // index: node search_node.mjs <copy of search-rank as .mjs> <site/search/index.json> < queries.json
 // prints the URL of each query's first result ("" when nothing is found), as JSON.
 import { readFileSync } from "node:fs";

@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from generator.urls import site_urls
+from generator.data.urls import site_urls
 from tests.site.htmlindex import parse
 
 FIELDS = ("kind", "id", "name", "text", "source", "edition", "url")

@@ -11,4 +11,4 @@ def test_every_edit_of_the_copy_finds_its_text_once():
     assert not isinstance(texts, str), texts
     assert set(texts) == {rel for rel, _, _ in EDITS} | set(STARTERS)
     assert all('{ type: "module" }' in texts[rel] for rel in STARTERS)
-    assert "createPyodideModule" in texts["docs/assets/js/engine-worker.js"]
+    assert "createPyodideModule" in texts["docs/assets/js/engine/engine-worker.js"]

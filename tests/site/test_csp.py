@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from generator.csp import POLICY, with_policy
+from generator.site.csp import POLICY, with_policy
 from generator.paths import REPO_ROOT
-from generator.urls import Move, redirect_page
+from generator.data.urls import Move, redirect_page
 
 DATA_TYPES = ("application/json", "application/ld+json", "importmap")   # data blocks, never run
 
@@ -73,7 +73,7 @@ def test_a_moved_page_stub_runs_no_inline_script():
     stub = redirect_page(Move("/rules/old/", "/rules/new/#part"), 2)
     found = scan(with_policy(stub))
     assert found.problems == [] and found.policy == [POLICY]
-    assert '<script src="../../assets/js/moved.js"></script>' in stub
+    assert '<script src="../../assets/js/site/moved.js"></script>' in stub
     assert 'href="../../rules/new/#part"' in stub
 
 

@@ -13,7 +13,7 @@ import markdown
 import pytest
 import yaml
 
-from generator.pages import render_pages
+from generator.pages.render import render_pages
 
 from ..conftest import REPO_ROOT
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import OUT_DIR, built_for, ensure_site
+from generator.site.build import OUT_DIR, built_for, ensure_site
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = "https://dragondice.example.org/reference/"
@@ -32,7 +32,7 @@ def build_site(target: Path, site_url: str | None) -> Path:
     env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
     if site_url is not None:
         env["SITE_URL"] = site_url
-    code = f"from generator.build import build_site; build_site(__import__('pathlib').Path({str(target)!r}))"
+    code = f"from generator.site.build import build_site; build_site(__import__('pathlib').Path({str(target)!r}))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, env=env)
     assert proc.returncode == 0, proc.stderr
     return target
@@ -40,7 +40,7 @@ def build_site(target: Path, site_url: str | None) -> Path:
 
 def local_site(root: Path) -> Path:
     """The build without SITE_URL: site/ itself when it is current and was built so (as `make build`
-    and the other tests build it; generator.build records the SITE_URL it was built with), else a
+    and the other tests build it; generator.site.build records the SITE_URL it was built with), else a
     build of its own."""
     site = ensure_site()
     try:

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
-from generator import raster
+from generator.images import raster
 
 TAGS = ("og:title", "og:description", "og:type", "og:url", "og:site_name", "og:image", "og:image:width",
         "og:image:height", "og:image:alt", "twitter:card")
@@ -84,7 +84,7 @@ def test_every_page_has_every_tag_and_its_own_wide_card(site):
 
 
 def test_entry_pages_describe_the_entry_in_its_own_words(site, dataset):
-    from generator.context import Site
+    from generator.pages.context import Site
     helper = Site(dataset)
     sai = dataset.get("sais", "counter")
     spell = dataset.kinds["spells"][0]
@@ -112,13 +112,13 @@ def test_cards_differ_per_entry(site, dataset):
     """Each SAI, spell, species, die, rule part, ruling point and glossary term has its own card
     (its icon or letters, its name, its first words): no two are the same picture, not even two
     spells of one element, and each is as wide as pages state."""
-    from generator.og_images import HEIGHT, WIDTH, card_path
-    from generator.context import Site
-    from generator.link_pages import link_pages
+    from generator.images.share_images import HEIGHT, WIDTH, image_path
+    from generator.pages.context import Site
+    from generator.pages.link_pages import link_pages
     own = {"sais": "sai/{}.md", "spells": "spells/{}.md", "species": "species/{}.md"}
-    paths = {kind: [card_path(place.format(e["id"])) for e in dataset.kinds[kind]] for kind, place in own.items()}
+    paths = {kind: [image_path(place.format(e["id"])) for e in dataset.kinds[kind]] for kind, place in own.items()}
     for page in link_pages(Site(dataset)):
-        paths.setdefault(page.path.split("/")[0], []).append(card_path(page.path))
+        paths.setdefault(page.path.split("/")[0], []).append(image_path(page.path))
     assert {"sais", "spells", "species", "dice", "rules", "rulings", "glossary"} <= set(paths)
     for kind, cards in paths.items():
         files = [site / c for c in cards]
@@ -134,10 +134,10 @@ def test_cards_differ_per_entry(site, dataset):
 def test_every_card_name_is_drawn_whole_within_the_card(dataset):
     """A long name wraps at words into a smaller size, in two lines at most, never wider than the
     card's words may run; a longer name is drawn smaller than a short one."""
-    from generator import bitmap_font
-    from generator.context import Site
-    from generator.link_pages import link_pages
-    from generator.og_images import ROOM, name_lines
+    from generator.images import bitmap_font
+    from generator.pages.context import Site
+    from generator.pages.link_pages import link_pages
+    from generator.images.share_images import ROOM, name_lines
     names = [e["name"] for kind in ("sais", "spells", "species") for e in dataset.kinds[kind]]
     names += [p.name or p.title for p in link_pages(Site(dataset))]
     for name in names:
@@ -152,8 +152,8 @@ def test_every_card_name_is_drawn_whole_within_the_card(dataset):
 
 def test_a_card_is_a_small_palette_png():
     """Drawn with the bitmap font and zlib alone: a palette PNG (colour type 3) of a few kilobytes."""
-    from generator.og_images import Card, render_card
-    png = render_card(Card((), ("fire",), "Fire spell \u00b7 cost 2", "Firebolt", "Deal damage; the army saves.",
+    from generator.images.share_images import ShareImage, render_image
+    png = render_image(ShareImage((), ("fire",), "Fire spell \u00b7 cost 2", "Firebolt", "Deal damage; the army saves.",
                            "p.44"), {})
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[25] == 3
     assert struct.unpack(">II", png[16:24]) == (1200, 630) and len(png) < 20_000
@@ -193,9 +193,9 @@ def refresh_target(site: Path, rel: str) -> str:
 
 def test_every_part_has_its_own_small_page_that_previews_it_and_leads_to_it(site, dataset):
     """One link, one preview: each rule part, ruling point, glossary term and die."""
-    from generator.context import Site
-    from generator.link_pages import link_pages
-    from generator.textutil import point_text
+    from generator.pages.context import Site
+    from generator.pages.link_pages import link_pages
+    from generator.pages.text import point_text
     from tests.site.htmlindex import parse
     helper = Site(dataset)
     parts = [(f"rules/{r['id']}/{p['id']}", f"rules/{r['id']}", p["id"], helper.plain(p.get("text") or p.get("summary")))
@@ -229,7 +229,7 @@ def test_a_ruling_points_preview_leads_with_its_verdict(site, dataset):
 
 
 def test_the_manifest_lists_the_small_pages(site, dataset):
-    from generator.urls import read_manifest
+    from generator.data.urls import read_manifest
     listed = set(read_manifest())
     term = dataset.kinds["glossary"][0]["id"]
     assert {f"/glossary/{term}/", "/rules/play-areas/dead-unit-area/", "/rulings/monster-sais-charm-e-2/"} <= listed

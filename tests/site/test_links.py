@@ -6,7 +6,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from tests.site.htmlindex import Page, site_pages
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from calculator.slim import engine_data
-from generator.engine_assets import CATALOGUE_FIELDS, PROVENANCE
+from generator.engine.assets import CATALOGUE_FIELDS, PROVENANCE
 
 
 def constants(path: Path, name: str) -> dict:
@@ -24,7 +24,7 @@ def constants(path: Path, name: str) -> dict:
 
 @pytest.fixture(scope="module")
 def engine(site) -> dict:
-    return constants(site / "assets" / "js" / "engine-worker.js", "ENGINE")
+    return constants(site / "assets" / "js" / "engine" / "engine-worker.js", "ENGINE")
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +44,12 @@ def test_worker_knows_each_download_and_its_size(site, engine):
 
 def test_worker_runs_the_page_s_own_unpacking_function(site):
     # Written once, in packed.js; the build copies it into the classic worker (no module import).
-    worker = (site / "assets" / "js" / "engine-worker.js").read_text(encoding="utf-8")
-    packed = (site / "assets" / "js" / "packed.js").read_text(encoding="utf-8")
+    worker = (site / "assets" / "js" / "engine" / "engine-worker.js").read_text(encoding="utf-8")
+    packed = (site / "assets" / "js" / "engine" / "packed.js").read_text(encoding="utf-8")
     function = re.search(r"export (async function unpacked\(.*?\n\}\n)", packed, re.S)
     assert function and function.group(1) in worker
     assert worker.count("async function unpacked(") == 1 and "@packed-unpacked@" not in worker
-    source = (Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "engine-worker.js").read_text()
+    source = (Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "engine" / "engine-worker.js").read_text()
     assert "async function unpacked(" not in source and "new DecompressionStream" not in source
 
 
@@ -61,7 +61,7 @@ def test_service_worker_lists_match_the_site(site, engine, offline):
     for rel in pages:
         assert (site / (rel + "index.html" if rel.endswith("/") or rel == "" else rel)).is_file(), rel
     assert {"", "sai/rend/", "rules/die-roll-resolution/", "calculator/", "404.html", "sitemap.xml",
-            "search/index.json", "assets/engine/catalogue.json.gz", "assets/js/engine-worker.js",
+            "search/index.json", "assets/engine/catalogue.json.gz", "assets/js/engine/engine-worker.js",
             "manifest.webmanifest"} <= set(pages)
     assert len([p for p in pages if p.endswith("/")]) == len(list(site.rglob("index.html"))) - 1
     # Nothing of Pyodide or the engine's own files in the pages cache: pages never fetch them.

@@ -7,8 +7,8 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from generator.build import ensure_site
-from generator.data_files import KINDS
+from generator.site.build import ensure_site
+from generator.data.files import KINDS
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The site's search forgives what players type (issue 21): spacing, plurals and species forms,
 typos, abbreviations and questions reach the right page first, and the exact name of every SAI,
 spell, species, dragon, glossary term and die still does. The ranking is the page's own module
-(docs/assets/js/search-rank.js) run under Node over the built index (tests/browser/test_search.py
+(docs/assets/js/site/search-rank.js) run under Node over the built index (tests/browser/test_search.py
 types into the real search box)."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.build import ensure_site
+from generator.site.build import ensure_site
 from tests.browser.test_search import die_query, glossary_target
 
 HERE = Path(__file__).resolve().parent

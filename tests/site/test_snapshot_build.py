@@ -1,4 +1,4 @@
-"""The engine's memory snapshot as the build ships it (generator/snapshot.py): named and described
+"""The engine's memory snapshot as the build ships it (generator/engine/snapshot.py): named and described
 by the SHA-256 of its bytes, with its .gz copy, known to both workers; made again whenever the
 runtime, the standard library, the engine or its data change; and a build that cannot make it
 stops with a one-line error instead of shipping without it."""
@@ -9,15 +9,15 @@ import hashlib
 
 import pytest
 
-from generator import snapshot
-from generator.engine_assets import ENGINE_DIR, Memo
-from generator.generate import PYODIDE_DIR
+from generator.engine import snapshot
+from generator.engine.assets import ENGINE_DIR, Memo
+from generator.site.generate import PYODIDE_DIR
 from tests.site.test_offline_build import constants
 
 
 @pytest.fixture(scope="module")
 def described(site) -> dict:
-    return constants(site / "assets" / "js" / "engine-worker.js", "ENGINE")["snapshot"]
+    return constants(site / "assets" / "js" / "engine" / "engine-worker.js", "ENGINE")["snapshot"]
 
 
 def test_snapshot_is_named_and_described_by_its_hash(site, described):

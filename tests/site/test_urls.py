@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import urls
-from generator.build import build_site
+from generator.data import urls
+from generator.site.build import build_site
 from generator.errors import DataError
-from generator.generate import generate
+from generator.site.generate import generate
 from generator.paths import REPO_ROOT
 
 
@@ -83,4 +83,4 @@ def test_renaming_an_id_fails_the_build_until_its_move_is_declared(site, tmp_pat
     glossary = (built / "glossary" / "index.html").read_text()
     assert '<span id="dead-unit-area" class="dd-moved" data-moved-to="#dua"></span><dt id="dua">' in glossary
     redirect = (built / "rules" / "up-to" / "index.html").read_text()
-    assert 'content="0; url=../../rules/up-to-rule/"' in redirect and "assets/js/moved.js" in redirect
+    assert 'content="0; url=../../rules/up-to-rule/"' in redirect and "assets/js/site/moved.js" in redirect

@@ -5,7 +5,7 @@ but for the differences listed, each with its reason, in zensical-differences.ya
 Zensical comes pinned in .venv-zensical (``make zensical``; ``make test`` does it). It wants its
 docs and site folders inside the folder of its config, so it builds a copy of the config beside a
 linked copy of build/docs in a temporary folder; then the generator's own steps after the site
-builder (:func:`generator.build.finish_site`) run on its output, as they run after MkDocs.
+builder (:func:`generator.site.build.finish_site`) run on its output, as they run after MkDocs.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import pytest
 import yaml
 from mkdocs.config import load_config
 
-from generator.build import CONFIG, ensure_site, finish_site
+from generator.site.build import CONFIG, ensure_site, finish_site
 from generator.paths import DATA_DIR, OUT_DIR, REPO_ROOT
 
 ZENSICAL = REPO_ROOT / ".venv-zensical" / "bin" / "zensical"

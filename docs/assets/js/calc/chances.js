@@ -1,0 +1,177 @@
+/* The calculator's "Chances" panel: the exact distribution of the roll's total (computed by the
+   Python engine's "distribution" command), as an inline SVG bar chart and a table of P(≥ k).
+   The page (calc-page.js) calls refresh(input, section) on every change; the exchange's odds
+   draw their charts with chart() and table(). */
+import { engine } from "../engine/engine.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const DEBOUNCE_MS = 250;
+// Each panel keeps its own pending timer and call number: after an instant page swap the old
+// page's panel (now detached) must not cancel the new one's computation.
+const panels = new WeakMap();
+function panel(section) {
+  if (!panels.has(section)) panels.set(section, { timer: null, seq: 0 });
+  return panels.get(section);
+}
+
+export function pct(p) {
+  if (p >= 0.9995) return "100%";
+  if (p > 0 && p < 0.0005) return "<0.1%";
+  return (p * 100).toFixed(1) + "%";
+}
+
+function el(tag, attrs, ...kids) {
+  const node = document.createElement(tag);
+  Object.entries(attrs || {}).forEach(([k, v]) => node.setAttribute(k, v));
+  kids.forEach((k) => node.append(k));
+  return node;
+}
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  Object.entries(attrs || {}).forEach(([k, v]) => node.setAttribute(k, String(v)));
+  return node;
+}
+
+// A "nice" step for the percentage axis: about four gridlines up to the tallest bar.
+function niceStep(top) {
+  const steps = [0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5];
+  return steps.find((s) => top / s <= 5) || 0.5;
+}
+
+function text(attrs, content) {
+  const node = svg("text", attrs);
+  node.textContent = content;
+  return node;
+}
+
+/* The words a chart uses: a single roll's result type, or the names another panel gives
+   (the exchange's odds: {each, unit, axis, caption}). */
+function words(out, names) {
+  const r = out.result;
+  return Object.assign({ each: `${r} total`, unit: r, axis: `Total ${r} results`,
+    caption: `Chance of at least k ${r} results` }, names || {});
+}
+
+export function chart(out, names) {
+  const w = words(out, names);
+  const totals = Object.keys(out.distribution).map(Number).sort((a, b) => a - b);
+  const lo = totals[0], hi = totals[totals.length - 1];
+  const top = Math.max(...totals.map((t) => out.distribution[t]));
+  const step = niceStep(top);
+  const yMax = Math.max(step, Math.ceil(top / step - 1e-9) * step);
+  const bw = 30, gap = 5, h = 160, left = 46, head = 18, foot = 40;   // a bar fits its "12.5%" at 10px
+  const width = left + (hi - lo + 1) * (bw + gap) + gap;
+  const height = head + h + foot;
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "dd-chances-chart",
+    width: width, height: height, preserveAspectRatio: "xMinYMin meet" });
+  const best = totals.reduce((a, t) => (out.distribution[t] > out.distribution[a] ? t : a), totals[0]);
+  root.setAttribute("aria-label", `Chances of each ${w.each}, from ${lo} to ${hi}: ` +
+    `most likely ${best} (${pct(out.distribution[best])}), average ${out.mean.toFixed(2)}.`);
+  const title = svg("title");
+  title.textContent = root.getAttribute("aria-label");
+  root.append(title);
+  const y = (p) => head + h - (p / yMax) * h;
+  // Percentage axis: gridlines and labels, then its title.
+  for (let p = 0; p <= yMax + 1e-9; p += step) {
+    root.append(svg("line", { x1: left, x2: width, y1: y(p), y2: y(p), class: "dd-chances-grid" }),
+      text({ x: left - 5, y: y(p) + 4, "text-anchor": "end", class: "dd-chances-tick" }, Number((p * 100).toFixed(1)) + "%"));   // 2.5%, not 3%
+  }
+  root.append(text({ x: 11, y: head + h / 2, "text-anchor": "middle", class: "dd-chances-axis",
+    transform: `rotate(-90 11 ${head + h / 2})` }, "Chance"));
+  totals.forEach((t) => {
+    const p = out.distribution[t];
+    const bh = Math.max(1, (p / yMax) * h);
+    const x = left + gap + (t - lo) * (bw + gap);
+    const bar = svg("rect", { x, y: head + h - bh, width: bw, height: bh, class: "dd-chances-bar",
+      "data-total": t, "data-p": p });
+    const tip = svg("title");
+    tip.textContent = `${t} ${w.unit}: ${pct(p)}`;
+    bar.append(tip);
+    root.append(bar,
+      text({ x: x + bw / 2, y: head + h - bh - 4, "text-anchor": "middle", class: "dd-chances-pct" }, pct(p)),
+      text({ x: x + bw / 2, y: head + h + 15, "text-anchor": "middle", class: "dd-chances-label" }, String(t)));
+  });
+  root.append(svg("line", { x1: left, x2: width, y1: head + h, y2: head + h, class: "dd-chances-baseline" }),
+    text({ x: left + (width - left) / 2, y: height - 6, "text-anchor": "middle", class: "dd-chances-axis" },
+      w.axis));
+  return root;
+}
+
+export function table(out, names) {
+  const rows = Object.keys(out.at_least).map(Number).sort((a, b) => a - b).map((k) =>
+    el("tr", { "data-k": String(k) }, el("th", { scope: "row" }, "≥ " + k), el("td", {}, pct(out.at_least[k]))));
+  return el("table", { class: "dd-chances-table" },
+    el("caption", {}, words(out, names).caption),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "k"), el("th", { scope: "col" }, "Chance"))),
+    el("tbody", {}, ...rows));
+}
+
+function render(section, out) {
+  const summary = el("p", { class: "dd-chances-summary" },
+    `Average ${out.mean.toFixed(2)} ${out.result} results (standard deviation ${out.sd.toFixed(2)}).`);
+  const kids = [el("h2", {}, "Chances"), summary, chart(out), table(out)];
+  if (out.notes && out.notes.length) kids.push(el("ul", { class: "dd-chances-notes" }, ...out.notes.map((n) => el("li", {}, n))));
+  section.replaceChildren(...kids);
+  section.dataset.state = "done";
+  section.dataset.result = JSON.stringify(out.at_least);
+  section.hidden = false;
+}
+
+function compute(input, section) {
+  if (engine.state.status !== "ready") {
+    // Try again once the engine is up (the worker may still be loading Pyodide).
+    const off = engine.subscribe((s) => {
+      if (s.status !== "ready") return;
+      setTimeout(() => off(), 0);
+      if (section.dataset.pending === JSON.stringify(input)) compute(input, section);
+    });
+    return;
+  }
+  if (!section.isConnected) return;
+  const p = panel(section);
+  const mine = ++p.seq;
+  section.setAttribute("aria-busy", "true");
+  engine.call("distribution", input).then((out) => {
+    if (mine !== p.seq || !section.isConnected) return;   // a newer input is on its way
+    section.removeAttribute("aria-busy");
+    render(section, out);
+  }, (err) => {
+    if (mine !== p.seq || !section.isConnected) return;
+    section.removeAttribute("aria-busy");
+    section.replaceChildren(el("h2", {}, "Chances"),
+      el("p", { class: "dd-chances-error" }, "No chances for this roll: " + String(err && err.message || err)));
+    section.dataset.state = "error";
+    section.hidden = false;
+  });
+}
+
+export function refresh(input, section) {
+  if (!section || !section.isConnected) return;     // a page swapped out by instant navigation
+  const p = panel(section);
+  clearTimeout(p.timer);
+  p.seq++;   // any answer still on its way is stale now
+  if (!input || !Array.isArray(input.army) || !input.army.length) {
+    section.hidden = true;
+    section.replaceChildren();
+    delete section.dataset.pending;
+    section.dataset.state = "empty";
+    return;
+  }
+  // Chances are about the army before it rolls: faces picked or rolled on the page are left out,
+  // except for a die described by hand without its faces, which keeps the face it was given.
+  const free = Object.assign({}, input, {
+    army: input.army.map((unit) => {
+      const copy = Object.assign({}, unit);
+      if (copy.die || (copy.faces && copy.faces.length)) {
+        delete copy.rolled;
+        delete copy.rerolled;
+      }
+      return copy;
+    }),
+  });
+  delete free.seed;
+  section.dataset.pending = JSON.stringify(free);
+  section.dataset.state = "waiting";
+  p.timer = setTimeout(() => compute(free, section), DEBOUNCE_MS);
+}

@@ -1,0 +1,300 @@
+/* Web Worker: loads the pinned Pyodide from this site's own origin, installs the calculator
+   wheel and its data, then answers calls. No rules logic here: every command is passed to
+   calculator.webworker.dispatch (Python).
+   It starts downloading at once (the URLs and sizes are written into ENGINE by the build, so
+   nothing is fetched first to find them): the runtime's files in parallel, then the engine and
+   its data while Python starts. A file the build keeps a .gz copy of ("packed") is fetched as
+   that copy and unpacked as it arrives (DecompressionStream), so even a host that sends files as
+   they are sends the small copy. It reports bytes received per file, and keeps each file,
+   unpacked, in this build's cache so the next visit, online or not, reads them from the device.
+   The runtime's scripts have .gz copies too, but a script runs only from a URL: the unpacked copy
+   runs from a blob: URL, which this worker does only where no Content-Security-Policy reaches it
+   (its own script came without one: a plain host). Where a policy does (a host sending the site's
+   policy as a header, which allows scripts from the site's own address only), the scripts are
+   fetched as they are and run from their own URL, so the policy is never tried.
+   It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays (snapshot()):
+   no Python start, engine import or data load. Any failure there means the usual start. */
+"use strict";
+
+const ENGINE = /* @engine-files@ */ null;
+const SITE_ROOT = new URL("../../../", self.location.href);   // assets/js/engine/ -> site root
+const REPORT_MS = 100;
+const FAST_MS = 250;
+const SNAPSHOT_MS = 600;   // a first visit fetches the snapshot if due this fast at the rate seen: it spares
+                           // the usual start (about 0.6 s more on a 2-core machine) from about that rate
+const nativeFetch = self.fetch.bind(self);
+const files = {};          // key -> {label, loaded, total, cached, done}
+const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
+let restGo = null;         // resolves when the engine and its data may start downloading
+const saving = [];         // cache writes still going on
+let stage = "download";
+let lastReport = 0;
+let booting = null;
+const timings = {};       // ms since this worker started, by stage (the benchmark reads them)
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
+const abs = (rel) => new URL(rel, SITE_ROOT).href;
+const MB = (n) => (n / 1e6).toFixed(1);
+
+function report(force) {
+  const now = Date.now();
+  if (!force && now - lastReport < REPORT_MS) return;
+  lastReport = now;
+  const list = Object.entries(files).map(([id, f]) => Object.assign({ id }, f));
+  const loaded = list.reduce((s, f) => s + f.loaded, 0);
+  const total = list.reduce((s, f) => s + f.total, 0);
+  const cached = list.length > 0 && list.every((f) => f.cached);
+  const texts = {
+    download: (cached ? "Reading the calculator from this device: " : "Downloading the calculator: ") +
+      MB(loaded) + " of " + MB(total) + " MB",
+    start: "Starting the calculator",
+    engine: "Installing the calculator engine",
+    data: "Loading the rules data",
+    ready: "Ready",
+  };
+  // The bar: the bytes, then a fifth more for the work that follows the downloads.
+  const after = { download: 0, start: 0.05, engine: 0.15, data: 0.18, ready: 0.2 }[stage];
+  self.postMessage({ type: "progress", stage, text: texts[stage], files: list, loaded, total,
+    done: loaded + Math.round(total * after), total_units: Math.round(total * 1.2) });
+}
+
+function setStage(name) { stage = name; mark(name); report(true); }
+
+/* Every byte is in: what remains is starting Python (compiling, if not yet done). */
+function checkDownloaded() {
+  if (stage !== "download" || !Object.values(files).every((f) => f.done)) return;
+  mark("downloaded");
+  setStage("start");
+}
+
+function counter(id) {
+  return new TransformStream({
+    transform(chunk, ctl) {
+      files[id].loaded += chunk.byteLength;
+      checkRest();
+      report(false);
+      ctl.enqueue(chunk);
+    },
+    flush() { arrived(id); report(false); checkDownloaded(); },
+  });
+}
+
+function arrived(id) {
+  mark("in:" + id);
+  Object.assign(files[id], { loaded: files[id].total, done: true });
+  checkRest();
+}
+
+/* The engine and its data start once the runtime is in, so that Python starts while they arrive
+   (about 0.4 s of 0.8 s at 9 Mbit/s) instead of holding Python's start back by sharing the link
+   with the runtime's last bytes. On a fast link (the whole runtime due within FAST_MS at the rate
+   seen since the first byte: the worker's start and the latency are not the link), at once. */
+function checkRest() {
+  if (!restGo || restGo.done) return;
+  const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
+  if (got > 0 && !restGo.first) restGo.first = performance.now();
+  const took = restGo.first ? performance.now() - restGo.first : 0;
+  const all = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].total), 0);
+  const fast = took > 40 && got > 0 && all * took / got < FAST_MS;
+  if (!fast && !FIRST.every((id) => files[id].done)) return;
+  mark("rest");
+  restGo.done = true;
+  restGo.resolve(got / Math.max(took, 1));      // bytes per ms
+}
+
+/* unpacked(body): a gzip stream unpacked, else the body; dense(bytes): the memory snapshot made whole.
+   Both are packed.js's (an ES module this classic worker cannot import): the build writes them in here. */
+/* @packed-unpacked@ */
+/* @packed-dense@ */
+
+async function get(url, label) {
+  try {
+    return await nativeFetch(url);
+  } catch (err) {
+    throw new Error(self.navigator && self.navigator.onLine === false
+      ? "you are offline, and the calculator is kept on this device only after one visit online"
+      : "the calculator could not be downloaded (" + label + ": no answer from the site)");
+  }
+}
+
+async function openCache(name) {
+  try { return self.caches ? await self.caches.open(name) : null; } catch (err) { return null; }
+}
+
+/* {cache, hit}: this build's cache for a file (or null) and the file as it keeps it (or null). */
+async function kept(id) {
+  const f = ENGINE.files[id];
+  const cache = await openCache(ENGINE.caches[f.cache]);
+  const hit = cache && await cache.match(abs(f.url)).catch(() => null);
+  if (hit) {
+    Object.assign(files[id], { cached: true });
+    arrived(id);
+    report(false);
+    checkDownloaded();
+  }
+  return { cache, hit };
+}
+
+/* One download from the network, counted, and kept in the cache for next time. Resolves to a
+   Response whose body is read once. */
+async function download(id, cache, packed, f = ENGINE.files[id]) {
+  const url = abs(f.url);
+  if (!packed) files[id].total = f.size;
+  let res = await get(packed ? url + ".gz" : url, f.label);
+  if (!res.ok && packed) {          // a copy of the site without its .gz files
+    files[id].total = f.size;
+    res = await get(url, f.label);
+  }
+  if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": HTTP " + res.status + ")");
+  // Count the bytes as they arrive, not as they are used: a second branch is read at once,
+  // into the cache (or, without one, just read), while the first waits for its reader.
+  const headers = { "Content-Type": f.type };
+  const [mine, other] = (await unpacked(res.body.pipeThrough(counter(id)))).tee();
+  if (cache) saving.push(cache.put(url, new Response(other, { headers })));
+  else other.pipeTo(new WritableStream()).catch(() => {});
+  return new Response(mine, { headers });
+}
+
+/* Whether a script may run from a blob: URL here: only when this worker's own script came with
+   no Content-Security-Policy (enforced or report-only), read again from the browser's cache. */
+async function blobScripts() {
+  try {
+    const res = await nativeFetch(self.location.href, { cache: "force-cache" });
+    res.body && res.body.cancel().catch(() => {});
+    return res.ok && !res.headers.has("content-security-policy") &&
+      !res.headers.has("content-security-policy-report-only");
+  } catch (err) { return false; }
+}
+
+/* Run a downloaded script in this worker's global scope (pyodide.js, pyodide.asm.js), once its
+   download (counted, and kept in the cache) is complete: from a blob: URL of the bytes in hand
+   where no policy forbids it, else from its own URL (importScripts asks for the file again, which
+   the browser's cache or the service worker answers). */
+async function runScript(response, id, fromBlob) {
+  const body = await (await response).blob();
+  if (fromBlob) {
+    const url = URL.createObjectURL(body);
+    try { importScripts(url); return; } catch (err) {
+      if (!(err instanceof DOMException) || err.name !== "NetworkError") throw err;   // else refused: its URL
+    } finally { URL.revokeObjectURL(url); }
+  }
+  importScripts(abs(ENGINE.files[id].url));
+}
+
+/* The snapshot's bytes or null: kept on this device, else downloaded (and kept) where the browser
+   tells about its link and the runtime's download (rate: bytes per ms, once "go" resolves) has it
+   due within SNAPSHOT_MS. Never bytes without the build's SHA-256. */
+async function snapshot(go) {
+  const f = ENGINE.snapshot;
+  const link = self.navigator && self.navigator.connection;        // Chromium only
+  if (!f || !self.crypto || !self.crypto.subtle) return null;
+  const cache = await openCache(f.cache);
+  let res = cache && await cache.match(abs(f.url)).catch(() => null);
+  const rate = res || !link || link.saveData || /2g|3g/.test(link.effectiveType) ? 0 : await go;
+  if (!res && !(rate > 0 && (f.packed || f.size) / rate < SNAPSHOT_MS)) return null;
+  files.snapshot = { label: f.label, loaded: 0, total: f.packed || f.size, cached: !!res, done: false };
+  res = res ? arrived("snapshot") || res : await download("snapshot", cache, !!f.packed, f);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const sum = Array.from(new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0"));
+  if (bytes.length === f.size && sum.join("") === f.sha256) return mark("snapshot") || dense(bytes);
+  if (cache) Promise.all(saving).finally(() => cache.delete(abs(f.url))).catch(() => {});   // not kept again
+  throw new Error("not this build's snapshot");
+}
+
+function skip(id) {      // not downloaded (the snapshot holds it): counted as done
+  Object.assign(files[id], { loaded: 0, total: 0, done: true });
+  return checkDownloaded();
+}
+
+async function boot() {
+  if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
+  const started = {};
+  Object.entries(ENGINE.files).forEach(([id, f]) => {
+    files[id] = { label: f.label, loaded: 0, total: f.packed || f.size, cached: false, done: false };
+  });
+  restGo = { first: 0 };       // first: when the first byte came in
+  const go = new Promise((resolve) => { restGo.resolve = resolve; });
+  const fromBlob = blobScripts();
+  const snap = snapshot(go).catch(() => { delete files.snapshot; checkDownloaded(); return null; });
+  // The engine and its data wait their turn (checkRest), so that they do not slow the runtime;
+  // the data, for the snapshot too, which holds it.
+  Object.entries(ENGINE.files).forEach(([id, f]) => {
+    const hit = kept(id);
+    const turn = FIRST.includes(id) ? hit : Promise.all([hit, go, id === "data" && snap]).then(([h, , s]) => s ? Object.assign(h, { skip: true }) : h);
+    const packed = f.type !== "text/javascript" ? Promise.resolve(!!f.packed) : fromBlob.then((b) => b && !!f.packed);
+    started[id] = turn.then(async (k) => k.hit || (k.skip ? skip(id) : download(id, k.cache, await packed)));
+  });
+  Object.values(started).forEach((p) => p.catch(() => {}));   // reported where awaited
+  // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
+  const byUrl = new Map(["wasm", "stdlib"].map((id) => [abs(ENGINE.files[id].url), started[id]]));
+  self.fetch = (input, init) => byUrl.get(String(input && input.url ? input.url : input)) || nativeFetch(input, init);
+  // Compile the wasm as it arrives, while the scripts below load; Pyodide then instantiates
+  // the compiled module instead of compiling the download a second time.
+  const compiled = started.wasm.then((res) => WebAssembly.compileStreaming(res));
+  compiled.catch(() => {});
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    if (source !== started.wasm) return instantiateStreaming(source, imports);
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  const blob = await fromBlob;
+  await runScript(started.loader, "loader", blob);
+  mark("loader");
+  await runScript(started.script, "script", blob);  // defines _createPyodideModule: loadPyodide skips its own load
+  mark("script");
+  const options = { indexURL: abs("pyodide/"), stdLibURL: abs(ENGINE.files.stdlib.url), lockFileContents: ENGINE.lockfile };
+  const bytes = await snap;
+  let pyodide = bytes && await loadPyodide(Object.assign({ _loadSnapshot: bytes }, options)).catch(() => null);
+  if (bytes && !pyodide) {      // refused after all: the usual start, with the data, the stdlib asked again
+    delete timings.snapshot;
+    byUrl.delete(options.stdLibURL);
+    Object.assign(files.data, { total: ENGINE.files.data.packed || ENGINE.files.data.size, done: false });
+    started.data = kept("data").then((k) => k.hit || download("data", k.cache, !!ENGINE.files.data.packed));
+  }
+  pyodide = pyodide || await loadPyodide(options);
+  self.fetch = nativeFetch;
+  WebAssembly.instantiateStreaming = instantiateStreaming;
+  setStage("engine");
+  // The engine's bytecode is imported straight from its zip, as the standard library is.
+  pyodide.FS.writeFile(ENGINE.zip_path, new Uint8Array(await (await started.code).arrayBuffer()));
+  if (!timings.snapshot) pyodide.runPython(`import sys; sys.path.insert(0, "${ENGINE.zip_path}")`);
+  const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
+  setStage("data");
+  const info = JSON.parse(timings.snapshot ? dispatch("loaded", "null") : dispatch("load", await (await started.data).text()));
+  if (!info.ok) throw new Error(info.error);
+  info.result.pyodide = pyodide.version;
+  setStage("ready");
+  info.result.timings = timings;
+  Promise.all(saving).then(() => self.postMessage({ type: "saved", ok: true }),
+    (err) => self.postMessage({ type: "saved", ok: false, error: String(err && err.message || err) }));
+  return { dispatch, info: info.result };
+}
+
+/* Once the page has heard "ready": the engine imports what a first roll needs (calculator.webworker
+   "warm"), in the time the page takes to draw itself and the player to choose; a call that comes
+   first waits its turn, as it would have waited for the same imports before "ready". */
+function warm(engine) {
+  if (engine.warmed) return;
+  engine.warmed = true;
+  setTimeout(() => { engine.dispatch("warm", "null"); mark("warm"); }, 0);
+}
+
+self.onmessage = async (event) => {
+  const { id, cmd, payload } = event.data || {};      // the payload: JSON text (engine.js)
+  try {
+    const engine = await (booting = booting || boot());
+    if (cmd === "boot") {
+      self.postMessage({ type: "reply", id, ok: true, result: engine.info });
+      warm(engine);
+      return;
+    }
+    const { ok, result, error, field, too_large } = JSON.parse(engine.dispatch(cmd, typeof payload === "string" ? payload : "null"));
+    self.postMessage({ type: "reply", id, ok, result, error, field, too_large });   // field: the input field the line names
+  } catch (err) {
+    self.postMessage({ type: "reply", id, ok: false, fatal: true, error: String(err && err.message || err) });
+  }
+};
+
+booting = boot();            // start now: the page's first message may come later
+booting.catch(() => {});     // the error reaches the page with the reply to "boot"

@@ -1,0 +1,51 @@
+/* A kept force or game that is deleted is set aside on this device for a day (localStorage), so
+   "Bring it back" still works after a reload. Only the last one deleted of each kind is set aside.
+   One module for the army builder and the game page; the note and its button go in the status
+   beside the delete button (role=status), where the player is looking. */
+import { el, isObj } from "../calc/calc-dom.js";
+
+const KEEP_MS = 24 * 60 * 60 * 1000;      // a day: long enough for a slip noticed after a reload
+
+function read(key) {
+  try {
+    const raw = JSON.parse(localStorage.getItem(key) || "null");
+    if (isObj(raw) && isObj(raw.entry) && typeof raw.entry.id === "string" && typeof raw.when === "number") return raw;
+  } catch (e) { /* storage unreadable or blocked: nothing set aside */ }
+  return null;
+}
+
+export function forget(key) {
+  try { localStorage.removeItem(key); } catch (e) { /* blocked: nothing to forget */ }
+}
+
+/* Set a deleted entry aside; `at`: where it stood among the kept ones. */
+export function setAside(key, entry, at) {
+  try {
+    localStorage.setItem(key, JSON.stringify({ entry, at, when: Date.now() }));
+    return true;
+  } catch (e) { return false; }
+}
+
+/* The entry set aside less than a day ago, {entry, at}, or null (an older one is forgotten). */
+export function aside(key) {
+  const got = read(key);
+  if (got && Date.now() - got.when >= 0 && Date.now() - got.when < KEEP_MS) return { entry: got.entry, at: got.at };
+  if (got) forget(key);
+  return null;
+}
+
+/* Show "“name” is deleted. [Bring it back]" in `box` when an entry is set aside under `key`;
+   `back(entry, at)` keeps and shows it again. Answers whether there was one to offer. */
+export function offerBack(box, key, attr, back) {
+  const got = aside(key);
+  if (!got) return false;
+  const name = got.entry.name || "";
+  const button = el("button", { type: "button", class: "md-button", [attr]: "" }, "Bring it back");
+  button.addEventListener("click", () => {
+    forget(key);
+    back(got.entry, got.at);
+    box.replaceChildren("“" + name + "” is back.");
+  });
+  box.replaceChildren("“" + name + "” is deleted. ", button);
+  return true;
+}

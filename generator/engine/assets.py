@@ -1,0 +1,253 @@
+"""The calculator's files in ``build/docs``: what the engine worker downloads, and how.
+
+- ``pyodide/``: the pinned runtime from npm (the browser loads ``pyodide.js``, ``pyodide.asm.js``
+  and ``pyodide.asm.wasm``; the rest is there for other tools and the benchmark).
+- ``assets/engine/python_stdlib.zip``: the standard library cut down to what the engine can
+  import (:mod:`generator.engine.stdlib`), as bytecode compiled by the same Pyodide
+  (:mod:`generator.engine.pycompile`): 1.4 MB instead of 2.4 MB, and Python starts several times faster.
+- ``assets/engine/engine.zip``: ``calculator/`` as bytecode only, which Python imports straight
+  from the zip (zipimport, as it imports the standard library): nothing to unpack.
+- ``assets/engine/engine-data.json``: the slim engine bundle (:func:`calculator.slim.engine_data`).
+- ``assets/engine/catalogue.json``: what the calculator page shows (names, dice, faces, SAIs,
+  spells, terrains), without the rules texts, rulings, examples and provenance that only the
+  pages and the open data bundle need.
+
+The worker learns these URLs, their sizes and its cache names from constants written into
+``engine-worker.js`` (no manifest to fetch first). Files that compress get a ``.gz`` copy
+beside them (Python's standard library has gzip but no brotli, so no ``.br`` copies are made):
+hosts that serve precompressed files send them, and the worker itself asks for the ``.gz`` copy
+of each big download it reads as data (the wasm, both zips, the rules data) and unpacks it as it
+arrives, so a plain host that sends files as they are sends the small copies too. Both zips are
+stored uncompressed for that reason: one gzip over the whole zip packs better than each file
+apart, and Python then reads each module without inflating it.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from calculator.engine import Engine
+from calculator.slim import engine_data
+
+from .pycompile import compile_sources
+from .stdlib import slim_stdlib
+
+ENGINE_DIR = "assets/engine"
+WORKER = "assets/js/engine/engine-worker.js"
+PLACEHOLDER = "/* @engine-files@ */ null"
+PACKED = "assets/js/engine/packed.js"
+UNPACKED = "/* @packed-unpacked@ */"
+DENSE = "/* @packed-dense@ */"
+# The kinds of the open data bundle that the calculator page reads; fields that only record
+# where a fact comes from are left out. A kind the page starts to read is added here.
+CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "terrain_types", "terrains", "dragons")
+# Of these, the fields the page shows (names, faces, elements); None: the whole entry.
+CATALOGUE_FIELDS: dict[str, tuple[str, ...] | None] = {
+    "icons": ("id", "name", "kind", "rule"), "sais": ("id", "name"), "species": ("id", "name", "elements"),
+    "dice": ("id", "name", "species", "kind", "size", "health", "die", "element", "faces"),
+    "terrain_types": ("id", "name", "elements"), "terrains": ("id", "name", "type", "category", "advanced", "elements", "eighth_face", "faces"),
+    "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
+}
+PROVENANCE = ("source", "flags_source", "octgn_name", "octgn_names", "octgn_color", "history", "notes")
+# Worth a .gz copy: text, wasm, the engine's stored zips (a deflated zip gains too little to
+# keep the copy: see MAX_RATIO) and its memory snapshot (generator.engine.snapshot).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".webmanifest", ".zip",
+                ".bin")
+MAX_RATIO = 0.9
+# Where the worker writes the engine's zip in Pyodide's file system and imports it from (the
+# worker's constants carry it; generator.engine.snapshot makes the snapshot with it there).
+ENGINE_ZIP = "/lib/dragondice_engine.zip"
+BIG = 256 * 1024          # compressing these takes long enough to be worth remembering
+MIN_GZIP = 1024
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+# What the worker downloads: key -> (URL below the site root, label, MIME type, cache).
+DOWNLOADS = {
+    "loader": ("pyodide/pyodide.js", "Python loader", "text/javascript", "runtime"),
+    "script": ("pyodide/pyodide.asm.js", "Python runtime (script)", "text/javascript", "runtime"),
+    "wasm": ("pyodide/pyodide.asm.wasm", "Python runtime", "application/wasm", "runtime"),
+    "stdlib": (f"{ENGINE_DIR}/python_stdlib.zip", "Python standard library", "application/zip", "runtime"),
+    "code": (f"{ENGINE_DIR}/engine.zip", "Calculator engine", "application/zip", "engine"),
+    "data": (f"{ENGINE_DIR}/engine-data.json", "Rules data", "application/json", "engine"),
+}
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+Made = TypeVar("Made", bytes, bytes | None)   # what a remembered step makes
+
+
+class Memo:
+    """Results of slow, pure steps (gzip -9 of the 8.6 MB wasm, the stdlib cut) kept on disk
+    by the hash of their inputs, so that live reload stays fast."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get(self, key: str, make: Callable[[], Made]) -> Made:
+        """The remembered result, else ``make()`` (a None result is not remembered; a step that
+        always makes bytes is typed as giving bytes)."""
+        path = self.folder / digest(key.encode())
+        if path.exists():
+            return path.read_bytes()
+        data = make()
+        if data is None:
+            return None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        return data
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def worth_gzip(name: str, size: int) -> bool:
+    return name.endswith(COMPRESSIBLE) and size >= MIN_GZIP
+
+
+def gzip_copy(name: str, data: bytes, memo: Memo) -> bytes | None:
+    """The ``.gz`` copy the build writes beside ``name``, or None when it makes none (too small,
+    not compressible, or less than a tenth smaller). Remembered, so the slow wasm is packed once."""
+    if not worth_gzip(name, len(data)):
+        return None
+    if len(data) >= BIG:
+        packed = memo.get("gzip:" + digest(data), lambda: gzip_bytes(data))
+    else:
+        packed = gzip_bytes(data)
+    return packed if packed is not None and len(packed) <= MAX_RATIO * len(data) else None
+
+
+def catalogue(bundle: dict[str, Any]) -> dict[str, Any]:
+    """The calculator page's catalogue: :data:`CATALOGUE_KINDS` without provenance fields."""
+    out: dict[str, Any] = {}
+    for kind in CATALOGUE_KINDS:
+        value = bundle.get(kind)
+        keep = CATALOGUE_FIELDS.get(kind)
+        if isinstance(value, list):
+            value = [{k: v for k, v in e.items() if k not in PROVENANCE and (keep is None or k in keep)}
+                     if isinstance(e, dict) else e for e in value]
+        if value is not None:
+            out[kind] = value
+    return out
+
+
+def compact_json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def zip_bytes(files: dict[str, bytes], stored: bool = False) -> bytes:
+    """A zip with fixed dates; ``stored``: uncompressed (its .gz copy packs it, see above)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in files.items():
+            zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                        compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED,
+                        compresslevel=None if stored else 9)
+    return out.getvalue()
+
+
+def unzip_bytes(blob: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(blob)) as zf:
+        return {info.filename: zf.read(info) for info in zf.infolist()}
+
+
+def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict[str, bytes]]:
+    """The cut-down stdlib zip and the engine's files for its zip (``calculator/...``), as
+    bytecode when Pyodide could compile them (else as source)."""
+    full = pyodide_dir / "python_stdlib.zip"
+    engine = {p.relative_to(repo).as_posix(): p.read_bytes() for p in sorted((repo / "calculator").rglob("*.py"))
+              if "__pycache__" not in p.parts}
+    key = digest(full.read_bytes()) + digest(b"".join(k.encode() + v for k, v in engine.items())) + \
+        digest((repo / "generator" / "engine" / "stdlib.py").read_bytes())
+    stdlib = unzip_bytes(memo.get("stdlib:" + key, lambda: slim_stdlib(full, repo / "calculator", "calculator.webworker")[0]))
+    stdlib = {n: d for n, d in stdlib.items() if not n.endswith("/")}     # zipimport needs no folders
+    sources = {n: d for n, d in stdlib.items() if n.endswith(".py")}
+    key += digest((repo / "generator" / "engine" / "js" / "pycompile.mjs").read_bytes())
+    # The standard library without its docstrings and asserts (python -OO), but Pyodide's own
+    # modules, which read docstrings; the engine keeps its own.
+    strip = tuple(n for n in sources if not n.startswith(KEEP_DOCSTRINGS))
+    compiled = memo.get("pyc-oo:" + key, lambda: _compiled_zip({**sources, **engine}, strip))
+    if compiled is None:
+        return zip_bytes(stdlib, stored=True), engine
+    pycs = unzip_bytes(compiled)
+    pycs.pop("CACHE_TAG")
+    lib = memo.get("stdlib-pyc-oo-stored:" + key, lambda: zip_bytes(
+        {(n + "c" if n in sources else n): (pycs[n] if n in sources else d) for n, d in stdlib.items()}, stored=True))
+    # Bytecode only, beside no source: zipimport loads ``calculator/engine.pyc`` as it is.
+    return lib, {name + "c": pycs[name] for name in engine}
+
+
+def _compiled_zip(sources: dict[str, bytes], strip: tuple[str, ...]) -> bytes | None:
+    result = compile_sources(sources, strip)
+    if result is None:
+        return None
+    pycs, tag = result
+    return zip_bytes({**pycs, "CACHE_TAG": tag.encode()})
+
+
+def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Memo) -> dict[str, bytes]:
+    """The generated engine files by path below the site root (the runtime is copied apart)."""
+    stdlib, code = python_files(repo, pyodide_dir, memo)
+    data = engine_data(bundle)
+    Engine(data)            # every entry made and checked once: the worker's engine makes them lazily
+    return {
+        f"{ENGINE_DIR}/engine.zip": zip_bytes(code, stored=True),
+        f"{ENGINE_DIR}/python_stdlib.zip": stdlib,
+        f"{ENGINE_DIR}/engine-data.json": compact_json(data),
+        f"{ENGINE_DIR}/catalogue.json": compact_json(catalogue(bundle)),
+    }
+
+
+def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Memo) -> dict[str, Any]:
+    """The worker's constants: each download's URL, size and type, its ``.gz`` copy's size when
+    the worker may read it packed (the scripts only where no Content-Security-Policy reaches the
+    worker: engine-worker.js), and this build's cache names."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    table: dict[str, Any] = {}
+    hashes: dict[str, list[str]] = {"runtime": [], "engine": []}
+    for key, (url, label, mime, cache) in DOWNLOADS.items():
+        data = files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
+        table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache}
+        packed = gzip_copy(url, data, memo)
+        if packed is not None:
+            table[key]["packed"] = len(packed)      # at url + ".gz"
+        hashes[cache].append(digest(data))
+    return {
+        "pyodide": version,
+        "files": table,
+        "caches": {name: f"dd-{name}-{digest(''.join(h).encode())[:16]}" for name, h in hashes.items()},
+        # Pyodide reads only the lock file's "info" (its ABI check) when no package is loaded:
+        # passing it saves the 122 kB pyodide-lock.json download.
+        "lockfile": {"info": lock["info"], "packages": {}},
+        "zip_path": ENGINE_ZIP,
+    }
+
+
+def worker_script(source: str, constants: dict[str, Any], packed: str) -> str:
+    """The worker with its constants and, from ``packed`` (the text of packed.js), the functions
+    that unpack a .gz stream and the memory snapshot's pages, so that every script runs the same."""
+    for mark in (PLACEHOLDER, UNPACKED, DENSE):
+        if mark not in source:
+            raise SystemExit(f"error: docs/{WORKER} lost its '{mark}' line; the build fills it in")
+    return (source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1)
+            .replace(UNPACKED, packed_function(packed, "unpacked"), 1).replace(DENSE, packed_function(packed, "dense"), 1))
+
+
+def packed_function(packed: str, name: str) -> str:
+    """packed.js's function ``name``, without ``export``: for the classic scripts (the engine
+    worker, the service worker), which cannot import a module."""
+    found = re.search(rf"^export (async )?function {name}\(", packed, re.M)
+    end = packed.find("\n}\n", found.start()) if found else -1
+    if found is None or end < 0:
+        raise SystemExit(f"error: docs/{PACKED} lost its '{name}(...)' function, which the workers run too")
+    return packed[found.start() + len("export "):end + 2]

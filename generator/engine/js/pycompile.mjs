@@ -1,0 +1,33 @@
+// Compile Python sources to bytecode inside the pinned Pyodide (node_modules/pyodide), so the
+// .pyc files match the browser's Python exactly. Used by generator/engine/pycompile.py.
+// argv: <in.zip of .py files> <out.zip> [<JSON list of path prefixes>]; writes <path>c for each
+// <path>.py, and prints the cache tag (e.g. "cpython-313"). Files under one of the prefixes are
+// compiled as \`python -OO\` would (no docstrings, no asserts): the standard library's docstrings
+// are never read by the engine and are a good part of its size. Every file is compiled without
+// column positions (PYTHONNODEBUGRANGES, as \`python -X no_debug_ranges\`): a traceback still names
+// the file and line but draws no ^^^ under the failing part, and the bytecode is a quarter smaller
+// once gzipped (the first visit's largest download after the runtime itself).
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadPyodide } from "pyodide";
+
+const lock = JSON.parse(readFileSync(new URL("../../../node_modules/pyodide/pyodide-lock.json", import.meta.url)));
+const pyodide = await loadPyodide({ lockFileContents: { info: lock.info, packages: {} }, env: { PYTHONNODEBUGRANGES: "1" } });
+pyodide.FS.writeFile("/tmp/in.zip", readFileSync(process.argv[2]));
+pyodide.globals.set("STRIP", JSON.stringify(JSON.parse(process.argv[4] || "[]")));
+const tag = pyodide.runPython(`
+import importlib.util, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+strip = tuple(json.loads(STRIP))
+with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w") as out:
+    for info in src.infolist():
+        data = src.read(info)
+        optimize = 2 if strip and info.filename.startswith(strip) else 0
+        code = compile(data, info.filename, "exec", dont_inherit=True, optimize=optimize)
+        # "unchecked hash" pycs: used as they are, whatever the file times after unpacking
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        out.writestr(info.filename + "c", bytes(pyc))
+sys.implementation.cache_tag
+`);
+writeFileSync(process.argv[3], pyodide.FS.readFile("/tmp/out.zip"));
+process.stdout.write(tag);
