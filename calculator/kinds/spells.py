@@ -140,27 +140,34 @@ class UnitDamage(SpellEffect):
         return "the unit's save roll, alone" if self.save else "no roll: the damage cannot be saved"
 
 
+FATES = {"killed": ("dies", "is killed"), "reserve": ("to_reserve", "goes back to its Reserve Area"),
+         "buried": ("buried", "is buried")}
+
+
 @SPELL_EFFECTS.register
 class SaveOrDie(SpellEffect):
-    """Lightning Strike: one unit rolls alone to save and is killed without a save result (p.29:
-    killed, unless the effect gives a roll to avoid it)."""
+    """Lightning Strike (killed), Mirage (back to the Reserve Area), Exhume and Soiled Ground (buried):
+    one unit rolls alone to save and without a save result meets its fate, whatever its health
+    (p.29: an effect that kills unless a roll avoids it). ``dua``: the unit rolls in the DUA (Exhume)."""
 
     kind = "save-or-die"
     roll = "individual"
     unit = True
-    params: ClassVar[dict] = {}
+    params = {"fate": OneOf(tuple(FATES), "fate", default="killed"), "dua": Bool(default=False)}
 
     def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
-        return {"dies": totals[0].get("save", 0) == 0}
+        return {FATES[self.fate][0]: totals[0].get("save", 0) == 0}
 
     def words(self, out: Outcome) -> str:
-        return "no save result: the unit is killed" if out["dies"] else "a save result: the unit lives"
+        return f"no save result: the unit {FATES[self.fate][1]}" if out[FATES[self.fate][0]] else \
+            "a save result: nothing happens to the unit"
 
     def describe(self, x: Any = 0) -> str:
-        return "one unit rolls to save; without a save result it is killed"
+        where = " in the DUA" if self.dua else ""
+        return f"each unit it targets rolls alone to save{where}; without a save result it {FATES[self.fate][1]}"
 
     def roll_words(self) -> str:
-        return "the unit's save roll, alone"
+        return "the unit's save roll, alone" + (", in the DUA" if self.dua else "")
 
 
 @SPELL_EFFECTS.register

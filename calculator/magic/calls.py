@@ -23,6 +23,8 @@ def spell_rolls(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
         roll: dict[str, Any] = {"roll": rtype.id, "spell": spell}
         if rtype.save:
             roll["against"] = "magic"
+        if kind.p.get("dua"):
+            roll["dua"] = True         # the unit rolls in the DUA (Exhume)
         out.append({"spell": e.spell.id, "does": kind.describe(), "calls_for": kind.roll_words(),
                     "unit": kind.unit, "castings": 1 if e.combined else e.times, "input": roll})
     return out

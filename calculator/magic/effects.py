@@ -50,10 +50,13 @@ def check_roll(kind: SpellEffect, name: str, inp: RollInput) -> None:
     ok = roll.type.id == want.id and roll.counts == kind.counts()
     if ok and roll.is_save:
         ok = roll.against == "magic"
-    if not ok:
+    dua = bool(kind.p.get("dua"))
+    if not ok or roll.dua != dua:
         against = ' against magic ("against": "magic")' if want.save else ""
-        raise InputError("spell", f"{name} calls for {kind.roll_words()}: a {want.name.lower()}"
-                                  f" (\"roll\": \"{want.id}\"){against}")
+        where = ', rolled in the DUA ("dua": true)' if dua else ""
+        article = "an" if want.name[0].lower() in "aeiou" else "a"
+        raise InputError("spell", f"{name} calls for {kind.roll_words()}: {article} {want.name.lower()}"
+                                  f" (\"roll\": \"{want.id}\"){against}{where}")
 
 
 def healths_of(inp: RollInput) -> list[int]:
@@ -123,6 +126,13 @@ def outcome_odds(kind: SpellEffect, dist: list[tuple[dict[str, int], float]], he
     return out
 
 
+# What each field of an outcome is, in player words (the page shows these beside the chances).
+LABELS = {"damage": "Damage left after the roll", "killed": "Health-worth of units killed",
+          "dies": "The unit is killed", "to_reserve": "The unit goes back to its Reserve Area",
+          "buried": "The unit is buried", "saved": "The unit saves (and rolls again)",
+          "flees": "The unit flees to its Reserve Area", "turns": "The terrain turns down one face"}
+
+
 def odds_json(odds: dict[tuple, float], dropped: float, notes: list[str]) -> dict[str, Any]:
     fields: dict[str, dict[Any, float]] = {}
     for key, p in odds.items():
@@ -136,6 +146,7 @@ def odds_json(odds: dict[tuple, float], dropped: float, notes: list[str]) -> dic
             out[name] = {"chance": dist.get(True, 0.0)}
         else:
             out[name] = summarize(dist, dropped, notes, name)
+        out[name]["label"] = LABELS.get(name, name)
     return out
 
 

@@ -112,6 +112,21 @@ def test_lightning_strike_save_or_die(engine):
     assert exact(out["odds"]["dies"]["chance"]) == Fraction(2, 3)
 
 
+def test_mirage_and_exhume_save_or_leave(engine):
+    # p.44 Mirage: each unit chosen rolls to save; without a save it goes back to its Reserve Area.
+    # Exhume: units in the opponent's DUA roll to save there; without a save they are buried. The
+    # Runner saves on 1 ID and 1 save: 2 of 6, so it leaves with 4/6 = 2/3 either way.
+    mirage = spell_roll(engine, "individual", "mirage", army(RUNNER, rolled=("1 melee",)))
+    assert mirage["outcome"] == {"to_reserve": True}
+    assert exact(mirage["odds"]["to_reserve"]["chance"]) == Fraction(2, 3)
+    exhume = spell_roll(engine, "individual", "exhume", army(RUNNER, rolled=("1 save",)), dua=True)
+    assert exhume["outcome"] == {"buried": False}
+    assert exact(exhume["odds"]["buried"]["chance"]) == Fraction(2, 3)
+    with pytest.raises(InputError) as err:          # Exhume's units roll in the DUA
+        spell_roll(engine, "individual", "exhume", army(RUNNER))
+    assert err.value.field == "spell" and "DUA" in err.value.message
+
+
 def test_fearful_flames_saves_twice_or_flees(engine):
     # p.44 Fearful Flames: 1 damage, the unit saves; if it saved it rolls again and flees to its
     # Reserve Area without a save. Runner: a save on its first roll 1/3 (else the 1 damage kills it:
