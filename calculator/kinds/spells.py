@@ -37,7 +37,9 @@ class SpellEffect(Kind):
     roll: ClassVar[str] = "save"          # the roll type the target makes
     rolls: ClassVar[int] = 1              # rolls made one after the other (Fearful Flames: 2)
     unit: ClassVar[bool] = False          # one unit rolls alone (an individual roll, p.29)
-    normal_only: ClassVar[bool] = False   # only normal icons' results count (Tidal Wave)
+    # What is counted from the faces shown alone, not through the roll's steps: normal icons' results
+    # (Tidal Wave: "save", "maneuver"), or "id", one for a die showing its ID icon (Swamp Fever).
+    tally: ClassVar[tuple[str, ...]] = ()
     cumulative: ClassVar[tuple[str, ...]] = ()   # parameters combined castings multiply (p.44)
 
     @classmethod
@@ -242,7 +244,7 @@ class Wave(SpellEffect):
 
     kind = "wave"
     roll = "save_and_maneuver"
-    normal_only = True
+    tally = ("save", "maneuver")
     params = {"amount": Int(1, required=True), "needed": Int(1, required=True)}
 
     def counts(self) -> tuple[str, ...]:
@@ -266,6 +268,41 @@ class Wave(SpellEffect):
 
     def roll_words(self) -> str:
         return "one roll counting only normal save and maneuver results"
+
+
+@SPELL_EFFECTS.register
+class IdKills(SpellEffect):
+    """Swamp Fever: each unit rolls alone; its ID icon kills it, and a unit so killed is rolled again
+    and buried on a second ID."""
+
+    kind = "id-kills"
+    roll = "individual"
+    unit = True
+    rolls = 2
+    tally = ("id",)
+    params: ClassVar[dict] = {}
+
+    def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
+        out: Outcome = {"dies": totals[0].get("id", 0) > 0}
+        if not out["dies"]:
+            out["buried"] = False
+        elif len(totals) > 1:
+            out["buried"] = totals[1].get("id", 0) > 0
+        return out
+
+    def words(self, out: Outcome) -> str:
+        if not out["dies"]:
+            return "no ID icon: nothing happens to the unit"
+        if "buried" not in out:
+            return "its ID icon: the unit is killed, and rolls again (a second ID buries it)"
+        return "its ID icon: the unit is killed" + ("; a second ID: it is buried" if out["buried"] else
+                                                    "; no second ID: it stays in the DUA")
+
+    def describe(self, x: Any = 0) -> str:
+        return "each unit it targets rolls alone; its ID icon kills it, and a second ID buries it"
+
+    def roll_words(self) -> str:
+        return "the unit's roll, alone, where only its ID icon matters (and a second roll if it is killed)"
 
 
 __all__ = ["SpellEffect", "best_health"]

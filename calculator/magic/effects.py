@@ -70,10 +70,15 @@ def healths_of(inp: RollInput) -> list[int]:
     return out
 
 
+def face_value(icon: str, count: int, what: str) -> int:
+    """What one face shown adds to a tally: a normal icon its results, an ID icon 1 to "id"."""
+    return (1 if icon == "id" else 0) if what == "id" else (count if icon == what else 0)
+
+
 def normal_joint(inp: RollInput, counts: tuple[str, ...]) -> dict[tuple[int, ...], float]:
-    """Chances of each total of ``counts`` counting normal icons only: each die shows each of its
-    faces alike; an ID, an SAI or a face of another type adds nothing, nor does an item no unit
-    rolled with it can carry (p.59)."""
+    """Chances of each tally of the faces shown (``counts``: normal icons' result types, or "id"):
+    each die shows each of its faces alike; an SAI or a face of another type adds nothing, nor does
+    an item no unit rolled with it can carry (p.59)."""
     joint: dict[tuple[int, ...], float] = {tuple(0 for _ in counts): 1.0}
     for u in inp.units:
         faces = u.faces if u.carried else ()
@@ -83,29 +88,28 @@ def normal_joint(inp: RollInput, counts: tuple[str, ...]) -> dict[tuple[int, ...
         nxt: dict[tuple[int, ...], float] = {}
         for key, p in joint.items():
             for f in faces:
-                k = tuple(n + (f.count if f.icon == t else 0) for n, t in zip(key, counts))
+                k = tuple(n + face_value(f.icon, f.count, t) for n, t in zip(key, counts))
                 nxt[k] = nxt.get(k, 0.0) + p * each
         joint = nxt
     return joint
 
 
 def normal_totals(result: RollResult, inp: RollInput, counts: tuple[str, ...]) -> dict[str, int]:
-    """The roll made, counting the normal icons of the face each die showed first."""
+    """The roll made, tallying the face each die showed first."""
     carried = {u.index: u.carried for u in inp.units}
     out = {t: 0 for t in counts}
     for ur in result.units:
         if ur.faces and carried.get(ur.index, True):
-            f = ur.faces[0]
-            if f.icon in out:
-                out[f.icon] += f.count
+            for t in counts:
+                out[t] += face_value(ur.faces[0].icon, ur.faces[0].count, t)
     return out
 
 
 def totals_odds(kind: SpellEffect, inp: RollInput, idx: Index) -> tuple[list[tuple[dict[str, int], float]], float, list[str]]:
+    if kind.tally:
+        joint = normal_joint(inp, kind.tally)
+        return [(dict(zip(kind.tally, k)), p) for k, p in joint.items()], 0.0, []
     counts = kind.counts()
-    if kind.normal_only:
-        joint = normal_joint(inp, counts)
-        return [(dict(zip(counts, k)), p) for k, p in joint.items()], 0.0, []
     raw, dropped, notes = roll_outcomes(inp, idx, keep=counts)
     merged: dict[tuple[int, ...], float] = {}
     for key, p in raw.items():
@@ -176,7 +180,7 @@ def spell_answer(inp: RollInput, result: RollResult, idx: Index, before: RollInp
     if times > 1 and not combined:
         warnings.append(f"{name} is not known to be cumulative: castings combined on one target act as one (p.44)")
     healths = healths_of(inp)
-    totals = normal_totals(result, inp, kind.counts()) if kind.normal_only else dict(result.totals)
+    totals = normal_totals(result, inp, kind.tally) if kind.tally else dict(result.totals)
     made = kind.outcome([totals], healths)
     dist, dropped, notes = totals_odds(kind, before, idx)
     out: dict[str, Any] = {"id": sid, "name": name, "times": times, "effect": kind.to_json(),

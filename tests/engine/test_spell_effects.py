@@ -139,6 +139,19 @@ def test_fearful_flames_saves_twice_or_flees(engine):
     assert exact(out["odds"]["saved"]["chance"]) == Fraction(1, 3)
 
 
+def test_swamp_fever_an_id_kills_a_second_buries(engine):
+    # p.44 Swamp Fever: each unit rolls; its ID icon kills it, and a unit so killed rolls again and
+    # is buried on a second ID. The Warrior has one ID face of 6: killed 1/6, buried 1/6 × 1/6 = 1/36.
+    # Its ID counts as 2 saves in the roll itself; only the icon matters to the spell.
+    out = spell_roll(engine, "individual", "swamp-fever", army(WARRIOR, rolled=("id",)))
+    assert out["totals"] == {"id": 1}
+    assert out["outcome"] == {"dies": True}                 # its second roll is to come
+    assert exact(out["odds"]["dies"]["chance"]) == Fraction(1, 6)
+    assert exact(out["odds"]["buried"]["chance"]) == Fraction(1, 36)
+    assert spell_roll(engine, "individual", "swamp-fever", army(WARRIOR, rolled=("2 save",)))["outcome"] == \
+        {"dies": False, "buried": False}
+
+
 # ---------------------------------------------------------------- the terrain turns unless ...
 
 
