@@ -23,7 +23,8 @@ export function rollFor(ctx, r) {
 /* The wish list's part: one line and one button per spell that calls for a roll. */
 export function rollsPart(ctx, rolls, name) {
   if (!rolls || !rolls.length) return [];
-  return [el("ul", { class: "dd-calc-carry", "data-calc-spell-rolls": JSON.stringify(rolls.map((r) => r.spell)) },
+  return [el("p", {}, "\u201cRoll for it\u201d turns this roll into the one the spell calls for; then put the target's dice in the army."),
+    el("ul", { class: "dd-calc-carry", "data-calc-spell-rolls": JSON.stringify(rolls.map((r) => r.spell)) },
     rolls.map((r) => el("li", {}, name(r.spell) + ": " + r.does + ". It calls for " + r.calls_for + ". ",
       el("button", { type: "button", class: "md-button dd-calc-small", "data-calc-roll-for": r.spell,
         onclick: () => rollFor(ctx, r) }, "Roll for it"))))];
