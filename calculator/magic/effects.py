@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bundle import Index
-from ..core.errors import InputError
+from ..core.errors import InputError, NotExact, TooLarge
 from ..core.faces import slug
 from ..core.fields import need_int, need_str, only
 from ..core.interpret import see
@@ -182,12 +182,15 @@ def spell_answer(inp: RollInput, result: RollResult, idx: Index, before: RollInp
     healths = healths_of(inp)
     totals = normal_totals(result, inp, kind.tally) if kind.tally else dict(result.totals)
     made = kind.outcome([totals], healths)
-    dist, dropped, notes = totals_odds(kind, before, idx)
+    try:
+        dist, dropped, notes = totals_odds(kind, before, idx)
+        odds = odds_json(outcome_odds(kind, dist, healths), dropped, notes)
+    except (TooLarge, NotExact) as exc:     # the roll made is still read; only its chances are missing
+        odds = {}
+        warnings.append(f"The chances before the roll are not shown: {exc.message}")
     out: dict[str, Any] = {"id": sid, "name": name, "times": times, "effect": kind.to_json(),
                            "does": kind.describe(), "calls_for": kind.roll_words(), "totals": totals,
-                           "outcome": made, "text": kind.words(made),
-                           "odds": odds_json(outcome_odds(kind, dist, healths), dropped, notes),
-                           "see": see("spell-effects")}
+                           "outcome": made, "text": kind.words(made), "odds": odds, "see": see("spell-effects")}
     if warnings:
         out["warnings"] = warnings
     return out

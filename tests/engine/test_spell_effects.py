@@ -198,6 +198,20 @@ def test_a_roll_that_is_not_the_spells_is_refused(engine, data, field, words):
     assert err.value.field == field and words in err.value.message
 
 
+def test_a_roll_too_large_for_exact_chances_is_still_read(engine, monkeypatch):
+    # Past the bound of exact chances the roll made still decides the outcome (Hailstorm, 1 damage,
+    # no save: the Runner dies); the chances are left out with the reason, never a wrong number.
+    from calculator.core.errors import TooLarge
+    from calculator.magic import effects
+
+    def too_large(*args, **kw):
+        raise TooLarge("army", "too large to compute exactly")
+    monkeypatch.setattr(effects, "roll_outcomes", too_large)
+    out = spell_roll(engine, "save", "hailstorm", army(RUNNER, rolled=("1 melee",)))
+    assert out["outcome"] == {"damage": 1, "killed": 1} and out["odds"] == {}
+    assert "too large to compute exactly" in out["warnings"][0]
+
+
 def test_castings_combined_of_a_spell_not_known_to_be_cumulative_act_as_one(engine):
     # p.44: a spell without a highlighted number gains nothing from castings combined on one target.
     out = spell_roll(engine, "save", {"id": "hailstorm", "times": 2}, army(RUNNER, rolled=("1 melee",)))

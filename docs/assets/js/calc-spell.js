@@ -44,12 +44,12 @@ export function showSpell(ctx, out) {
   if (!s) { section.hidden = true; section.replaceChildren(); return; }
   const stop = el("button", { type: "button", class: "md-button dd-calc-small", "data-calc-spell-stop": true,
     onclick: () => { delete ctx.state.spell; ctx.changed(); } }, "Not for a spell");
-  section.replaceChildren(el("h2", {}, s.name),
+  section.replaceChildren(...[el("h2", {}, s.name),
     el("p", {}, s.does + ". This roll is " + s.calls_for + ". ", siteLink(ctx.cat.root, s.see, "How it is read")),
     el("p", { class: "dd-calc-verdict", "data-calc-spell-outcome": JSON.stringify(s.outcome) }, s.text.charAt(0).toUpperCase() + s.text.slice(1) + "."),
-    el("h3", {}, "Chances before the roll"),
+    Object.keys(s.odds).length ? el("h3", {}, "Chances before the roll") : null,
     el("ul", { "data-calc-spell-odds": JSON.stringify(Object.keys(s.odds)) }, Object.keys(s.odds).map((k) => oddsItem(s.odds[k]))),
     ...(s.warnings || []).map((w) => el("p", { class: "dd-calc-notice" }, w)),
-    el("p", {}, stop));
+    el("p", {}, stop)].filter(Boolean));
   section.hidden = false;
 }
