@@ -18,9 +18,10 @@ from typing import Any, TypeVar
 from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
 from .core.errors import BundleError, ParamError
 from .core.faces import Face, slug
-from .kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
+from .kinds import ABILITIES, EFFECTS, MODIFIERS, SPELL_EFFECTS, TERRAIN
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
+from .kinds.spells import SpellEffect
 from .kinds.roll import Generate, Reroll
 from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
@@ -205,6 +206,12 @@ def make_modifiers(spell: Mapping[str, Any], where: str = "modifier") -> tuple[M
     return tuple(out)
 
 
+def make_spell_effect(spell: Mapping[str, Any]) -> SpellEffect | None:
+    """The spell's ``effect`` (a kind of calculator.kinds.spells): damage or a roll it calls for."""
+    raw = spell.get("effect")
+    return SPELL_EFFECTS.make(raw, "effect") if raw else None
+
+
 V = TypeVar("V")
 
 
@@ -274,6 +281,8 @@ class Index:
             self.abilities[sp["id"]] = _check("species", sp["id"], self._abilities, sp)
         self.spells: dict[str, Mapping[str, Any]] = {s["id"]: s for s in bundle.get("spells") or []}
         self.modifiers = _table("spells", bundle.get("spells"), lambda s: _check("spells", s["id"], make_modifiers, s), lazy)
+        self.spell_effects = _table("spells", bundle.get("spells"),
+                                    lambda s: _check("spells", s["id"], make_spell_effect, s), lazy)
         self.terrain_types = {t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
         self.minor_anywhere = {t["id"] for t in bundle.get("terrain_types") or [] if t.get("minor_anywhere")}
         self.terrain_type_names = {t["id"]: t.get("name", t["id"]) for t in bundle.get("terrain_types") or []}

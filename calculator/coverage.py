@@ -55,8 +55,12 @@ def _spell_rows(idx: Index) -> list[dict[str, Any]]:
     rows = []
     for sid, spell in idx.spells.items():
         mods = idx.modifiers.get(sid) or ()
-        if mods:
-            parts: list[bool | None] = [done_by_engine(m) for m in mods]
+        parts: list[bool | None]
+        if idx.spell_effects.get(sid) is not None:
+            # The roll it calls for is resolved with its odds (calculator.magic.effects).
+            parts, needs = [True], []
+        elif mods:
+            parts = [done_by_engine(m) for m in mods]
             needs = [m.label() for m in mods if done_by_engine(m) is False]
         else:
             # Its cost is paid in the magic mode; its effect on its target is the player's.

@@ -45,7 +45,12 @@ class Engine:
 
         inp = self.parse(data)
         result = resolve_input(inp, self.index)
-        return {**result.to_json(), **magic_answer(inp, result, self.index)}
+        out = {**result.to_json(), **magic_answer(inp, result, self.index)}
+        if inp.spell is not None:          # the roll a spell calls for (calculator.magic.effects)
+            from .magic.effects import spell_answer, without_faces
+
+            out["spell"] = spell_answer(inp, result, self.index, self.parse(without_faces(data)))
+        return out
 
     def carry(self, data: Any) -> list[dict[str, Any]]:
         """The modifier inputs a cast list carries into later rolls (calculator.magic.carry)."""

@@ -19,7 +19,7 @@ FIELDS: dict[str, tuple[Any, ...]] = {
     "sais": ("id", "name", "clauses", "fixed_results"),
     "species": ("id", "name", {"abilities": ("id", "name", "engine")}, "force"),
     "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces", "carries"),
-    "spells": ("id", "name", "modifier", "element", "cost", "reserve", "cantrip", "species", "cumulative",
+    "spells": ("id", "name", "modifier", "effect", "element", "cost", "reserve", "cantrip", "species", "cumulative",
                "mixed_elements", "duration", "target"),
     "terrain_types": ("id", "name", "elements", "major", "minor_anywhere"),
     "terrains": ("id", "name", "type", "category", "eighth_face", "advanced", {"faces": ("icon",)}),

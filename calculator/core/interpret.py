@@ -38,6 +38,7 @@ ANCHORS: dict[str, str] = {
     "individual-rolls": "Individual rolls",
     "lasting-saves": "Saves added to the army until your next turn",
     "spells-computed": "Spells the calculator works out",
+    "spell-effects": "Spells that deal damage or call for a roll",
     "limits": "Input limits",
     "exchanges": "Exchanges",
     "casualties": "Choosing casualties",

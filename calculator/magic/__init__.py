@@ -13,6 +13,7 @@ from typing import Any
 from ..core.errors import InputError
 from ..core.fields import only
 from .answer import cast_json, castable
+from .calls import spell_rolls
 from .carry import carried, left_to_player
 from .request import parse_cast
 from .spells import spells_of
@@ -36,6 +37,7 @@ def magic_answer(inp: RollInput, result: RollResult, index: Index) -> dict[str, 
     if inp.cast is not None:
         out["cast"] = cast_json(entries, magic, index.species_names)
         out["cast"]["carry"] = carried(entries, index) if out["cast"]["ok"] else []
+        out["cast"]["rolls"] = spell_rolls(entries, index) if out["cast"]["ok"] else []
     yours = left_to_player([c["spell"] for c in out["castable"]] + [e.spell.id for e in entries], index)
     if yours:
         out["left_to_player"] = yours

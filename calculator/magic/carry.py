@@ -43,9 +43,9 @@ def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
 def left_to_player(spell_ids: list[str], index: Index) -> dict[str, Any] | None:
     """The spells listed (castable or cast) whose effect the calculator does not work out: it pays for
     them (p.44) but what they do is the player's to resolve; those that change rolls it applies when
-    they are added to a later roll."""
-    ids = [s for s in dict.fromkeys(spell_ids)
-           if not (index.modifiers.get(s) and all(done_by_engine(m) for m in index.modifiers[s]))]
+    they are added to a later roll, and those that call for a roll it resolves (``cast.rolls``)."""
+    ids = [s for s in dict.fromkeys(spell_ids) if index.spell_effects.get(s) is None
+           and not (index.modifiers.get(s) and all(done_by_engine(m) for m in index.modifiers[s]))]
     if not ids:
         return None
     names = ", ".join(str(index.spells[s].get("name", s)) for s in ids)

@@ -25,7 +25,7 @@ from .units import Unit, named, parse_unit, with_carriers
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
-             "eighth_faces", "minor_terrain", "at_reserve")
+             "eighth_faces", "minor_terrain", "at_reserve", "spell")
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class RollInput:
     cast: Any = None               # the magic roll's cast list, checked by calculator.magic
     held: Held = Held()            # eighth faces and minor terrain face of the army (calculator.roll.held)
     shielded: tuple[tuple[str, Any], ...] = ()   # modifiers a held face keeps off the army (Temple)
+    spell: Any = None              # the spell this roll answers (checked by calculator.magic.effects)
 
 
 def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
@@ -237,7 +238,7 @@ def parse_roll(data: Any, idx: Index) -> RollInput:
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
     units = with_carriers(with_army_saves(units, roll, idx), idx)      # p.59, last: a copy made after would lose it
     return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
-                     held, tuple(shielded))
+                     held, tuple(shielded), data.get("spell"))
 
 
 def with_army_saves(units: tuple[Unit, ...], roll: Roll, idx: Index) -> tuple[Unit, ...]:

@@ -16,6 +16,7 @@ FAMILIES = (("EFFECTS", "SAI effect kinds (`effect`, `extra_effects` of a clause
                           "`rolls`, `against`, `situation`, `terrain_element`, `terrain_element_all`, `optional`, "
                           "`toggle`, `condition`, `engine`, `dua_limit`)"),
             ("MODIFIERS", "Spell modifier ops (`modifier` of a spell, key `op`)"),
+            ("SPELL_EFFECTS", "Spell effect kinds (`effect` of a spell: the roll it calls for)"),
             ("TERRAIN", "Terrain face kinds (`terrain_effects` of an eighth face or a minor terrain face in `icons.yaml`)"))
 PHASES = {"face": "the face itself", "step-2": "step 2 of the target's save roll", "step-3": "step 3", "step-6": "step 6",
           "step-7": "step 7", "step-8": "step 8",

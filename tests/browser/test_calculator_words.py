@@ -170,9 +170,10 @@ def test_a_missile_exchange_shows_no_counter_attack_rows(clean: Page):
 
 
 def test_spells_left_to_the_player_are_named(clean: Page):
-    # Enchanter ID (health 3) + War Chief ID (health 3) at Highland: 6 magic. Hailstorm (air, 2) is
-    # paid for, but the damage it deals is the player's to resolve; Blizzard changes melee rolls (the
-    # calculator applies it in a later roll), so it is not named.
+    # Enchanter ID (health 3) + War Chief ID (health 3) at Highland: 6 magic. Resurrect Dead
+    # (elemental, 3) is paid for, but bringing back a unit is the player's to do; Blizzard changes melee
+    # rolls (the calculator applies it in a later roll) and Hailstorm calls for a save roll the
+    # calculator resolves (p.44), so neither is named.
     page = clean
     page.goto("calculator/?magic=" + quote(json.dumps({"terrain": "highland", "seed": 0, "army": [
         {"die": "coral-elves/enchanter", "rolled": "id"}, {"die": "amazons/war-chief", "rolled": "id"}]})))
@@ -181,8 +182,9 @@ def test_spells_left_to_the_player_are_named(clean: Page):
           && document.querySelector('[data-calc-yours]'); }""", timeout=ENGINE_TIMEOUT)
     yours = page.locator("[data-calc-yours]")
     expect(yours).to_contain_text("resolve their effects yourself")
-    expect(yours).to_contain_text("Hailstorm")
-    assert "blizzard" not in json.loads(yours.get_attribute("data-calc-yours"))
+    expect(yours).to_contain_text("Resurrect Dead")
+    named = json.loads(yours.get_attribute("data-calc-yours"))
+    assert "blizzard" not in named and "hailstorm" not in named
     assert "blizzard" in json.loads(page.locator("[data-calc-castable]").get_attribute("data-calc-castable"))
 
 

@@ -83,7 +83,8 @@ Step               | What happened                     | Subtotal
 9. Multiply        | no multiplying modifiers          | 3 magic
 10. Add and total  | no adding modifiers               | 3 magic"""
 _LEFT = ("The calculator works out what these spells cost, not what they do: resolve their effects yourself "
-         "(Hailstorm, Resurrect Dead, Summon Dragonkin).")  # Blizzard and Watery Double are roll modifiers it knows
+         "(Resurrect Dead, Summon Dragonkin).")  # Blizzard and Watery Double are roll modifiers it knows;
+# Hailstorm's damage is a save roll it resolves (p.44: the cast list names it in cast.rolls)
 
 MAGIC = {
     "text": f"""\

@@ -25,6 +25,9 @@ BAD = [
     ('{"roll": "melee", "army": [{"die": "amazons/warrior", "rolled": "id"}], '
      '"modifiers": [{"op": "divide", "result": "melee", "amount": 0}]}', ["modifiers[0].amount"]),
     ('{"roll": "melee", "army": []}', ["army"]),
+    # the roll a spell calls for: Hailstorm's is a save roll against magic (p.44)
+    ('{"roll": "melee", "spell": "hailstorm", "army": [{"die": "amazons/warrior", "rolled": "id"}]}',
+     ["spell", "Hailstorm calls for", "against magic"]),
     ('{"roll": "melee", "army": [{"die": "amazons/warrior", "rolled": "id"}], "options": {"nope": false}}',
      ["options.nope"]),
     ('{"roll": "melee", "army": [{"die": "amazons/warrior", "rerolled": ["2 mellee"]}]}',

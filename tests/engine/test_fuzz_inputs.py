@@ -50,6 +50,9 @@ SEEDS: dict[str, dict[str, Any]] = {
     "forum": {"command": "resolve", "input": {"roll": "melee", "army": [WARRIOR]}, "format": "bbcode",
               "link": "https://example.org/calculator/"},
 }
+# A roll a spell calls for (calculator.magic.effects): the unit's save roll against Fearful Flames.
+SPELL = {"roll": "individual", "against": "magic", "spell": {"id": "fearful-flames", "times": 1},
+         "army": [{"die": "amazons/runner", "rolled": "1 save"}], "seed": 2}
 DRAGON = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "tail"}}]},
           "defender": {"army": [{"die": "amazons/warrior"}]}}
 
@@ -127,12 +130,14 @@ def test_every_seed_is_answered(engine, command):
     method(SEEDS[command])
     if command.startswith("exchange"):
         method(DRAGON)
+    if command == "resolve":
+        assert method(SPELL)["spell"]["outcome"]["saved"] is True
 
 
-@pytest.mark.parametrize("command", sorted(SEEDS) + ["exchange-dragon"])
+@pytest.mark.parametrize("command", sorted(SEEDS) + ["exchange-dragon", "resolve-spell"])
 def test_a_mutated_input_is_answered_or_refused_in_one_line(engine, command):
-    seed = DRAGON if command == "exchange-dragon" else SEEDS[command]
-    name = "exchange" if command == "exchange-dragon" else command
+    seed = {"exchange-dragon": DRAGON, "resolve-spell": SPELL}.get(command) or SEEDS[command]
+    name = {"exchange-dragon": "exchange", "resolve-spell": "resolve"}.get(command, command)
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(mutated(seed))

@@ -17,7 +17,7 @@ import pytest
 
 import calculator
 from calculator.core.interpret import ANCHORS
-from calculator.kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
+from calculator.kinds import ABILITIES, EFFECTS, MODIFIERS, SPELL_EFFECTS, TERRAIN
 from calculator.core.rolls import CATEGORIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,7 @@ def test_schema_enums_are_the_registry():
     assert sorted(schema("sais.schema.json")["$defs"]["effect"]["properties"]["kind"]["enum"]) == EFFECTS.names()
     assert sorted(schema("species.schema.json")["$defs"]["engine"]["properties"]["kind"]["enum"]) == ABILITIES.names()
     assert sorted(schema("spells.schema.json")["$defs"]["modifier"]["properties"]["op"]["enum"]) == MODIFIERS.names()
+    assert sorted(schema("spells.schema.json")["$defs"]["effect"]["properties"]["kind"]["enum"]) == SPELL_EFFECTS.names()
     effects = schema("icons.schema.json")["$defs"]["icon"]["properties"]["terrain_effects"]
     assert sorted(effects["items"]["properties"]["kind"]["enum"]) == TERRAIN.names()
     assert schema("sais.schema.json")["$defs"]["rollType"]["enum"] == list(CATEGORIES)

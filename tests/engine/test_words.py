@@ -102,17 +102,19 @@ def test_a_dragons_faces_say_the_damage_they_deal(engine, bundle):
 
 def test_spells_whose_effects_are_the_players_are_named(engine):
     # Enchanter (Coral Elves: air, water; health 3) ID = 3 magic and a War Chief ID = 3 magic at
-    # Highland: 6 magic. Hailstorm (air, 2) deals damage to an army: the
-    # calculator pays for it but does not deal that damage. Blizzard changes melee rolls: a modifier the
-    # calculator applies in a later roll, so it is not named.
+    # Highland: 6 magic. Resurrect Dead (elemental, 3) brings back a unit: the calculator pays for it
+    # but the player moves the unit. Blizzard changes melee rolls: a modifier the calculator applies in
+    # a later roll; Hailstorm's damage is a save roll the calculator resolves (the paid cast list names
+    # it in cast.rolls, p.44): neither is named.
     out = engine.resolve({"roll": "magic", "terrain": "highland", "army": [
         {"die": "coral-elves/enchanter", "rolled": "id"}, {"die": "amazons/war-chief", "rolled": "id"}],
         "cast": [{"spell": "hailstorm"}]})
     castable = [c["spell"] for c in out["castable"]]
     assert "hailstorm" in castable and "blizzard" in castable
     yours = out["left_to_player"]
-    assert "hailstorm" in yours["spells"] and "blizzard" not in yours["spells"]
-    assert "Hailstorm" in yours["text"] and "resolve their effects yourself" in yours["text"]
+    assert "resurrect-dead" in yours["spells"] and "blizzard" not in yours["spells"]
+    assert "hailstorm" not in yours["spells"] and [r["spell"] for r in out["cast"]["rolls"]] == ["hailstorm"]
+    assert "Resurrect Dead" in yours["text"] and "resolve their effects yourself" in yours["text"]
 
 
 def test_an_effect_names_the_unit_that_rolled_it_whatever_was_asked_before(engine):

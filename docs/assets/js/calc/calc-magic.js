@@ -9,6 +9,7 @@ import { limit } from "./calc-catalogue.js";
 import { unitLabel } from "./calc-answer.js";
 import { warnings } from "./calc-trace.js";
 import { spellInfo, spellName, poolText, verdictText, paymentText } from "./calc-magic-words.js";
+import { rollsPart, showSpell } from "./calc-spell.js";
 
 const RULES = "../rules/spells-and-casting/";
 
@@ -162,6 +163,7 @@ function wishPart(ctx, out) {
   parts.push(el("p", { class: "dd-calc-verdict", "data-calc-verdict": v.ok ? "ok" : "no", "data-ok": String(!!v.ok) }, verdictText(ctx, v)));
   if (v.warnings && v.warnings.length) parts.push(warnings(ctx.cat, v.warnings));
   if (v.ok) parts.push(el("ul", { class: "dd-calc-payments" }, (v.payments || []).map((p) => el("li", {}, paymentText(ctx, p, (u) => unitName(out, u))))));
+  parts.push(...rollsPart(ctx, v.ok && v.rolls, (id) => spellName(ctx, id)));
   const carry = (v.ok && v.carry) || [];
   if (carry.length) {
     parts.push(el("ul", { class: "dd-calc-carry" }, carry.map((c) => el("li", {},
@@ -192,6 +194,7 @@ export function showMagic(ctx, out, input) {
   section.dataset.input = JSON.stringify(input);
   section.dataset.state = "resolved";
   section.removeAttribute("aria-busy");
+  showSpell(ctx, out);
   if (!out.magic) { section.hidden = true; section.replaceChildren(); ctx.magic.last = null; return; }
   ctx.magic.last = { section, out };
   redraw(ctx);
@@ -208,6 +211,7 @@ export function busyMagic(ctx) {
 export function hideMagic(ctx, state) {
   const section = ctx.root.querySelector("[data-calc-magic]");
   if (!section) return;
+  showSpell(ctx, null);
   section.hidden = true;
   section.replaceChildren();
   section.dataset.state = state || "empty";

@@ -164,6 +164,7 @@ function bindForm(ctx) {
     // A save roll picked here is against what the engine suggests (an attack: melee), not "other".
     if (rt.save && rt.suggest_against) st().against = rt.suggest_against; else delete st().against;
     if (rt.individual) st().counts = [ui.counts.value || "save"]; else delete st().counts;
+    delete st().spell;        // another roll is not the one a spell called for
     ctx.changed();
   });
   ui.against.addEventListener("change", () => { st().against = ui.against.value; ctx.changed(); });
