@@ -14,6 +14,7 @@ import math
 import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
+from .shapes import Raw
 
 from .errors import InputError
 from .limits import LIMITS
@@ -66,7 +67,7 @@ def short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def only(raw: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
+def only(raw: Raw, keys: tuple[str, ...], where: str) -> None:
     extra = [k for k in raw if k not in keys]
     if extra:
         extra.sort()

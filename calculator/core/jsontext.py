@@ -19,6 +19,7 @@ import json
 import re
 from itertools import accumulate
 from typing import Any
+from .shapes import Answer
 
 from .errors import InputError
 from .fields import walk
@@ -28,13 +29,13 @@ _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
-class Repeated(dict[str, Any]):
+class Repeated(Answer):
     """An object of the JSON text in which ``key`` was given more than once."""
 
     key: str = ""
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _pairs(pairs: list[tuple[str, Any]]) -> Answer:
     out = dict(pairs)
     if len(out) == len(pairs):
         return out

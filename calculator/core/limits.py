@@ -7,6 +7,7 @@ writes an input the engine refuses. Computation bounds make every exact calculat
 from __future__ import annotations
 
 from typing import Any
+from .shapes import Answer
 
 LIMITS: dict[str, int] = {
     "army_size": 60,        # dice in one army
@@ -44,6 +45,6 @@ BOUNDS: dict[str, int] = {
 }
 
 
-def published() -> dict[str, Any]:
+def published() -> Answer:
     """The limits as the page and the open data see them."""
     return {"input": dict(LIMITS), "bounds": dict(BOUNDS)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from .shapes import Answer
 
 from .interpret import see
 
@@ -55,8 +56,8 @@ class EffectUse:
     delayed: bool = False
     applied: bool = False     # the engine applied it in this roll
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"sai": self.sai, "unit": self.unit, "label": self.label, "x": self.x,
+    def to_json(self) -> Answer:
+        out: Answer = {"sai": self.sai, "unit": self.unit, "label": self.label, "x": self.x,
                                "kind": self.effect.kind, "what": self.effect.describe(self.x), "text": self.text}
         amount = self.effect.p.get("amount")
         if amount is not None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypeVar
+from .shapes import Answer, Raw
 
 from .errors import ParamError
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
@@ -191,7 +192,7 @@ def against_list(**kw: Any) -> ListOf:
     return ListOf(OneOf(AGAINST, "attack"), **kw)
 
 
-def check_fields(raw: Mapping[str, Any], fields: Mapping[str, Param], where: str) -> dict[str, Any]:
+def check_fields(raw: Raw, fields: Mapping[str, Param], where: str) -> dict[str, Any]:
     """Check every declared field; an undeclared one is an error naming it."""
     for key in raw:
         if key not in fields:
@@ -231,15 +232,14 @@ class Kind:
         ``exchange`` method) or in a dragon attack."""
         return cls.on_face is not Kind.on_face or callable(getattr(cls, "exchange", None)) or cls.dragon_attack_acts
 
-    def __init__(self, values: Mapping[str, Any], where: str = "") -> None:
-        self.p = dict(values)
+    def __init__(self, values: Raw, where: str = "") -> None:
+        # The checked values (the data's words, as the trace and the bundle give them back) and, for
+        # each parameter the kind declares, an attribute of the same name typed on its class.
+        self.p: dict[str, Any] = dict(values)
         self.where = where
-
-    def __getattr__(self, name: str) -> Any:
-        p = self.__dict__.get("p")
-        if p is not None and name in p:
-            return p[name]
-        raise AttributeError(name)
+        for name, value in self.p.items():
+            if name.isidentifier() and not callable(getattr(type(self), name, None)):
+                setattr(self, name, value)
 
     def n(self, x: Count, key: str = "amount") -> Any:
         """A declared amount resolved against the face's X."""
@@ -265,12 +265,12 @@ class Kind:
         its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
         fx.use(self)
 
-    def on_counter_maneuvers(self, x: int, source: str) -> list[dict[str, Any]]:
+    def on_counter_maneuvers(self, x: int, source: str) -> list[Answer]:
         """The modifier inputs this effect, rolled in a marching army's maneuver roll, gives each
         counter-maneuvering army's roll (calculator.terrain); none by default."""
         return []
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
                                       for k, v in self.p.items() if v is not None}}
 
@@ -306,7 +306,7 @@ class Registry(Generic[K]):
     def names(self) -> list[str]:
         return sorted(self.kinds)
 
-    def catalogue(self) -> list[dict[str, Any]]:
+    def catalogue(self) -> list[Answer]:
         """Every kind with its phase and parameters (published in the bundle and data/README.md)."""
         return [{"kind": name, "phase": cls.phase, "title": cls.title,
                  "params": {k: p.describe() for k, p in cls.params.items()}}

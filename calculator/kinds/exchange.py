@@ -58,6 +58,15 @@ class TargetKill(Reported):
               "repeat": OneOf(("until-a-target-saves",), "repetition"),
               "next_target_chosen_by": OneOf(("owner",), "chooser"),
               "on_pass": OneOf(("send-to-reserve",), "result")}
+    amount: Count
+    measure: str
+    up_to: bool
+    target: str
+    test: str
+    bury: str
+    repeat: str | None
+    next_target_chosen_by: str | None
+    on_pass: str | None
 
     def describe(self, x: Count) -> str:
         n = self.n(x)
@@ -106,6 +115,9 @@ class DamageNoSave(Reported):
     params = {"amount": Amount(required=True),
               "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
               "bury": OneOf(("dragonkin-killed",), "burial")}
+    amount: Count
+    target: str
+    bury: str | None
 
     def describe(self, x: Count) -> str:
         extra = "; Dragonkin killed by it are buried" if self.bury else ""
@@ -122,6 +134,12 @@ class DamageTargetUnit(Reported):
     params = {"amount": Amount(required=True), "target": OneOf(("one-defending-unit",), "target", required=True),
               "target_roll": result_types(), "retaliation": OneOf(("melee-no-save",), "retaliation"),
               "bury_if_killed": Bool(default=False), "save": OneOf(("allowed", "none"), "save", default="allowed")}
+    amount: Count
+    target: str
+    target_roll: tuple[str, ...] | None
+    retaliation: str | None
+    bury_if_killed: bool
+    save: str
 
     def describe(self, x: Count) -> str:
         text = f"one unit of the defending army takes {self.n(x)} damage"
@@ -153,6 +171,8 @@ class DamageTargetUnit(Reported):
 class DamageAttacker(Reported):
     kind = "damage-attacker"
     params = {"amount": Amount(required=True), "save": OneOf(("spell-only",), "save", required=True)}
+    amount: Count
+    save: str
 
     def describe(self, x: Count) -> str:
         return f"{self.n(x)} damage to the attacking army; only saves from spells reduce it"
@@ -171,6 +191,10 @@ class ReflectDamage(Reported):
     params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
               "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
               "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}
+    target: str
+    amount: str
+    save: str | None
+    gains_saves: bool
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.reflect += 1
@@ -214,6 +238,10 @@ class DefenderCombinationRoll(Reported):
               "replaces": ListOf(OneOf(("save-roll", "counter-attack"), "roll"), required=True),
               "damage_attacker": OneOf(("defender-melee-results",), "damage", required=True),
               "save": OneOf(("spell-only",), "save", required=True)}
+    types: tuple[str, ...]
+    replaces: tuple[str, ...]
+    damage_attacker: str
+    save: str
 
     def describe(self, x: Count) -> str:
         return ("the defending army makes one save and melee roll instead of a save roll and a counter-attack; "
@@ -229,6 +257,10 @@ class OpponentSubtract(Reported):
     reaches_other_army = False
     params = {"types": result_types(allow_all=True, required=True), "amount": Amount(required=True),
               "target": OneOf(TARGETS, "target", required=True), "duration": OneOf(DURATIONS, "duration")}
+    types: tuple[str, ...] | str
+    amount: Count
+    target: str
+    duration: str | None
 
     def describe(self, x: Count) -> str:
         who = {"defending-army": "the defending army",
@@ -260,6 +292,9 @@ class OpponentHalve(Reported):
     reaches_other_army = False
     params = {"types": result_types(allow_all=True, required=True), "target": OneOf(TARGETS, "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
+    types: tuple[str, ...] | str
+    target: str
+    duration: str | None
 
     def describe(self, x: Count) -> str:
         return f"an opposing army at this terrain halves {names(self.types)} results it rolls until your next turn"
@@ -277,6 +312,12 @@ class SendToReserve(Reported):
               "target": OneOf(("defending-army",), "target", required=True),
               "test": OneOf(("none", "save"), "test", default="none"), "before_saves": Bool(default=True),
               "id_rollers": OneOf(("killed",), "result")}
+    amount: Count
+    up_to: bool
+    target: str
+    test: str
+    before_saves: bool
+    id_rollers: str | None
 
     def describe(self, x: Count) -> str:
         n = self.n(x)
@@ -303,6 +344,8 @@ class SurviveDeath(Reported):
     left_to_player = True
     params = {"to": OneOf(("reserve-area",), "destination", required=True),
               "trigger": ListOf(OneOf(("killed", "buried"), "trigger"), required=True)}
+    to: str
+    trigger: tuple[str, ...]
 
     def describe(self, x: Count) -> str:
         return "when this unit is killed or buried, roll it: on this icon it goes to your Reserve Area instead"
@@ -315,6 +358,14 @@ class DisableUnits(Reported):
               "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
               "test": OneOf(("maneuver", "melee", "none"), "test", default="none"), "no_leave": Bool(default=False),
               "duration": OneOf(DURATIONS, "duration", required=True), "ends_if": Text(), "exception": Text()}
+    amount: Count
+    up_to: bool
+    target: str
+    test: str
+    no_leave: bool
+    duration: str
+    ends_if: str | None
+    exception: str | None
 
     def describe(self, x: Count) -> str:
         n = self.n(x)
@@ -339,6 +390,10 @@ class TargetsRollForAttacker(Reported):
     params = {"amount": Amount(required=True), "up_to": Bool(default=True),
               "target": OneOf(("defending-army",), "target", required=True),
               "duration": OneOf(DURATIONS, "duration")}
+    amount: Count
+    up_to: bool
+    target: str
+    duration: str | None
 
     def describe(self, x: Count) -> str:
         return (f"up to {self.n(x)} health-worth of defending units do not save this march: their owner rolls "
@@ -364,6 +419,8 @@ class KillDragon(Reported):
     kills_dragon = True
     dragon_attack_acts = True
     params = {"amount": Amount(required=True), "face": OneOf(("jaws",), "dragon face", required=True)}
+    amount: Count
+    face: str
 
     def describe(self, x: Count) -> str:
         return f"kills one attacking dragon that rolled {self.face.capitalize()}"
@@ -375,6 +432,8 @@ class DragonAbility(Reported):
     left_to_player = True
     params = {"abilities": ListOf(OneOf(("control", "slay", "tame"), "ability"), required=True),
               "targets": OneOf(("one-dragon",), "target", required=True)}
+    abilities: tuple[str, ...]
+    targets: str
 
     def describe(self, x: Count) -> str:
         return "the champion tames, slays or controls one attacking dragon (its own ability)"

@@ -35,6 +35,15 @@ class Modifier(Kind):
     stacks: ClassVar[bool] = False
     low: ClassVar[int] = 0                    # the smallest amount a free modifier of this op may have
     counts_as: ClassVar[bool] = False         # "counts as" (its ``from`` and ``to`` types)
+    # The parameters every op shares (COMMON), set by Kind.__init__:
+    rolls: tuple[str, ...] | None
+    target: str | None
+    condition: str | None
+    engine: bool
+    situation: str | None
+    species: str | None
+    ties: str | None
+    choice: tuple[str, ...] | None      # an arithmetic op's choice of result types
 
     @classmethod
     def acts(cls) -> bool:
@@ -79,7 +88,7 @@ class Modifier(Kind):
         if not self.fits(roll):
             return []
         if self.p.get("choice"):
-            t = roll.pick(self.choice)
+            t = roll.pick(self.p["choice"])
             return [t] if t else []
         result = self.p.get("result")
         if result == "all":
@@ -113,6 +122,9 @@ class Modifier(Kind):
 class Arithmetic(Modifier):
     """An op of steps 6, 7, 9 or 10 on one result type (or a choice of types, or all) with an
     amount; ``low`` is the kind's own bound on the amount (never divide by 0)."""
+
+    result: str | None
+    amount: int
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -179,6 +191,7 @@ class CountsAsModifier(Modifier):
     arithmetic = False
     counts_as = True
     params = {**COMMON, "from": result_type(required=True), "to": result_types(required=True)}
+    to: tuple[str, ...]
 
     def label(self) -> str:
         who = f"{str(self.species).replace('-', ' ').title()} units' " if self.species else ""
@@ -193,6 +206,7 @@ class MultiplyUnitModifier(Modifier):
     step = 9
     arithmetic = False
     params = {**COMMON, "types": result_types(required=True), "factor": Int(2, required=True)}
+    factor: int
 
     def unit_multiplier(self, roll: Roll) -> Multiplier | None:
         if not self.fits(roll):
