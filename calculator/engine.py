@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+from .core.shapes import Answer, Raw
 
 from .bundle import Index
 from .core.fields import check_tree
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 class Engine:
     """Indexes (and checks) a data bundle once; every command is then a method."""
 
-    def __init__(self, bundle: Mapping[str, Any], lazy: bool = False) -> None:
+    def __init__(self, bundle: Raw, lazy: bool = False) -> None:
         self.index = Index(bundle, lazy)     # lazy: entries made when first read (bundle.Lazy)
 
     # Loading the data makes the index only: the single roll (calculator.roll) is imported by the
@@ -38,7 +39,7 @@ class Engine:
 
         return resolve_input(self.parse(data), self.index)
 
-    def resolve(self, data: Any) -> dict[str, Any]:
+    def resolve(self, data: Any) -> Answer:
         """Resolve a single roll; the JSON form of :meth:`roll`, with the magic part (calculator.magic)."""
         from .magic import magic_answer
         from .roll.resolve import resolve_input
@@ -47,14 +48,14 @@ class Engine:
         result = resolve_input(inp, self.index)
         return {**result.to_json(), **magic_answer(inp, result, self.index)}
 
-    def carry(self, data: Any) -> list[dict[str, Any]]:
+    def carry(self, data: Any) -> list[Answer]:
         """The modifier inputs a cast list carries into later rolls (calculator.magic.carry)."""
         from .magic import carry
 
         check_tree(data)
         return carry(self.index, data)
 
-    def distribution(self, data: Any) -> dict[str, Any]:
+    def distribution(self, data: Any) -> Answer:
         """Exact chances of every final total of one result type (calculator.roll.distribution)."""
         from .roll.chances import distribution_of
 
@@ -64,7 +65,7 @@ class Engine:
     # the single roll. An exchange input with "attack": "dragon" is a dragon attack: its attacker
     # has dragons, not an army, and calculator.dragons (built on the exchange) resolves it.
 
-    def exchange(self, data: Any) -> dict[str, Any]:
+    def exchange(self, data: Any) -> Answer:
         """An attack exchange (calculator.exchange) or a dragon attack (calculator.dragons), roll by roll."""
         check_tree(data)
         if is_dragon_attack(data):
@@ -75,7 +76,7 @@ class Engine:
 
         return exchange(self, data)
 
-    def exchange_odds(self, data: Any) -> dict[str, Any]:
+    def exchange_odds(self, data: Any) -> Answer:
         """Exact chances of the damage and losses of an exchange or dragon attack not rolled yet."""
         check_tree(data)
         if is_dragon_attack(data):
@@ -86,42 +87,42 @@ class Engine:
 
         return exchange_odds(self, data)
 
-    def maneuver(self, data: Any) -> dict[str, Any]:
+    def maneuver(self, data: Any) -> Answer:
         """A maneuver and its counter-maneuvers, roll by roll, and the terrain die after it (calculator.terrain)."""
         from .terrain import maneuver
 
         check_tree(data)
         return maneuver(self, data)
 
-    def advise(self, data: Any) -> dict[str, Any]:
+    def advise(self, data: Any) -> Answer:
         """One army's march made now: the maneuver and each action open to it, with their odds (calculator.advise)."""
         from .advise import advise
 
         check_tree(data)
         return advise(self, data)
 
-    def force(self, data: Any) -> dict[str, Any]:
+    def force(self, data: Any) -> Answer:
         """A force's points per army and the setup rules it breaks (calculator.forces)."""
         from .forces import force
 
         check_tree(data)
         return force(self.index, data)
 
-    def game(self, data: Any) -> dict[str, Any]:
+    def game(self, data: Any) -> Answer:
         """A game replayed from its setup and moves: the state and the moves open now (calculator.game)."""
         from .game import game
 
         check_tree(data)
         return game(self, data)
 
-    def forum(self, data: Any) -> dict[str, Any]:
+    def forum(self, data: Any) -> Answer:
         """Another command's answer as a forum post: BBCode, Markdown or plain text (calculator.forum)."""
         from .forum import forum
 
         check_tree(data)
         return forum(self, data)
 
-    def plan(self, data: Any) -> dict[str, Any]:
+    def plan(self, data: Any) -> Answer:
         """What the page may offer for an input (calculator.roll.plan)."""
         from .magic.offer import offer
         from .roll.plan import plan

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import sys
 from typing import Any
+from .core.shapes import Answer
 
 from .commands import COMMANDS
 
@@ -37,7 +38,7 @@ def _read(payload: str) -> Any:
     return data
 
 
-def _load(bundle: Any) -> dict[str, Any]:
+def _load(bundle: Any) -> Answer:
     global _engine, _loaded
     from .engine import Engine
 

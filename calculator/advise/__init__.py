@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from ..core.shapes import Answer
 
 from ..core.interpret import see
 from ..kinds.terrain import ACTIONS
@@ -51,13 +52,13 @@ def allowed(idx: Any, inp: AdviseInput, action: str) -> tuple[set[str], list[str
     return out | more, notes
 
 
-def advise_typed(engine: Any, inp: AdviseInput) -> dict[str, Any]:
+def advise_typed(engine: Any, inp: AdviseInput) -> Answer:
     action = action_now(inp)
     actions, notes = allowed(engine.index, inp, action)
     if inp.terrain is not None and inp.terrain.by_type and inp.face == EIGHTH:
         notes.append(f"{inp.terrain.name} given by its type: which eighth face it has is not known, so its effects "
                      f"are left out; name the terrain die for them (p.15)")
-    options: list[dict[str, Any]] = []
+    options: list[Answer] = []
     if inp.terrain is not None and inp.maneuver:
         options.append(maneuver_option(engine.index, inp))
     if inp.terrain is not None:
@@ -74,7 +75,7 @@ def advise_typed(engine: Any, inp: AdviseInput) -> dict[str, Any]:
             "see": see("maneuvers")}
 
 
-def advise(engine: Any, data: Any) -> dict[str, Any]:
+def advise(engine: Any, data: Any) -> Answer:
     if isinstance(data, Mapping) and "game" in data:
         from .game import from_game     # the game room, loaded only for a game's advice
 

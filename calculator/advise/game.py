@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from ..core.shapes import Answer, Raw
 
 from ..core.errors import InputError
 from ..core.fields import need_list, need_str, only
@@ -39,7 +40,7 @@ def replay(engine: Any, raw: Any) -> State:
     return state
 
 
-def _army(state: State, name: str) -> dict[str, Any]:
+def _army(state: State, name: str) -> Answer:
     """The army as the typed form gives it (the eighth face goes by ``terrain.controller``)."""
     raw = side(state, name, {}, with_held=False)
     raw.pop("size", None)
@@ -52,13 +53,13 @@ def _place(state: State, terrain: str) -> str:
     return "home" if terrain in state.players else "frontier"
 
 
-def typed(state: State, name: str) -> dict[str, Any]:
+def typed(state: State, name: str) -> Answer:
     """The typed input for army ``name`` in this state."""
     where = state.terrain_of(name)
     other = state.other(state.owner(name))
     theirs = [a for a in state.armies() if state.owner(a) == other]
     here = [a for a in theirs if where != "reserve" and state.terrain_of(a) == where]
-    data: dict[str, Any] = {"army": _army(state, name), "opposing": [_army(state, a) for a in here],
+    data: Answer = {"army": _army(state, name), "opposing": [_army(state, a) for a in here],
                             "size": state.size}
     data["elsewhere"] = [dict(_army(state, a), at=_place(state, state.terrain_of(a)),
                               **({"terrain": state.terrains[state.terrain_of(a)].die}
@@ -76,7 +77,7 @@ def typed(state: State, name: str) -> dict[str, Any]:
     return data
 
 
-def from_game(engine: Any, data: Mapping[str, Any]) -> AdviseInput:
+def from_game(engine: Any, data: Raw) -> AdviseInput:
     only(data, ("game", "army"), "")
     state = replay(engine, data.get("game"))
     name = need_str(data.get("army"), "army")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from typing import Any
+from ..core.shapes import Answer
 
 from ..bundle import Index
 from ..core.errors import TooLarge
@@ -31,7 +32,7 @@ class Wave:
     results fewer), as the amount beside each face's outcome; the modifier is the kind's own."""
 
     def __init__(self) -> None:
-        self.made: dict[str, Any] | None = None     # the kind's modifier, its amount set per total
+        self.made: Answer | None = None     # the kind's modifier, its amount set per total
 
     def of(self, unit: Unit, c: Contribution) -> tuple[int]:
         """A face's amount (roll_outcomes' extra quantity)."""
@@ -46,7 +47,7 @@ class Wave:
                     self.made = self.made or m
         return n
 
-    def on_counter(self, amount: int) -> list[dict[str, Any]]:
+    def on_counter(self, amount: int) -> list[Answer]:
         """Amounts of one kind add up: ``amount`` results fewer for each counter-maneuvering army."""
         return [dict(self.made, result="maneuver", amount=amount)] if amount and self.made else []
 
@@ -108,7 +109,7 @@ def directions(face: int) -> list[str]:
     return [d for d in ("up", "down") if not (face == 1 and d == "down") and not (face == EIGHTH and d == "up")]
 
 
-def maneuver_option(idx: Index, inp: AdviseInput) -> dict[str, Any]:
+def maneuver_option(idx: Index, inp: AdviseInput) -> Answer:
     assert inp.terrain is not None and inp.face is not None
     m = ManeuverInput(inp.terrain, inp.face, inp.controller, inp.army.side, tuple(o.side for o in inp.opposing),
                       "up", 0)
@@ -116,9 +117,9 @@ def maneuver_option(idx: Index, inp: AdviseInput) -> dict[str, Any]:
     for d in directions(inp.face):
         after = turn(inp.face, d)       # reaching the eighth face captures it (p.15): any action there
         then[d] = inp.terrain.action(after, after == EIGHTH)
-    out: dict[str, Any] = {"action": "maneuver", "directions": directions(inp.face),
+    out: Answer = {"action": "maneuver", "directions": directions(inp.face),
                            "against": [o.name for o in inp.opposing]}
-    method: dict[str, Any] = {"method": "exact"}
+    method: Answer = {"method": "exact"}
     if not inp.opposing:
         chance = 1.0                    # p.11: unopposed, a maneuver succeeds and no dice are rolled
     else:

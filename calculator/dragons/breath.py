@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from ..core.shapes import Answer
 
 from ..exchange.casualties import check_choice, choose
 from ..exchange.flow import Damage, Left
@@ -38,7 +39,7 @@ class BreathEffects:
     halves: dict[str, str] = field(default_factory=dict)
     plague: str = ""                                    # who brought Dragon Plague ("" : none)
 
-    def modifiers(self) -> list[dict[str, Any]]:
+    def modifiers(self) -> list[Answer]:
         return [Divide.halving(t, who) for t, who in self.halves.items() if t != "maneuver"]
 
 

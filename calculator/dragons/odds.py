@@ -22,6 +22,7 @@ left after the army's saves, ``killed`` the health-worth it loses (breath and da
 from __future__ import annotations
 
 from typing import Any
+from ..core.shapes import Answer
 
 from ..roll.chances import summarize
 from ..roll.distribution import Budget
@@ -135,7 +136,7 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
 
 
 def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cls: Cls, bash: bool | None
-                  ) -> dict[str, Any]:
+                  ) -> Answer:
     """The army's roll; ``bash``: True to count Bash's saves in it (each dragon's damage), False to leave
     them out (they are added afterwards), None when the army cannot Bash."""
     side = inp.defender
@@ -146,7 +147,7 @@ def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cl
         rolled, rerolled = u.faces.get("response", (None, []))
         army.append(dict(u.raw, **({"rolled": rolled} if rolled is not None else {}),
                          **({"rerolled": rerolled} if rerolled else {})))
-    data: dict[str, Any] = {"roll": "dragon_attack", "army": army,
+    data: Answer = {"roll": "dragon_attack", "army": army,
                             "dragon_faces": ["jaws"] if any(k[2] for k in cls) else []}
     mods = side.modifiers + effects.modifiers()
     if mods:
@@ -284,12 +285,12 @@ NOTES = ("the army splits its ID results the best way in every roll: the most dr
          "promotions (Treasure, or for killing a dragon) are not included: the army rolls as given")
 
 
-def dist(values: dict[int, float]) -> dict[str, Any]:
+def dist(values: dict[int, float]) -> Answer:
     s = summarize(values, 0.0, [], "")
     return {k: s[k] for k in ("distribution", "mean", "sd", "at_least")}
 
 
-def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
+def dragon_odds(engine: Any, data: Any) -> Answer:
     inp = parse_dragon_attack(data, engine.index)
     try:
         odds = work_out(engine, inp)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from ..core.shapes import Answer, Raw
 
 from ..bundle import Index
 from ..core.errors import InputError
@@ -44,7 +45,7 @@ class ExUnit:
     side: str
     index: int
     unit: Unit                                  # checked, without a face (for its name, health, faces)
-    raw: dict[str, Any]                         # the single-roll unit, without rolled/rerolled
+    raw: dict[str, Any]                 # the single-roll unit, without rolled/rerolled
     faces: dict[str, tuple[Any, list[Any]]]     # roll name -> (rolled, rerolled) as given
     status: str = ""                            # "", killed, buried, reserve, out (cannot be rolled)
     why: str = ""
@@ -95,7 +96,7 @@ def roll_name_ok(name: str, idx: Index) -> bool:
     return bool(m and m.group(1) in idx.sais)
 
 
-def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[str, tuple[Any, list[Any]]]:
+def _faces(raw: Raw, where: str, unit: Unit, idx: Index) -> dict[str, tuple[Any, list[Any]]]:
     """Faces per roll name; a bare face (not a mapping) is the face of the unit's first roll."""
     rolled, rerolled = raw.get("rolled"), raw.get("rerolled")
     if rolled is not None and not isinstance(rolled, Mapping):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from ..core.shapes import Answer
 
 from ..core.interpret import see
 from ..core.rolls import ROLL_TYPES, Roll
@@ -41,7 +42,7 @@ class Step:
         """An effect delayed until the target's save roll (Die Roll Resolution step 2)."""
         self.run.delayed[self.target].append({"sai": use.sai, "x": use.x})
 
-    def modify(self, mods: list[dict[str, Any]], lasting: bool) -> None:
+    def modify(self, mods: list[Answer], lasting: bool) -> None:
         """Modifiers on the target's rolls: its next roll only, or the rest of the exchange."""
         (self.run.mods if lasting else self.run.mods_once)[self.target].extend(mods)
 
@@ -150,7 +151,7 @@ def rolled_id(result: RollOutcome) -> bool:
     return bool(result.rolls and result.rolls[0].rolled_id)
 
 
-def _target_roll(sai: str, test: str) -> tuple[str, dict[str, Any]]:
+def _target_roll(sai: str, test: str) -> tuple[str, Answer]:
     """The name and input of a target's roll alone against ``test`` ("<sai>_target_<test>")."""
     return f"{sai}_target_{test}", {"roll": "individual", "counts": TEST_COUNTS[test]}
 

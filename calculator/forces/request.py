@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from ..core.shapes import Raw
 
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, only
@@ -65,7 +66,7 @@ def _dice(raw: Any, where: str, cat: Catalogue) -> tuple[Placed, ...]:
     return tuple(_piece(v, f"{where}[{i}]", cat) for i, v in enumerate(items))
 
 
-def _mapping(raw: Any, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+def _mapping(raw: Any, where: str, keys: tuple[str, ...]) -> Raw:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):

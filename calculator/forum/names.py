@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from ..core.shapes import Raw
 
 from ..core.rolls import ROLL_TYPES
 from ..exchange.words import EXCHANGE_ATTACKS, EXCHANGE_ROLLS, EXCHANGE_SUMMARY

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from ..core.shapes import Answer, Raw
 
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, only, short
@@ -25,7 +26,7 @@ from .state import State
 from .turn import begin_turn, end_phase, end_turn
 
 MAX_MOVES = 2000
-Handler = Callable[[Any, State, Mapping[str, Any], str, int], Any]
+Handler = Callable[[Any, State, Raw, str, int], Any]
 MOVES: dict[str, Handler] = {
     "maneuver": maneuver,
     "minor": minor,
@@ -43,7 +44,7 @@ KEYS = ("move", "army", "direction", "opposed_by", "die", "face", "bury", "targe
         "dragon", "to", "reason", "step", "dice", "faces", "rerolled", "casualties", "seed", "id_split", "free_to_roll")
 
 
-def game(engine: Any, data: Any) -> dict[str, Any]:
+def game(engine: Any, data: Any) -> Answer:
     if not isinstance(data, Mapping):
         raise InputError("", 'the input must be a JSON object {"setup": {...}, "moves": [...]}')
     only(data, ("setup", "moves"), "")

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..bundle import Index
+from ..core.shapes import Answer
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, only, short
 from ..forces import force
@@ -52,7 +53,8 @@ def _player(raw: Any, where: str, idx: Index, size: int) -> tuple[str, dict[str,
         answer = force(idx, {**entry, "size": size})
     except InputError as exc:
         raise InputError(f"{where}.{exc.field}" if exc.field else where, exc.message) from None
-    problems = [{**p, "player": name, "field": f"{where}.{p.get('field')}"} for p in answer["problems"]]
+    problems = [{**p, "player": name, "field": f"{where}.{p.get('field')}"}
+                for p in cast("list[Answer]", answer["problems"])]
     return name, entry, problems
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from typing import Any
+from ..core.shapes import Answer
 
 from ..core.errors import InputError
 from ..core.interpret import see
@@ -40,7 +41,7 @@ def summarize(dist: dict[int, float], dropped: float, notes: list[str], result: 
             "dropped": dropped, "notes": notes, "see": see("chances")}
 
 
-def distribution_of(engine: Any, data: Any) -> dict[str, Any]:
+def distribution_of(engine: Any, data: Any) -> Answer:
     """``Engine.distribution(input)``: the same input as ``resolve``, plus an optional ``result``."""
     raw = dict(data) if isinstance(data, dict) else data
     chosen = raw.pop("result", None) if isinstance(raw, dict) else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from ..core.shapes import Answer, Raw
 
 from ..bundle import Index, TerrainDie, TerrainFace
 from ..core.errors import InputError, ParamError
@@ -97,7 +98,7 @@ class Held:
                                .bind(h.label))
         return tuple(out), shielded
 
-    def report(self, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> list[dict[str, Any]]:
+    def report(self, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> list[Answer]:
         """Each effect of each held face in player words, and whether this roll shows it."""
         return [{"face": h.face.id, "name": h.label, "kind": k.kind, "what": k.describe(),
                  "status": _status(k, roll, shielded, vortex_used),
@@ -184,7 +185,7 @@ def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
     return HeldFace(face, MINOR), die
 
 
-def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True,
+def parse_held(data: Raw, idx: Index, where: str, army: int, allow_unit: bool = True,
                items: frozenset[int] = frozenset(), terrain: tuple[str, ...] | None = None) -> Held:
     """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field); ``items``:
     the indices of the army's items (a unit to re-roll is never one); ``terrain``: the elements of the

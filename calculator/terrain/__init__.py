@@ -10,12 +10,13 @@ True
 from __future__ import annotations
 
 from typing import Any
+from ..core.shapes import Answer
 
 from .flow import resolve_maneuver
 from .request import parse_maneuver
 
 
-def maneuver(engine: Any, data: Any) -> dict[str, Any]:
+def maneuver(engine: Any, data: Any) -> Answer:
     return resolve_maneuver(engine.index, parse_maneuver(data, engine.index))
 
 
