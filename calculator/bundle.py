@@ -290,7 +290,7 @@ class Index:
         self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
 
-    def keep(self, key: tuple, value: Any) -> Any:
+    def keep(self, key: tuple, value: object) -> Any:
         """Keep ``value``, the answer of a pure function for ``key``, in ``memo`` and give it back;
         past MEMO_SIZE answers the memo starts again, so its memory stays bounded."""
         if len(self.memo) >= self.MEMO_SIZE:

@@ -16,6 +16,7 @@ from .commands import COMMANDS
 from .core.errors import BundleError, InputError
 from .core.jsontext import read_json, size_words
 from .core.limits import LIMITS
+from .roll.asks import EngineView
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +112,7 @@ def engine_for(path: Path) -> Any:
         raise CliError(f"bundle: not a Dragon Dice data bundle ({type(exc).__name__})") from None
 
 
-def run(command: str, engine: Any, data: Any) -> Any:
+def run(command: str, engine: EngineView, data: object) -> Any:
     return getattr(engine, COMMANDS[command].method)(data)
 
 

@@ -26,6 +26,7 @@ from .attacks import attack_options
 from .magic import magic_option
 from .maneuver import maneuver_option
 from .request import ARMY, AdviseInput, parse_advise
+from ..roll.asks import EngineView
 
 
 def action_now(inp: AdviseInput) -> str:
@@ -52,7 +53,7 @@ def allowed(idx: Any, inp: AdviseInput, action: str) -> tuple[set[str], list[str
     return out | more, notes
 
 
-def advise_typed(engine: Any, inp: AdviseInput) -> Answer:
+def advise_typed(engine: EngineView, inp: AdviseInput) -> Answer:
     action = action_now(inp)
     actions, notes = allowed(engine.index, inp, action)
     if inp.terrain is not None and inp.terrain.by_type and inp.face == EIGHTH:
@@ -75,7 +76,7 @@ def advise_typed(engine: Any, inp: AdviseInput) -> Answer:
             "see": see("maneuvers")}
 
 
-def advise(engine: Any, data: Any) -> Answer:
+def advise(engine: EngineView, data: object) -> Answer:
     if isinstance(data, Mapping) and "game" in data:
         from .game import from_game     # the game room, loaded only for a game's advice
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
 from .request import ARMY, AdviseInput, Army
+from ..roll.asks import EngineView
 
 FIGURES = ("damage", "killed")
 
@@ -87,7 +88,7 @@ def attack_option(odds_of: Callable[[dict[str, Any]], dict[str, Any]], inp: Advi
 class Odds:
     """``exchange-odds`` answers, each asked once: options that are the same exchange share it."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: EngineView) -> None:
         self.engine = engine
         self.known: dict[str, dict[str, Any]] = {}
 
@@ -98,7 +99,7 @@ class Odds:
         return self.known[key]
 
 
-def attack_options(engine: Any, inp: AdviseInput, actions: set[str]) -> tuple[list[dict[str, Any]], list[str]]:
+def attack_options(engine: EngineView, inp: AdviseInput, actions: set[str]) -> tuple[list[dict[str, Any]], list[str]]:
     odds = Odds(engine)
     options: list[dict[str, Any]] = []
     notes: list[str] = []

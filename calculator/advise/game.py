@@ -22,9 +22,10 @@ from ..game.sides import side
 from ..game.state import State
 from ..game.turn import begin_turn
 from .request import ARMY, AdviseInput, parse_advise
+from ..roll.asks import EngineView
 
 
-def replay(engine: Any, raw: Any) -> State:
+def replay(engine: EngineView, raw: object) -> State:
     """The state after the moves, as the ``game`` command reaches it; its refusals name ``game.<field>``."""
     if not isinstance(raw, Mapping):
         raise InputError("game", 'expected {"setup": {...}, "moves": [...]}')
@@ -77,7 +78,7 @@ def typed(state: State, name: str) -> Answer:
     return data
 
 
-def from_game(engine: Any, data: Raw) -> AdviseInput:
+def from_game(engine: EngineView, data: Raw) -> AdviseInput:
     only(data, ("game", "army"), "")
     state = replay(engine, data.get("game"))
     name = need_str(data.get("army"), "army")

@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from ..bundle import Index
 from ..core.errors import TooLarge
@@ -31,6 +31,7 @@ from ..roll.inputs import RollInput
 from ..roll.resolve import resolve_input
 from ..roll.units import Unit
 from .request import ARMY, AdviseInput
+from ..roll.asks import EngineView
 
 WAYS = 1024         # ways the army's dice can fall worked through exactly (each a single roll resolved, ~1 ms)
 DIST_KEYS = ("distribution", "mean", "sd", "at_least")
@@ -161,7 +162,7 @@ def _affordable(spell: Spell, magic: Magic) -> bool:
         return False
 
 
-def magic_option(engine: Any, inp: AdviseInput) -> tuple[dict[str, Any], list[str]]:
+def magic_option(engine: EngineView, inp: AdviseInput) -> tuple[dict[str, Any], list[str]]:
     idx = engine.index
     data = magic_data(inp)
     roll = engine.parse(data)
@@ -178,7 +179,7 @@ def magic_option(engine: Any, inp: AdviseInput) -> tuple[dict[str, Any], list[st
     try:
         dist = engine.distribution(data)
         total = {k: dist[k] for k in DIST_KEYS}
-        notes += [n for n in dist.get("notes", []) if n not in notes]
+        notes += [n for n in cast("list[str]", dist.get("notes", [])) if n not in notes]
     except TooLarge:
         full = summarize(tally.total, 0.0, [], "magic")
         total = {k: full[k] for k in DIST_KEYS}        # the ways worked through (or sampled) give it

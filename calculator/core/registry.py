@@ -51,7 +51,7 @@ class Param:
         if noun:
             self.noun = noun
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         return value
 
     def describe(self) -> str:
@@ -67,7 +67,7 @@ class Amount(Param):
         super().__init__(**kw)
         self.tags = tuple(tags)
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if value == "X" or value in self.tags:
             return value
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -86,7 +86,7 @@ class Int(Param):
         super().__init__(**kw)
         self.low = low
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if isinstance(value, int) and not isinstance(value, bool) and value >= self.low:
             return value
         raise ParamError(where, f"{value!r} is not a whole number >= {self.low}")
@@ -95,7 +95,7 @@ class Int(Param):
 class Bool(Param):
     noun = "true or false"
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if isinstance(value, bool):
             return value
         raise ParamError(where, f"{value!r} is not true or false")
@@ -104,7 +104,7 @@ class Bool(Param):
 class Text(Param):
     noun = "text"
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if isinstance(value, str) and value.strip():
             return value
         raise ParamError(where, f"{value!r} is not a text")
@@ -117,7 +117,7 @@ class OneOf(Param):
         super().__init__(noun=noun, **kw)
         self.values = tuple(values)
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if isinstance(value, str) and value in self.values:
             return value
         raise ParamError(where, f"{value!r} is not a {self.noun} ({', '.join(self.values)})")
@@ -133,7 +133,7 @@ class ListOf(Param):
         super().__init__(noun=f"list of {item.noun}s", **kw)
         self.item, self.allow_all = item, allow_all
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if self.allow_all and value == "all":
             return "all"
         if not isinstance(value, list) or not value:
@@ -151,7 +151,7 @@ class Struct(Param):
         super().__init__(noun=noun, **kw)
         self.fields = dict(fields)
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         if not isinstance(value, Mapping):
             raise ParamError(where, f"{value!r} is not a {self.noun}")
         return check_fields(value, self.fields, where)
@@ -167,7 +167,7 @@ class Either(Param):
         super().__init__(noun=" or ".join(o.noun for o in options), **kw)
         self.options = options
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> Any:
         for opt in self.options:
             try:
                 return opt.check(value, where)
@@ -293,7 +293,7 @@ class Registry(Generic[K]):
         self.kinds[cls.kind] = cls
         return cls
 
-    def make(self, raw: Any, where: str, key: str = "kind") -> K:
+    def make(self, raw: object, where: str, key: str = "kind") -> K:
         if not isinstance(raw, Mapping):
             raise ParamError(where, f"expected a mapping with '{key}', got {raw!r}")
         name = raw.get(key)

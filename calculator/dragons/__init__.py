@@ -17,12 +17,13 @@ from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .targets import ARMY
 from .resolve import Response, after, army_damage, respond, roll_dragons, spare, split_json
 from .roll import DragonRoll
+from ..roll.asks import EngineView
 
 SUMMARY_KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile",
                 "army_damage", "dragons_killed", "attacks_army", "targets")
 
 
-def dragon_attack(engine: Any, data: Any) -> Answer:
+def dragon_attack(engine: EngineView, data: object) -> Answer:
     inp = parse_dragon_attack(data, engine.index)
     run = DragonRun(engine, inp)
     fights(run, inp)

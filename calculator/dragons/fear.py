@@ -68,7 +68,7 @@ def keep_out(side: Side, dragons: list[DragonDie], idx: Any, chosen: list[int] |
     return words
 
 
-def parse_free(raw: Any, side: Side) -> list[int] | None:
+def parse_free(raw: object, side: Side) -> list[int] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) > len(side.units):

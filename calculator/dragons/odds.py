@@ -40,6 +40,7 @@ from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
 from .spread import Spread, response_spread
 from ..bundle import Index
+from ..roll.asks import EngineView
 
 Cls = tuple   # per dragon: (its damage if Bash needs it, else None; toughness; rolled Jaws (if it matters); Breath)
 
@@ -290,7 +291,7 @@ def dist(values: dict[int, float]) -> Answer:
     return {k: s[k] for k in ("distribution", "mean", "sd", "at_least")}
 
 
-def dragon_odds(engine: Any, data: Any) -> Answer:
+def dragon_odds(engine: EngineView, data: object) -> Answer:
     inp = parse_dragon_attack(data, engine.index)
     try:
         odds = work_out(engine, inp)

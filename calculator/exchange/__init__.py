@@ -13,6 +13,7 @@ from .flow import Indexed, Known, Run, resolved
 from .request import ExchangeInput, parse_exchange
 from .sequence import attack, barred_from_counter, charge_back, hit_back, hit_defender, save
 from .step import Step
+from ..roll.asks import EngineView
 
 SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counter_save_total", "counter_damage",
                 "save_roll_damage_to_attacker", "counter_save_roll_damage_to_defender")
@@ -201,5 +202,5 @@ def _roll_json(run: Run, outcome: RollOutcome) -> dict[str, Any]:
     return out
 
 
-def exchange(engine: Any, data: Any) -> dict[str, Any]:
+def exchange(engine: EngineView, data: object) -> dict[str, Any]:
     return exchange_json(resolve_exchange(engine, parse_exchange(data, engine.index)))

@@ -118,7 +118,7 @@ def _faces(raw: Raw, where: str, unit: Unit, idx: Index) -> dict[str, tuple[Any,
     return out
 
 
-def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True,
+def parse_side(name: str, raw: object, idx: Index, need_army: bool = True,
                terrain: tuple[str, ...] | None = None) -> Side:
     if not isinstance(raw, Mapping):
         raise InputError(name, "expected an object with 'army'")
@@ -181,7 +181,7 @@ def _given(rolled: Any) -> list[Any]:
     return list(rolled.values()) if isinstance(rolled, Mapping) else [rolled]
 
 
-def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:
+def _in_dua(raw: object, where: str, idx: Index) -> dict[str, int]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -193,7 +193,7 @@ def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:
     return dict(raw)
 
 
-def _casualties(raw: Any, sides: dict[str, Side]) -> dict[str, dict[str, list[int]]]:
+def _casualties(raw: object, sides: dict[str, Side]) -> dict[str, dict[str, list[int]]]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -216,7 +216,7 @@ def _casualties(raw: Any, sides: dict[str, Side]) -> dict[str, dict[str, list[in
     return out
 
 
-def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
+def parse_exchange(data: object, idx: Index) -> ExchangeInput:
     """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")

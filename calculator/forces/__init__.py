@@ -28,7 +28,7 @@ from .pool import allowance, minor_most, owned_warnings, pool_problems
 from .request import ForceInput, parse_force
 
 
-def force(index: Index, data: Any) -> Answer:
+def force(index: Index, data: object) -> Answer:
     cat = catalogue(index)
     rules = cat.rules
     inp = parse_force(data, cat)

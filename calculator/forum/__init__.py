@@ -37,7 +37,7 @@ class Answers(Protocol):
     def index(self) -> Any: ...
 
 
-def _link(value: Any) -> str | None:
+def _link(value: object) -> str | None:
     if value is None:
         return None
     text = need_str(value, "link", MAX_LINK)
@@ -66,7 +66,7 @@ def _answer(engine: Answers, command: str, inp: Raw, raw: Raw) -> Raw:
         raise InputError(f"input.{exc.field}" if exc.field else "input", exc.message) from None
 
 
-def parse(raw: Any) -> tuple[str, Raw, str, str | None]:
+def parse(raw: object) -> tuple[str, Raw, str, str | None]:
     if not isinstance(raw, Mapping):
         raise InputError("", 'expected {"command": ..., "input": {...}, "format": "bbcode"}')
     only(raw, KEYS, "")
@@ -79,9 +79,10 @@ def parse(raw: Any) -> tuple[str, Raw, str, str | None]:
     return command, _object(raw, "input"), fmt, _link(raw.get("link"))
 
 
-def forum(engine: Answers, raw: Any) -> Answer:
+def forum(engine: Answers, raw: object) -> Answer:
     """The post of one answer: ``{"kind", "format", "text"}``."""
     command, inp, fmt, link = parse(raw)
+    assert isinstance(raw, Mapping)         # parse refused any other value
     answer = _answer(engine, command, inp, raw)
     kind = COMMANDS[command].kind(inp, answer)
     try:

@@ -12,6 +12,7 @@ from ..terrain.die import by_die
 from .sides import engine_error, faces_by_die, side
 from .state import EIGHTH, State
 from .turn import after_action, after_maneuver, begin_march
+from ..roll.asks import EngineView
 
 ACTIONS = ("melee", "missile", "magic")
 
@@ -76,7 +77,7 @@ def opposing_at(state: State, army: str) -> list[str]:
     return [other] if state.exists(other) else []
 
 
-def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def maneuver(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     army = own_army(state, move, where)
     march(state, engine.index, army, "maneuver", where)
     if state.minor_of(army) is not None and not state.turn.minor_rolled:
@@ -152,7 +153,7 @@ def _casualties(state: State, move: Mapping[str, Any], where: str, dice: Mapping
     return out
 
 
-def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int, kind: str) -> dict[str, Any]:
+def attack(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int, kind: str) -> dict[str, Any]:
     """A melee or missile action (p.11) resolved by ``exchange``; the casualties leave the armies."""
     army = own_army(state, move, where)
     march(state, engine.index, army, kind, where)

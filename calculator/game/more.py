@@ -11,11 +11,12 @@ from .march import march, own_army
 from .sides import engine_error, faces_by_die, side
 from .state import AREAS, EIGHTH, State
 from .turn import after_maneuver, enter, refuse_if_owed
+from ..roll.asks import EngineView
 
 ARMY_KINDS = ("home", "horde", "campaign", "reserve")
 
 
-def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def minor(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     """p.15: instead of the maneuver step, a minor terrain from the pool into play (or rolled again,
     or buried)."""
     army = own_army(state, move, where)
@@ -51,7 +52,7 @@ def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     return {"minor_terrain": d.die, "face": face}
 
 
-def _minor_face(engine: Any, die: str, raw: Any, where: str) -> str:
+def _minor_face(engine: EngineView, die: str, raw: object, where: str) -> str:
     faces = [f.get("icon") for t in engine.index.bundle.get("terrains") or [] if t["id"] == die for f in t["faces"]]
     if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= len(faces):
         return str(faces[raw - 1])
@@ -60,7 +61,7 @@ def _minor_face(engine: Any, die: str, raw: Any, where: str) -> str:
     raise InputError(where, f"expected a face of {die} (1-{len(faces)} or {', '.join(sorted(set(map(str, faces))))})")
 
 
-def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def dragon_attack(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     """p.11, p.17: the dragons at a terrain attack the marching player's army there."""
     terrain = need_str(move.get("terrain"), f"{where}.terrain")
     if terrain not in state.turn.owed:
@@ -127,7 +128,7 @@ def _dragon(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict
     return out
 
 
-def summon(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def summon(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     """A dragon summoned by an effect the engine only lists (Dragon's Lair p.15, an SAI)."""
     dragon = need_str(move.get("dragon"), f"{where}.dragon")
     d = state.dice.get(dragon)
@@ -142,7 +143,7 @@ def summon(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     return {"summoned": dragon, "to": to, "reason": move.get("reason")}
 
 
-def reserves(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def reserves(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     """p.11 Reserves Phase: reinforce (reserve units to terrains) before retreat (units to the Reserve Area)."""
     step = move.get("step")
     if step not in ("reinforce", "retreat"):
@@ -172,7 +173,7 @@ def reserves(engine: Any, state: State, move: Mapping[str, Any], where: str, see
     return {"step": step, "dice": list(dice), "to": to}
 
 
-def edit(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def edit(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     """By hand, for what the engine only lists: dice moved, or a terrain's face."""
     if move.get("terrain") is not None:
         t = state.terrains.get(move["terrain"]) if isinstance(move["terrain"], str) else None

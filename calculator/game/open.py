@@ -7,9 +7,10 @@ from ..core.errors import InputError
 from .march import _target, actions
 from .state import State
 from .turn import at
+from ..roll.asks import EngineView
 
 
-def open_moves(engine: Any, state: State) -> list[dict[str, Any]]:
+def open_moves(engine: EngineView, state: State) -> list[dict[str, Any]]:
     if state.winner is not None:
         return []
     t = state.turn
@@ -36,7 +37,7 @@ def _marchers(state: State) -> list[str]:
     return own
 
 
-def _march_moves(engine: Any, state: State, army: str) -> list[dict[str, Any]]:
+def _march_moves(engine: EngineView, state: State, army: str) -> list[dict[str, Any]]:
     t = state.turn
     out: list[dict[str, Any]] = []
     reserve = state.terrain_of(army) == "reserve"

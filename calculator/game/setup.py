@@ -40,7 +40,7 @@ def catalogue(idx: Index) -> dict[str, tuple[str, str | None, tuple[str, ...]]]:
     return idx.keep(key, out)
 
 
-def _player(raw: Any, where: str, idx: Index, size: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+def _player(raw: object, where: str, idx: Index, size: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected a force input with 'name'")
     name = need_str(raw.get("name"), f"{where}.name")
@@ -85,7 +85,7 @@ def _terrain_die(entry: Mapping[str, Any], key: str, where: str, idx: Index) -> 
     return die
 
 
-def parse_setup(raw: Any, idx: Index) -> tuple[State, list[dict[str, Any]]]:
+def parse_setup(raw: object, idx: Index) -> tuple[State, list[dict[str, Any]]]:
     if not isinstance(raw, Mapping):
         raise InputError("setup", "expected an object with size, frontier, first, faces and players")
     only(raw, ("size", "frontier", "first", "faces", "players"), "setup")
@@ -119,7 +119,7 @@ def parse_setup(raw: Any, idx: Index) -> tuple[State, list[dict[str, Any]]]:
     return state, [p for _, _, probs in parsed for p in probs]
 
 
-def _one_of(value: Any, where: str, names: tuple[str, str]) -> str:
+def _one_of(value: object, where: str, names: tuple[str, str]) -> str:
     if value not in names:
         raise InputError(where, f"expected one of the players ({', '.join(names)}), got {short(value)}")
     return str(value)

@@ -27,7 +27,7 @@ def faces_by_die(state: State, move: Raw, where: str) -> dict[str, Answer]:
     return out
 
 
-def _one(state: State, out: dict[str, Answer], slot: str, name: str, value: Any, where: str) -> None:
+def _one(state: State, out: dict[str, Answer], slot: str, name: str, value: object, where: str) -> None:
     if name in state.dice:
         out.setdefault(name, {})[slot] = value
         return

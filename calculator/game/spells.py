@@ -11,12 +11,13 @@ from .march import check_action, march, own_army
 from .sides import engine_error, faces_by_die, held, modifiers
 from .state import Effect, State
 from .turn import after_action
+from ..roll.asks import EngineView
 
 CAST_KEYS = ("spell", "target", "times", "combined", "dragon")
 IVORY_TYPES = ("ivory", "ivory-hybrid")
 
 
-def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def magic(engine: EngineView, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
     army = own_army(state, move, where, reserve_ok=True)
     march(state, engine.index, army, "magic", where)
     check_action(state, engine.index, army, "magic", where)
@@ -54,7 +55,7 @@ def _unit(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[s
     return out
 
 
-def _entry(raw: Any, where: str) -> dict[str, Any]:
+def _entry(raw: object, where: str) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected {spell, target, times, combined, dragon}")
     bad = [k for k in raw if k not in CAST_KEYS]
@@ -63,7 +64,7 @@ def _entry(raw: Any, where: str) -> dict[str, Any]:
     return {k: raw[k] for k in ("spell", "times", "combined") if k in raw}
 
 
-def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
+def _apply(engine: EngineView, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
            carried: Mapping[str, int], pools: list[Any], where: str) -> None:
     spell = engine.index.spells.get(entry["spell"])
     if spell is None:
@@ -106,7 +107,7 @@ def _where(state: State, kind: str, target: str) -> dict[str, Any]:
     return {}
 
 
-def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
+def _target(state: State, caster: str, kind: str, raw: object, where: str) -> str:
     """The spell's target, as its ``target`` asks (p.44)."""
     if isinstance(raw, list) and kind.endswith("units") and raw:
         for j, r in enumerate(raw):
@@ -134,7 +135,7 @@ def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
     return target
 
 
-def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], pools: list[Any], terrain: str,
+def _summon(engine: EngineView, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], pools: list[Any], terrain: str,
             where: str) -> None:
     """Summon Dragon (p.44, p.17): a dragon of the paying element from any Summoning Pool or terrain;
     from a pool, magic of any element may summon an Ivory or Ivory Hybrid dragon."""

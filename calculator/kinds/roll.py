@@ -34,7 +34,7 @@ class Generate:
               "restriction": OneOf(("cantrip-only", "cantrip-any-spell"), "restriction"), "element": OneOf(("any",), "element"),
               "unless_dragon_rolled": OneOf(DRAGON_FACES, "dragon face")}
 
-    def __init__(self, raw: Any, where: str) -> None:
+    def __init__(self, raw: object, where: str) -> None:
         p = check_fields(raw if isinstance(raw, Mapping) else {"?": raw}, self.fields, where)
         if (p["type"] is None) == (p["choice"] is None):
             raise ParamError(where, "give exactly one of 'type' and 'choice'")
@@ -127,7 +127,7 @@ class Reroll:
 
     fields = {"if_chosen": result_type()}
 
-    def __init__(self, raw: Any, where: str) -> None:
+    def __init__(self, raw: object, where: str) -> None:
         if raw is True:
             self.if_chosen = None
         elif isinstance(raw, Mapping):

@@ -118,7 +118,7 @@ def _status(k: Any, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bo
     return "not in this roll"
 
 
-def _face(raw: Any, where: str, idx: Index, role: str) -> TerrainFace:
+def _face(raw: object, where: str, idx: Index, role: str) -> TerrainFace:
     name = need_str(raw, where)
     face = idx.terrain_faces.get(name) or idx.terrain_faces.get(idx.icon_id(name) or "")
     allowed = eighth_faces(idx) if role == EIGHTH else minor_faces(idx)
@@ -138,7 +138,7 @@ def minor_faces(idx: Index) -> list[str]:
     return sorted({f for d in idx.terrain_dice.values() if d.minor for f in d.faces})
 
 
-def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
+def _eighth(raw: object, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
     out: list[HeldFace] = []
     if raw is None:         # none held (the bound below is worked out only for a list given)
         return out
@@ -164,7 +164,7 @@ def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[
     return out
 
 
-def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
+def _minor(raw: object, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
     if raw is None:
         return None, None
     if not isinstance(raw, Mapping):

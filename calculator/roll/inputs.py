@@ -52,7 +52,7 @@ class RollInput:
     shielded: tuple[tuple[str, Any], ...] = ()   # modifiers a held face keeps off the army (Temple)
 
 
-def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
+def parse_modifier(i: int, raw: object, idx: Index) -> list[Any]:
     where = f"modifiers[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'op' or 'spell'")
@@ -83,7 +83,7 @@ def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
     return [mod.bind(source)]
 
 
-def parse_delayed(raw: Any, idx: Index) -> tuple[DelayedInput, ...]:
+def parse_delayed(raw: object, idx: Index) -> tuple[DelayedInput, ...]:
     out = []
     for j, d in enumerate(opt_list(raw, "delayed", LIMITS["delayed"])):
         where = f"delayed[{j}]"
@@ -101,13 +101,13 @@ def parse_delayed(raw: Any, idx: Index) -> tuple[DelayedInput, ...]:
     return tuple(out)
 
 
-def parse_seed(value: Any) -> int:
+def parse_seed(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** LIMITS["seed_digits"]:
         return value
     raise InputError("seed", f"expected a whole number of at most {LIMITS['seed_digits']} digits, got {short(value)}")
 
 
-def parse_options(raw: Any, idx: Index) -> dict[str, bool]:
+def parse_options(raw: object, idx: Index) -> dict[str, bool]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -120,7 +120,7 @@ def parse_options(raw: Any, idx: Index) -> dict[str, bool]:
     return dict(raw)
 
 
-def parse_where(raw: Any, idx: Index) -> tuple[str | None, str, tuple[str, ...] | None]:
+def parse_where(raw: object, idx: Index) -> tuple[str | None, str, tuple[str, ...] | None]:
     """(terrain id, where, elements): the Reserve Area and 'no terrain' have no elements."""
     if raw is None:
         return None, "none", None
@@ -155,7 +155,7 @@ def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) 
     return against
 
 
-def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
+def parse_dragon_faces(raw: object, rtype: Any) -> tuple[str, ...] | None:
     if raw is None:
         return None
     if rtype.id != "dragon_attack":
@@ -183,7 +183,7 @@ def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> 
     return out[0], out[1]
 
 
-def parse_roll(data: Any, idx: Index) -> RollInput:
+def parse_roll(data: object, idx: Index) -> RollInput:
     """Check a whole single-roll input; raise InputError on the first problem."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")

@@ -14,9 +14,10 @@ from ..core.shapes import Answer
 
 from .flow import resolve_maneuver
 from .request import parse_maneuver
+from ..roll.asks import EngineView
 
 
-def maneuver(engine: Any, data: Any) -> Answer:
+def maneuver(engine: EngineView, data: object) -> Answer:
     return resolve_maneuver(engine.index, parse_maneuver(data, engine.index))
 
 
