@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from ..bundle import Index
 from ..core.shapes import Answer
 
 from ..core.interpret import see
@@ -37,7 +38,7 @@ def action_now(inp: AdviseInput) -> str:
     return inp.terrain.action(inp.face, inp.controller == ARMY)
 
 
-def allowed(idx: Any, inp: AdviseInput, action: str) -> tuple[set[str], list[str]]:
+def allowed(idx: Index, inp: AdviseInput, action: str) -> tuple[set[str], list[str]]:
     """Every action the army may take now: the face's, and its minor terrain's action face (p.15)."""
     out = set(ACTIONS) if action == ANY else {action}
     if inp.terrain is None:

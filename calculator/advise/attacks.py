@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from ..bundle import Index
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
 from .request import ARMY, AdviseInput, Army
@@ -27,7 +28,7 @@ def _held(inp: AdviseInput, name: str, raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def holds_tower(idx: Any, inp: AdviseInput) -> bool:
+def holds_tower(idx: Index, inp: AdviseInput) -> bool:
     """Whether the army holds an eighth face that lets it fire at any army (Tower, p.15)."""
     face = inp.terrain.eighth_face if inp.terrain is not None and inp.controller == ARMY else None
     if face is None:
@@ -36,7 +37,7 @@ def holds_tower(idx: Any, inp: AdviseInput) -> bool:
                       ).reaches_reserve()
 
 
-def missile_targets(idx: Any, inp: AdviseInput) -> tuple[list[tuple[int, Army]], list[str]]:
+def missile_targets(idx: Index, inp: AdviseInput) -> tuple[list[tuple[int, Army]], list[str]]:
     """(index among opposing then elsewhere, army) of every army the missile attack may target, and
     notes on those it may not."""
     tower = holds_tower(idx, inp)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bundle import Index
 from ..core.errors import InputError
 from ..exchange.flow import Indexed, Run
 from ..exchange.request import ExchangeInput, Side, parse_side
@@ -83,7 +84,7 @@ def _faces(raw: object, key: str, where: str) -> Any:
     return raw.get("dragon")
 
 
-def parse_dragon(i: int, raw: object, idx: Any) -> DragonIn:
+def parse_dragon(i: int, raw: object, idx: Index) -> DragonIn:
     where = f"attacker.dragons[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'die' (a dragon id)")
@@ -98,7 +99,7 @@ def parse_dragon(i: int, raw: object, idx: Any) -> DragonIn:
     return DragonIn(i, die, rolled, rerolled, raw.get("target"))
 
 
-def parse_defender(raw: object, idx: Any) -> tuple[Side, dict[str, int] | None]:
+def parse_defender(raw: object, idx: Index) -> tuple[Side, dict[str, int] | None]:
     if not isinstance(raw, Mapping):
         raise InputError("defender", "expected an object with 'army'")
     side = parse_side("defender", {k: v for k, v in raw.items() if k not in ("id_split", "free_to_roll")}, idx)
@@ -158,7 +159,7 @@ def _indices(raw: object, where: str, top: int) -> list[int]:
     return picked
 
 
-def parse_dragon_attack(data: object, idx: Any) -> DragonInput:
+def parse_dragon_attack(data: object, idx: Index) -> DragonInput:
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
     only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties"), "")

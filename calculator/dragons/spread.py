@@ -13,6 +13,7 @@ type's own results, so it is worked out once per distinct set of them and rememb
 from __future__ import annotations
 
 from typing import Any
+from ..bundle import Index
 from ..core.shapes import Answer
 
 from ..roll.distribution import Army, Budget, Packer, army_states, evaluate
@@ -91,7 +92,7 @@ class Totals:
         return tuple(tuple(r[i] for r in rows) for i in self.at)
 
 
-def response_spread(idx: Any, data: Answer, plague: bool, budget: Budget) -> tuple[Spread, float, list[str]]:
+def response_spread(idx: Index, data: Answer, plague: bool, budget: Budget) -> tuple[Spread, float, list[str]]:
     """Chances of every response outcome (see :data:`Spread`), the chance dropped, and notes."""
     rinp = parse_roll(data, idx)
     states, army, uses, dropped, notes = army_states(rinp, idx, _extra, 3, budget)

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from ..core.errors import InputError
 from ..core.interpret import see
-from ..core.seams import RollOutcome
+from ..core.seams import ExchangeUnit, RollOutcome
 from ..roll.inputs import RollInput, parse_roll
 from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
@@ -252,14 +252,14 @@ class Run:
         self.damages.append(dmg)
         return dmg
 
-    def strength(self, u: ExUnit) -> float:
+    def strength(self, u: ExchangeUnit) -> float:
         """How much a unit's owner wants to keep it: its average melee results per face."""
         faces = u.unit.faces or ()
         if not faces:
             return 0.0
         return sum(f.count if f.icon in ("melee", "id") else 0 for f in faces) / len(faces)
 
-    def kill(self, u: ExUnit, how: str, status: str = "killed") -> None:
+    def kill(self, u: ExchangeUnit, how: str, status: str = "killed") -> None:
         u.status, u.why = status, how
 
     def ignored_faces(self) -> None:

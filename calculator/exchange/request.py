@@ -25,6 +25,7 @@ from ..core.shapes import Answer, Raw
 
 from ..bundle import Index
 from ..core.errors import InputError
+from ..core.seams import ExchangeUnit
 from ..core.fields import need_bool, need_int, need_list, only, opt_list, short
 from ..roll.held import HELD_KEYS, parse_held
 from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
@@ -62,6 +63,13 @@ class ExUnit:
     @property
     def health(self) -> int:
         return self.unit.health or 0
+
+
+def own(u: ExchangeUnit) -> ExUnit:
+    """A unit a kind hands back through the seam (calculator.core.seams): always one the exchange
+    handed out, so one of its own."""
+    assert isinstance(u, ExUnit)
+    return u
 
 
 @dataclass

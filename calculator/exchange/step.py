@@ -13,11 +13,11 @@ from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.rolls import ROLL_TYPES, Roll
 from ..roll.faceval import contribution
-from ..core.seams import RollOutcome
+from ..core.seams import ExchangeUnit, RollOutcome
 from ..roll.results import RollResult
 from ..core.targets import pick
 from .flow import Left, Run
-from .request import ExUnit
+from .request import ExUnit, own
 from .state import StepMarks
 from ..core.records import EffectUse
 from ..core.faces import Face
@@ -84,12 +84,12 @@ class Step:
             self.run.passes[key] = hit
         return hit
 
-    def individual_face(self, u: ExUnit, face: Face, test: str) -> bool:
+    def individual_face(self, u: ExchangeUnit, face: Face, test: str) -> bool:
         roll = Roll(ROLL_TYPES["individual"], tuple(TEST_COUNTS[test]), "other")
-        c = contribution(u.unit, face, roll, self.run.idx)
+        c = contribution(own(u).unit, face, roll, self.run.idx)
         return c.rolled_id if test == "id" else c.results(test) > 0
 
-    def individual(self, u: ExUnit, sai: str, test: str, count: bool = False,
+    def individual(self, u: ExchangeUnit, sai: str, test: str, count: bool = False,
                    passed_only: bool = False) -> tuple[bool, RollResult]:
         """The target rolls alone ("<sai>_target_<test>"): did it pass the test (and did it roll its
         ID)? ``count``: the caller also reads how many results it rolled; ``passed_only``: the caller
@@ -99,16 +99,18 @@ class Step:
             reads = _passed_reads(test)
         elif not count:
             reads = (test, lambda r: (passed(r, test), rolled_id(r)))
-        result = self.run.roll(u.side, *_target_roll(sai, test), [u], reads)
+        result = self.run.roll(u.side, *_target_roll(sai, test), [own(u)], reads)
         return passed(result, test), result
 
-    def individuals(self, units: Sequence[ExUnit], sai: str, test: str) -> list[bool]:
+    def individuals(self, units: Sequence[ExchangeUnit], sai: str, test: str) -> list[bool]:
         """Each target rolls alone, in turn, one roll not reading another's: which passed the test."""
-        results = self.run.roll_each(self.target, *_target_roll(sai, test), list(units), _passed_reads(test))
+        results = self.run.roll_each(self.target, *_target_roll(sai, test), [own(u) for u in units],
+                                      _passed_reads(test))
         return [passed(r, test) for r in results]
 
-    def unit_damage(self, u: ExUnit, amount: int, sai: str, save: bool, how: str) -> bool:
+    def unit_damage(self, target: ExchangeUnit, amount: int, sai: str, save: bool, how: str) -> bool:
         """A unit alone takes damage; it saves alone unless no save is possible. True if killed."""
+        u = own(target)
         saves = 0
         if save and amount > 0:
             _, result = self.individual(u, sai, "save", count=True)

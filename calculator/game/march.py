@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_bool, need_str, short
 from ..roll.held import parse_held
@@ -31,7 +32,7 @@ def own_army(state: State, move: Mapping[str, Any], where: str, key: str = "army
     return army
 
 
-def march(state: State, idx: Any, army: str, move: str, where: str) -> None:
+def march(state: State, idx: Index, army: str, move: str, where: str) -> None:
     """The move's march (calculator.game.turn.begin_march); as a march begins, a minor terrain
     showing Dust Storm, Flanked, Flood or Revolt is buried (p.15)."""
     if not begin_march(state, army, move, where):
@@ -46,7 +47,7 @@ def march(state: State, idx: Any, army: str, move: str, where: str) -> None:
         state.put(minor, f"{state.owner(army)}.bua")
 
 
-def actions(state: State, idx: Any, army: str) -> tuple[str, ...]:
+def actions(state: State, idx: Index, army: str) -> tuple[str, ...]:
     """The actions the army may take (p.11, p.15): the face's icon; at the eighth face any for its
     controller, melee for the others; a minor terrain's action face adds its action; reserve: magic."""
     terrain = state.terrain_of(army)
@@ -63,7 +64,7 @@ def actions(state: State, idx: Any, army: str) -> tuple[str, ...]:
     return tuple(a for a in ACTIONS if a in out)
 
 
-def check_action(state: State, idx: Any, army: str, action: str, where: str) -> None:
+def check_action(state: State, idx: Index, army: str, action: str, where: str) -> None:
     allowed = actions(state, idx, army)
     if action not in allowed:
         t = state.terrain_of(army)
@@ -200,7 +201,7 @@ def apply_killed(state: State, killed: Mapping[str, Any], dice: Mapping[str, lis
                 state.put(die, f"{owner}.reserve")
 
 
-def _reaches_any_army(state: State, idx: Any, army: str) -> bool:
+def _reaches_any_army(state: State, idx: Index, army: str) -> bool:
     """Whether the army holds an eighth face whose missiles reach any opponent's army (Tower, p.15):
     asked of the face's kind, as the advice asks it."""
     here = state.terrain_of(army)
@@ -209,7 +210,7 @@ def _reaches_any_army(state: State, idx: Any, army: str) -> bool:
     return face is not None and parse_held({"eighth_faces": [face]}, idx, "terrain", 1, allow_unit=False).reaches_reserve()
 
 
-def _target(state: State, idx: Any, army: str, move: Mapping[str, Any], where: str, kind: str) -> str:
+def _target(state: State, idx: Index, army: str, move: Mapping[str, Any], where: str, kind: str) -> str:
     target = need_str(move.get("target"), f"{where}.target")
     if target.count(".") != 1 or target.split(".")[0] not in state.players or not state.exists(target):
         raise InputError(f"{where}.target", f"{short(target)} is not an army in the game")
