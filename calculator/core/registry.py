@@ -22,7 +22,7 @@ calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypedDict, TypeVar, Unpack
 from .shapes import Answer, Raw
 
 from .errors import ParamError
@@ -39,19 +39,26 @@ Count = int | str
 PHASES = ("face", "step-2", "step-3", "step-6", "step-7", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
+class Options(TypedDict, total=False):
+    """What every parameter type may be told besides its own settings."""
+
+    required: bool
+    default: object
+
+
 class Param:
     """One declared parameter: ``check`` returns the value or raises ParamError(field, message)."""
 
     required = False
-    default: Any = None
+    default: object = None
     noun = "value"
 
-    def __init__(self, required: bool = False, default: Any = None, noun: str | None = None) -> None:
+    def __init__(self, required: bool = False, default: object = None, noun: str | None = None) -> None:
         self.required, self.default = required, default
         if noun:
             self.noun = noun
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         return value
 
     def describe(self) -> str:
@@ -63,11 +70,11 @@ class Amount(Param):
 
     noun = "amount"
 
-    def __init__(self, tags: Iterable[str] = (), **kw: Any) -> None:
+    def __init__(self, tags: Iterable[str] = (), **kw: Unpack[Options]) -> None:
         super().__init__(**kw)
         self.tags = tuple(tags)
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if value == "X" or value in self.tags:
             return value
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -82,11 +89,11 @@ class Amount(Param):
 class Int(Param):
     noun = "whole number"
 
-    def __init__(self, low: int = 0, **kw: Any) -> None:
+    def __init__(self, low: int = 0, **kw: Unpack[Options]) -> None:
         super().__init__(**kw)
         self.low = low
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, int) and not isinstance(value, bool) and value >= self.low:
             return value
         raise ParamError(where, f"{value!r} is not a whole number >= {self.low}")
@@ -95,7 +102,7 @@ class Int(Param):
 class Bool(Param):
     noun = "true or false"
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, bool):
             return value
         raise ParamError(where, f"{value!r} is not true or false")
@@ -104,7 +111,7 @@ class Bool(Param):
 class Text(Param):
     noun = "text"
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, str) and value.strip():
             return value
         raise ParamError(where, f"{value!r} is not a text")
@@ -113,11 +120,11 @@ class Text(Param):
 class OneOf(Param):
     """One value of a fixed vocabulary."""
 
-    def __init__(self, values: Iterable[str], noun: str = "value", **kw: Any) -> None:
+    def __init__(self, values: Iterable[str], noun: str = "value", **kw: Unpack[Options]) -> None:
         super().__init__(noun=noun, **kw)
         self.values = tuple(values)
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, str) and value in self.values:
             return value
         raise ParamError(where, f"{value!r} is not a {self.noun} ({', '.join(self.values)})")
@@ -129,11 +136,11 @@ class OneOf(Param):
 class ListOf(Param):
     """A non-empty list of values of one vocabulary (``allow_all``: or the word ``all``)."""
 
-    def __init__(self, item: Param, allow_all: bool = False, **kw: Any) -> None:
+    def __init__(self, item: Param, allow_all: bool = False, **kw: Unpack[Options]) -> None:
         super().__init__(noun=f"list of {item.noun}s", **kw)
         self.item, self.allow_all = item, allow_all
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if self.allow_all and value == "all":
             return "all"
         if not isinstance(value, list) or not value:
@@ -147,11 +154,11 @@ class ListOf(Param):
 class Struct(Param):
     """A mapping with its own declared fields."""
 
-    def __init__(self, fields: Mapping[str, Param], noun: str = "mapping", **kw: Any) -> None:
+    def __init__(self, fields: Mapping[str, Param], noun: str = "mapping", **kw: Unpack[Options]) -> None:
         super().__init__(noun=noun, **kw)
         self.fields = dict(fields)
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if not isinstance(value, Mapping):
             raise ParamError(where, f"{value!r} is not a {self.noun}")
         return check_fields(value, self.fields, where)
@@ -163,11 +170,11 @@ class Struct(Param):
 class Either(Param):
     """The first of several parameter types that accepts the value."""
 
-    def __init__(self, *options: Param, **kw: Any) -> None:
+    def __init__(self, *options: Param, **kw: Unpack[Options]) -> None:
         super().__init__(noun=" or ".join(o.noun for o in options), **kw)
         self.options = options
 
-    def check(self, value: object, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         for opt in self.options:
             try:
                 return opt.check(value, where)
@@ -176,19 +183,19 @@ class Either(Param):
         raise ParamError(where, f"{value!r} is not a {self.noun}")
 
 
-def result_type(**kw: Any) -> OneOf:
+def result_type(**kw: Unpack[Options]) -> OneOf:
     return OneOf(RESULT_TYPES, "result type", **kw)
 
 
-def result_types(**kw: Any) -> ListOf:
-    return ListOf(result_type(), **kw)
+def result_types(allow_all: bool = False, **kw: Unpack[Options]) -> ListOf:
+    return ListOf(result_type(), allow_all, **kw)
 
 
-def roll_categories(**kw: Any) -> ListOf:
+def roll_categories(**kw: Unpack[Options]) -> ListOf:
     return ListOf(OneOf(CATEGORIES, "roll type"), **kw)
 
 
-def against_list(**kw: Any) -> ListOf:
+def against_list(**kw: Unpack[Options]) -> ListOf:
     return ListOf(OneOf(AGAINST, "attack"), **kw)
 
 
@@ -225,6 +232,8 @@ class Kind:
     # Only listed, with its X, for the player to resolve. A kind must act or say so: one that
     # does neither is refused when it registers (an effect nothing reads is a mistake).
     left_to_player: ClassVar[bool] = False
+    # Carried out only when it cannot apply: the player resolves it when it could (an ability's warning).
+    by_hand_when_applies: ClassVar[bool] = False
 
     @classmethod
     def acts(cls) -> bool:
@@ -313,9 +322,9 @@ class Registry(Generic[K]):
                 for name, cls in sorted(self.kinds.items())]
 
 
-def done_by_engine(k: Any) -> bool | None:
+def done_by_engine(k: Kind) -> bool | None:
     """True: the calculator carries the kind out; False: it lists it for the player; None: neither (a gap
     the coverage test fails on)."""
-    if k.left_to_player or not k.p.get("engine", True) or getattr(k, "by_hand_when_applies", False):
+    if k.left_to_player or not k.p.get("engine", True) or k.by_hand_when_applies:
         return False
     return True if k.acts() else None

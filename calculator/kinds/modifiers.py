@@ -126,7 +126,7 @@ class Arithmetic(Modifier):
     result: str | None
     amount: int
 
-    def __init_subclass__(cls, **kw: Any) -> None:
+    def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
         cls.params = {**COMMON, "result": OneOf(RESULT_WORDS, "result type"), "choice": result_types(),
                       "amount": Int(cls.low, required=True)}
