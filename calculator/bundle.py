@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
 from .core.errors import BundleError, ParamError
@@ -24,6 +24,9 @@ from .kinds.modifiers import Modifier
 from .kinds.roll import Generate, Reroll
 from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
+
+if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from .core.seams import RollUnit
 
 NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
 DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements"),
@@ -78,7 +81,7 @@ class Clause:
         # In the DUA only SAIs that generate save results function, unless stated (seed 000).
         return self.dua if self.dua is not None else self.generates_saves()
 
-    def fits_die(self, unit: Any) -> bool:
+    def fits_die(self, unit: RollUnit) -> bool:
         sel = self.dice
         if not sel:
             return True
@@ -95,7 +98,7 @@ class Sai:
     name: str
     clauses: tuple[Clause, ...]
 
-    def part(self, roll: Roll, unit: Any) -> tuple[Clause | None, int]:
+    def part(self, roll: Roll, unit: RollUnit) -> tuple[Clause | None, int]:
         """The part of the text that applies: the best-fitting one, first in text order; and how many fit."""
         fits = [(r, c.index, c) for c in self.clauses if c.fits_die(unit) for r in (c.rank(roll),) if r is not None]
         if not fits:
@@ -167,7 +170,7 @@ class Step:
     title: str
 
 
-def _check(kind: str, entry: str, fn: Any, *args: Any) -> Any:
+def _check(kind: str, entry: str, fn: Callable[..., T], *args: object) -> T:
     try:
         return fn(*args)
     except ParamError as exc:
@@ -206,6 +209,7 @@ def make_modifiers(spell: Mapping[str, Any], where: str = "modifier") -> tuple[M
 
 
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Lazy(Mapping[str, V]):
@@ -239,7 +243,7 @@ class Lazy(Mapping[str, V]):
         return key in self._raw
 
 
-def _table(kind: str, entries: Any, make: Callable[[Any], V], lazy: bool) -> Mapping[str, V]:
+def _table(kind: str, entries: list[dict[str, Any]] | None, make: Callable[[Any], V], lazy: bool) -> Mapping[str, V]:
     raw = {e["id"]: e for e in entries or []}
     return Lazy(kind, raw, make) if lazy else {k: make(e) for k, e in raw.items()}
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import sys
 from typing import Any
-from .core.shapes import Answer
+from .core.shapes import Answer, Raw
 
 from .commands import COMMANDS
 
@@ -38,7 +38,7 @@ def _read(payload: str) -> Any:
     return data
 
 
-def _load(bundle: Any) -> Answer:
+def _load(bundle: Raw) -> Answer:
     global _engine, _loaded
     from .engine import Engine
 

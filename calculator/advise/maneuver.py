@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from collections.abc import Iterable
 from typing import Any
 from ..core.shapes import Answer
 
 from ..bundle import Index
 from ..core.errors import TooLarge
 from ..core.limits import BOUNDS
-from ..core.records import Contribution
+from ..core.records import Contribution, EffectUse
+from ..exchange.request import Side
 from ..roll.distribution import Budget, roll_outcomes
 from ..roll.inputs import RollInput
 from ..roll.resolve import resolve_input
@@ -38,7 +40,7 @@ class Wave:
         """A face's amount (roll_outcomes' extra quantity)."""
         return (self.taken(c.effects),)
 
-    def taken(self, uses: Any) -> int:
+    def taken(self, uses: Iterable[EffectUse]) -> int:
         n = 0
         for use in uses:
             for m in use.effect.on_counter_maneuvers(use.x, "Wave (maneuvering army)"):
@@ -52,7 +54,7 @@ class Wave:
         return [dict(self.made, result="maneuver", amount=amount)] if amount and self.made else []
 
 
-def _counter(idx: Index, m: ManeuverInput, side: Any, wave: Wave, amount: int) -> RollInput:
+def _counter(idx: Index, m: ManeuverInput, side: Side, wave: Wave, amount: int) -> RollInput:
     return maneuver_roll(idx, m, side, True, 0, wave.on_counter(amount))
 
 

@@ -21,7 +21,8 @@ left after the army's saves, ``killed`` the health-worth it loses (breath and da
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from ..core.shapes import Answer
 
 from ..roll.chances import summarize
@@ -41,6 +42,8 @@ from .roll import DragonRoll, chains
 from .spread import Spread, response_spread
 from ..bundle import Index
 from ..roll.asks import EngineView
+
+T = TypeVar("T")
 
 Cls = tuple   # per dragon: (its damage if Bash needs it, else None; toughness; rolled Jaws (if it matters); Breath)
 
@@ -179,7 +182,7 @@ class Odds:
         self.weights: dict[tuple, dict[int, float]] = {}
         self.by_id: dict[int, Spread] = {}
 
-    def memo(self, key: tuple, make: Any) -> Any:
+    def memo(self, key: tuple, make: Callable[[], T]) -> T:
         if key not in self.cache:
             self.cache[key] = make()
         return self.cache[key]

@@ -169,7 +169,7 @@ class Run:
                 out["rerolled"] = rerolled
         return out
 
-    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> RollResult:
+    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: object = None) -> RollResult:
         """Resolve one roll of ``units`` (the input's other fields in ``data``); seeds follow in order.
         ``reads``: (name, function) of what the caller reads of the result, when not all of it
         (the exact chances then merge outcomes it cannot tell apart)."""
@@ -178,15 +178,15 @@ class Run:
         self.rolls.append((name, side, result, units))
         return result
 
-    def roll_each(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any) -> list[Any]:
+    def roll_each(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: object) -> list[Any]:
         """Each of ``units`` rolls alone, in turn (the exact chances take the rolls together)."""
         return [self.roll(side, name, data, [u], reads) for u in units]
 
-    def resume_at(self, step: Any) -> int:
+    def resume_at(self, step: object) -> int:
         """Where a roll's effects start (the exact chances may take a run up again midway)."""
         return 0
 
-    def checkpoint(self, step: Any, i: int) -> None:
+    def checkpoint(self, step: object, i: int) -> None:
         """Called before each effect of a roll (the exact chances may set the run aside here)."""
 
     def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
@@ -275,7 +275,7 @@ class Run:
                                   f"{s.name}.army[{u.index}].rolled.{roll}")
 
 
-def _in_roll(held: Any, units: list[ExUnit]) -> Any:
+def _in_roll(held: object, units: list[ExUnit]) -> Any:
     """An eighth face as one roll's input: the unit a Vortex re-rolls (p.15), named by its place in the
     side's army, is named by its place among this roll's units; not rolling, none is re-rolled."""
     if not isinstance(held, Mapping) or held.get("unit") is None:

@@ -184,7 +184,7 @@ def parse_side(name: str, raw: object, idx: Index, need_army: bool = True,
                 dua_per=-(-size // 24), terrain=own)
 
 
-def _given(rolled: Any) -> list[Any]:
+def _given(rolled: object) -> list[Any]:
     """The faces given in a unit's ``rolled``: one per roll name, or the bare face."""
     return list(rolled.values()) if isinstance(rolled, Mapping) else [rolled]
 

@@ -73,7 +73,7 @@ def _saves_up_to(cap: int) -> tuple[str, Any, Any]:
     return f"saves up to {cap}", lambda whole: (min(whole[0], cap),) + whole[1:], ("saves", _saves)
 
 
-def _saves(r: Any) -> tuple:
+def _saves(r: Any) -> tuple:     # an outcome the exact odds chose (calculator.exchange.branch.Chosen)
     return ((r.totals.get("save", 0),) + tuple(v for k, v in r.totals.items() if k != "save")
             + r.sig[1:] + tuple((u.excluded, u.rolled_id, tuple(sorted(u.res.items()))) for u in r.rolls))
 

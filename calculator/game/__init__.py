@@ -61,7 +61,7 @@ def game(engine: EngineView, data: object) -> Answer:
             "warnings": state.warnings}
 
 
-def play(engine: EngineView, state: State, move: Any, where: str, index: int) -> Any:
+def play(engine: EngineView, state: State, move: object, where: str, index: int) -> Any:
     """One move, checked against the rules and applied to the state; its command's answer."""
     if not isinstance(move, Mapping):
         raise InputError(where, "expected an object with 'move'")

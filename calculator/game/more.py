@@ -103,7 +103,7 @@ def _dragon_casualties(move: Mapping[str, Any], where: str, army: list[str]) -> 
     if not isinstance(raw, Mapping) or any(k not in ("dragon", "breath") for k in raw):
         raise InputError(f"{where}.casualties", 'expected {"dragon": [die ids], "breath": [[die ids], ...]}')
 
-    def index(ids: Any, at: str) -> list[int]:
+    def index(ids: object, at: str) -> list[int]:
         if not isinstance(ids, list) or any(d not in army for d in ids):
             raise InputError(at, "expected a list of the attacked army's die ids")
         return [army.index(d) for d in ids]

@@ -44,6 +44,9 @@ class Modifier(Kind):
     species: str | None
     ties: str | None
     choice: tuple[str, ...] | None      # an arithmetic op's choice of result types
+    # Whether it applies to each kind of roll, remembered by calculator.roll.totals (a spell's
+    # modifier is the same object each time).
+    verdicts: dict[tuple[object, ...], tuple[bool, tuple[str, str] | None]]
 
     @classmethod
     def acts(cls) -> bool:

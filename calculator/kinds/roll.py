@@ -3,7 +3,7 @@ and the structured clause fields ``generates`` and ``reroll``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.records import CountsAs, Multiplier, Note
@@ -353,7 +353,7 @@ class RerollOwnUnits(Kind):
                 f"relic's face, once")
 
 
-def names(types: Any) -> str:
+def names(types: str | Sequence[str]) -> str:
     return "all" if types == "all" else ", ".join(types)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..bundle import Index
+from ..bundle import Index, SpeciesAbility
 from ..core.records import CountsAs, Multiplier
 from ..kinds.exchange import ReflectDamage
 from ..core.interpret import see
@@ -153,7 +153,7 @@ def _species_counts_as(species: str, roll: Roll, idx: Index) -> tuple[tuple[Any,
     return hit
 
 
-def _ability_counts_as(ab: Any, src: str, target: str, declined: bool, g: Group, converted: set,
+def _ability_counts_as(ab: SpeciesAbility, src: str, target: str, declined: bool, g: Group, converted: set,
                        trace: Trace) -> Add | None:
     if not any(n and src in key.split("|") for key, n in g.rolled):
         return None

@@ -153,7 +153,7 @@ def _aside_key(o: Outcome) -> tuple:
     return (o.id_roller, o.vec, o.mults, o.casas, str(o.record))
 
 
-def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[str, ...] = ()
+def _prepare(inp: RollInput, idx: Index, extra: Callable[[Unit, Contribution], tuple[Any, ...]] | None, n_extra: int, keep: tuple[str, ...] = ()
              ) -> tuple[Layout, list[Unit], list[list[Contribution]], list[str]]:
     """The layout of the roll, the units that roll, each one's contributions (face by face, as
     ``Unit.all_faces`` lists them) and the notes on units that do not roll."""

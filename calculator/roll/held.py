@@ -23,6 +23,7 @@ from ..core.fields import need_int, need_list, need_str, only, opt_list, short
 from ..core.interpret import see
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import Divide
+from ..kinds.terrain import TerrainEffect
 from ..core.rolls import Roll
 
 HELD_KEYS = ("eighth_faces", "minor_terrain")
@@ -106,7 +107,7 @@ class Held:
                 for h in self.faces for k in h.face.effects]
 
 
-def _status(k: Any, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> str:
+def _status(k: TerrainEffect, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> str:
     """applied (this roll shows it), for the player, or not in this roll."""
     if k.left_to_player or (k.rerolls_one(roll) and not vortex_used):
         return "for the player"

@@ -15,7 +15,7 @@ from ..core.errors import InputError, ParamError
 from ..core.faces import slug
 from ..core.fields import need_bool, need_int, need_list, need_str, only, opt_list, short
 from ..core.limits import LIMITS
-from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
+from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll, RollType
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
@@ -133,7 +133,7 @@ def parse_where(raw: object, idx: Index) -> tuple[str | None, str, tuple[str, ..
     return terrain, "terrain", elements
 
 
-def parse_counts(data: Mapping[str, Any], rtype: Any) -> tuple[str, ...]:
+def parse_counts(data: Mapping[str, Any], rtype: RollType) -> tuple[str, ...]:
     if not rtype.individual:
         if data.get("counts") is not None:
             raise InputError("counts", "only an individual roll says what it counts")
@@ -144,7 +144,7 @@ def parse_counts(data: Mapping[str, Any], rtype: Any) -> tuple[str, ...]:
     return tuple(t for t in RESULT_TYPES if t in raw)
 
 
-def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) -> str | None:
+def parse_against(data: Mapping[str, Any], rtype: RollType, counts: tuple[str, ...]) -> str | None:
     against = data.get("against")
     if against is None:
         return rtype.against[0] if rtype.save and "save" in counts else None
@@ -155,7 +155,7 @@ def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) 
     return against
 
 
-def parse_dragon_faces(raw: object, rtype: Any) -> tuple[str, ...] | None:
+def parse_dragon_faces(raw: object, rtype: RollType) -> tuple[str, ...] | None:
     if raw is None:
         return None
     if rtype.id != "dragon_attack":
@@ -167,7 +167,7 @@ def parse_dragon_faces(raw: object, rtype: Any) -> tuple[str, ...] | None:
     return tuple(faces)
 
 
-def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> tuple[Any, Any]:
+def parse_opponent(data: Mapping[str, Any], rtype: RollType, against: str | None) -> tuple[Any, Any]:
     """What the other side did, for Bash: each attacking unit's melee results, each dragon's damage."""
     out: list[tuple[int, ...] | None] = []
     for key, ok in (("attacker_melee", rtype.save and against == "melee"), ("dragon_damage", rtype.id == "dragon_attack")):

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.records import EffectUse
 from ..core.faces import Face
+from ..core.seams import RollUnit
 
 
 # One line of the trace at one step: (text, unit index, unit label, see, extra fields). A plain
@@ -49,7 +50,7 @@ class Trace:
     quiet: bool = False            # probability runs keep warnings only
     terrain: list[dict[str, Any]] = field(default_factory=list)   # effects of the faces the army holds (p.15)
 
-    def add(self, step: int, text: str, unit: Any = None, see: str | None = None, **extra: Any) -> None:
+    def add(self, step: int, text: str, unit: RollUnit | None = None, see: str | None = None, **extra: object) -> None:
         if self.quiet:
             return
         if unit is None:

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 from ..core.interpret import see
 from .results import Trace
 from ..core.rolls import Roll
+from ..kinds.modifiers import Modifier
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def applicable(mods: Iterable[Any], roll: Roll, trace: Trace) -> list[Any]:
     return out
 
 
-def verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
+def verdict(m: Modifier, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     """(applied at steps 6-10, the warning to give). A spell's modifier is the same object each
     time, so its verdict for a kind of roll is remembered."""
     memo = getattr(m, "verdicts", None)
@@ -65,7 +66,7 @@ def verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     return memo[roll.key]
 
 
-def _verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
+def _verdict(m: Modifier, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     records = not m.arithmetic
     if records and m.fits(roll):
         return False, None

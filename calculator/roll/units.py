@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bundle import Index
+from ..bundle import Index, Sai
 from ..core.dice import DIE_KINDS, ITEM_KINDS, SIZE_BY_HEALTH, SIZES, is_item
 from ..core.errors import InputError
 from ..core.faces import Face, split_face, slug
@@ -82,7 +82,7 @@ class Unit:
         twin.__dict__.update(self.__dict__, carried=False, key=self.key[:-1] + ("uncarried", self.key[-1]))
         return twin
 
-    def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
+    def choice_for(self, key: str, types: tuple[str, ...], roll: Roll) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
         mine = self.choose.get(key)
         if isinstance(mine, str) and mine in types:
@@ -174,7 +174,7 @@ def _choose(raw: object, where: str, idx: Index) -> dict[str, Any]:
     return out
 
 
-def _split(raw: Mapping[str, Any], where: str, sai: Any) -> dict[str, int]:
+def _split(raw: Mapping[str, Any], where: str, sai: Sai) -> dict[str, int]:
     types = {t for c in sai.clauses for g in c.generates if g.choice for t in g.types}
     if not types:
         raise InputError(where, f"{sai.name}'s results are not of the owner's choice: name one result type")
