@@ -7,6 +7,16 @@ written out as JSON, never read back as anything but JSON).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NotRequired, TypedDict
 
 Raw = Mapping[str, object]      # one JSON object as the player wrote it
 Answer = dict[str, object]      # one JSON object the engine answers (or part of one)
+
+
+class Notice(TypedDict):
+    """A warning in player words, the section of the site it links to, and the input field it is
+    about (for tools: a page does not show it)."""
+
+    text: str
+    see: NotRequired[str]
+    field: NotRequired[str]

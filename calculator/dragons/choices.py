@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from typing import Any
+from ..core.shapes import Answer
 
 from ..bundle import Index
 from ..roll.results import RollResult
@@ -49,7 +50,7 @@ def open_choices(first: RollResult, idx: Index) -> list[tuple[int, str, list[dic
     return out
 
 
-def candidate_armies(data: dict[str, Any], first: RollResult, idx: Index) -> tuple[list[list[dict[str, Any]]], int]:
+def candidate_armies(data: dict[str, Any], first: RollResult, idx: Index) -> tuple[list[list[Answer]], int]:
     """The response's army with each combination of splits (none when there is nothing to choose),
     and how many combinations there are (more than TRIES: none is tried)."""
     found = open_choices(first, idx)

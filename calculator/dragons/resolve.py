@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
-from ..core.shapes import Answer
+from ..core.shapes import Answer, Notice
 
 from ..core.errors import InputError
 from ..exchange.casualties import best_health
@@ -81,7 +81,7 @@ def respond(run: DragonRun, rolls: list[DragonRoll], effects: BreathEffects) -> 
     if count > TRIES:
         run.warn(f"too many ways ({count}) to split the results of the owner's choice (Create Fireminions, Fly) "
                  f"to try them all: each goes to one type; give the units' choose to split them", "dragon-response")
-    best: tuple[tuple[int, ...], Response, list[Answer]] | None = None
+    best: tuple[tuple[int, ...], Response, list[Notice]] | None = None
     healths = [u.health for u in run.sides["defender"].units if u.alive]
     for j, army in enumerate(armies or [data["army"]]):
         mark = len(run.warnings)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from typing import Any
+from ..core.shapes import Answer
 
 from ..core.interpret import see
 from .flow import Damage, Run
@@ -48,7 +49,7 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
     units = run.rolling(side)
     if not units:
         return None
-    extra: dict[str, Any] = {} if combination else {"against": against}
+    extra: Answer = {} if combination else {"against": against}
     if hit.counter:
         extra["counter"] = True
     if run.delayed[side]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any, cast
+from ..core.shapes import Answer, Raw
 
 from ..bundle import Index
 from ..core.shapes import Answer
@@ -40,7 +41,7 @@ def catalogue(idx: Index) -> dict[str, tuple[str, str | None, tuple[str, ...]]]:
     return idx.keep(key, out)
 
 
-def _player(raw: object, where: str, idx: Index, size: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+def _player(raw: object, where: str, idx: Index, size: int) -> tuple[str, Answer, list[Answer]]:
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected a force input with 'name'")
     name = need_str(raw.get("name"), f"{where}.name")
@@ -85,7 +86,7 @@ def _terrain_die(entry: Mapping[str, Any], key: str, where: str, idx: Index) -> 
     return die
 
 
-def parse_setup(raw: object, idx: Index) -> tuple[State, list[dict[str, Any]]]:
+def parse_setup(raw: object, idx: Index) -> tuple[State, list[Answer]]:
     if not isinstance(raw, Mapping):
         raise InputError("setup", "expected an object with size, frontier, first, faces and players")
     only(raw, ("size", "frontier", "first", "faces", "players"), "setup")

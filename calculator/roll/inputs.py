@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any
+from ..core.shapes import Raw
 
 from ..bundle import Index
 from ..core.errors import InputError, ParamError
@@ -133,7 +134,7 @@ def parse_where(raw: object, idx: Index) -> tuple[str | None, str, tuple[str, ..
     return terrain, "terrain", elements
 
 
-def parse_counts(data: Mapping[str, Any], rtype: RollType) -> tuple[str, ...]:
+def parse_counts(data: Raw, rtype: RollType) -> tuple[str, ...]:
     if not rtype.individual:
         if data.get("counts") is not None:
             raise InputError("counts", "only an individual roll says what it counts")
@@ -144,13 +145,13 @@ def parse_counts(data: Mapping[str, Any], rtype: RollType) -> tuple[str, ...]:
     return tuple(t for t in RESULT_TYPES if t in raw)
 
 
-def parse_against(data: Mapping[str, Any], rtype: RollType, counts: tuple[str, ...]) -> str | None:
+def parse_against(data: Raw, rtype: RollType, counts: tuple[str, ...]) -> str | None:
     against = data.get("against")
     if against is None:
         return rtype.against[0] if rtype.save and "save" in counts else None
     if not rtype.save or "save" not in counts:
         raise InputError("against", "only a save roll is made against an attack")
-    if against not in rtype.against:
+    if not isinstance(against, str) or against not in rtype.against:
         raise InputError("against", f"unknown attack {short(against)} (one of {', '.join(rtype.against)})")
     return against
 
@@ -167,7 +168,7 @@ def parse_dragon_faces(raw: object, rtype: RollType) -> tuple[str, ...] | None:
     return tuple(faces)
 
 
-def parse_opponent(data: Mapping[str, Any], rtype: RollType, against: str | None) -> tuple[Any, Any]:
+def parse_opponent(data: Raw, rtype: RollType, against: str | None) -> tuple[Any, Any]:
     """What the other side did, for Bash: each attacking unit's melee results, each dragon's damage."""
     out: list[tuple[int, ...] | None] = []
     for key, ok in (("attacker_melee", rtype.save and against == "melee"), ("dragon_damage", rtype.id == "dragon_attack")):
