@@ -21,6 +21,7 @@ from .core.faces import Face, slug
 from .kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
+from .kinds.terrain import TerrainEffect
 from .kinds.roll import Generate, Reroll
 from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
@@ -141,7 +142,7 @@ class TerrainFace:
     id: str
     name: str
     kind: str                           # eighth-face, minor-terrain, action
-    effects: tuple[Any, ...]            # calculator.kinds.terrain.TerrainEffect
+    effects: tuple[TerrainEffect, ...]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 from ..core.shapes import Answer
 
 from ..bundle import Index
@@ -45,7 +45,7 @@ class Wave:
         for use in uses:
             for m in use.effect.on_counter_maneuvers(use.x, "Wave (maneuvering army)"):
                 if m["result"] in ("maneuver", "all"):
-                    n += m["amount"]
+                    n += cast(int, m["amount"])     # a modifier input: a whole number
                     self.made = self.made or m
         return n
 

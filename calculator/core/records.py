@@ -5,10 +5,13 @@ The effect kinds (``calculator.kinds``) fill a :class:`Contribution`; the steps 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from .shapes import Answer
 
 from .interpret import see
+
+if TYPE_CHECKING:       # annotations only: the registry is loaded with the kinds
+    from .registry import Kind
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class EffectUse:
     unit: int | None
     label: str
     x: int
-    effect: Any               # the registered kind instance
+    effect: Kind              # the registered kind instance
     text: str                 # the clause's rules text
     delayed: bool = False
     applied: bool = False     # the engine applied it in this roll

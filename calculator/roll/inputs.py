@@ -18,7 +18,7 @@ from ..core.fields import need_bool, need_int, need_list, need_str, only, opt_li
 from ..core.limits import LIMITS
 from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll, RollType
 from ..kinds import MODIFIERS
-from ..kinds.modifiers import free_modifier_ops
+from ..kinds.modifiers import Modifier, free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
 from .steps import working
@@ -42,10 +42,10 @@ class DelayedInput:
 class RollInput:
     """A whole single-roll input, checked."""
 
-    roll: Any                      # calculator.core.rolls.Roll
+    roll: Roll
     terrain: str | None
     units: tuple[Unit, ...]
-    modifiers: tuple[Any, ...]     # calculator.kinds.modifiers.Modifier
+    modifiers: tuple[Modifier, ...]
     delayed: tuple[DelayedInput, ...] = ()
     seed: int = 0
     cast: Any = None               # the magic roll's cast list, checked by calculator.magic
@@ -53,7 +53,7 @@ class RollInput:
     shielded: tuple[tuple[str, Any], ...] = ()   # modifiers a held face keeps off the army (Temple)
 
 
-def parse_modifier(i: int, raw: object, idx: Index) -> list[Any]:
+def parse_modifier(i: int, raw: object, idx: Index) -> list[Modifier]:
     where = f"modifiers[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'op' or 'spell'")

@@ -10,6 +10,7 @@ from ..core.shapes import Answer
 
 from ..core.records import EffectUse
 from ..core.faces import Face
+from ..core.rolls import Roll
 from ..core.seams import RollUnit
 
 
@@ -87,7 +88,7 @@ class UnitOutcome:
 class RollResult:
     """The resolution of one roll."""
 
-    roll: Any                           # calculator.core.rolls.Roll
+    roll: Roll
     terrain: str | None
     totals: dict[str, int]
     steps: list[dict[str, Any]]  # step number, rule anchor, title (from the data), entries, subtotals
