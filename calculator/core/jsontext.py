@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Any
+from typing import Any, NoReturn
 from .shapes import Answer
 
 from .errors import InputError
@@ -82,11 +82,11 @@ def check_size(text: str, what: str = "input") -> None:
         raise size_words(what)
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")       # Python's reader accepts NaN and Infinity
 
 
-def read_json(text: str, what: str = "input") -> Any:
+def read_json(text: str, what: str = "input") -> object:
     """The value of a JSON text, or an :class:`InputError` naming ``what`` or the field."""
     check_size(text, what)
     limit = LIMITS["depth"]
