@@ -29,7 +29,8 @@ from .errors import ParamError
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 
 if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
-    from .seams import FaceCtx
+    from .records import EffectUse
+    from .seams import ExchangeStep, FaceCtx
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
 # A face's count as a kind reads it: a number in a roll, or "X" where a text leaves it unresolved
@@ -234,12 +235,24 @@ class Kind:
     left_to_player: ClassVar[bool] = False
     # Carried out only when it cannot apply: the player resolves it when it could (an ability's warning).
     by_hand_when_applies: ClassVar[bool] = False
+    # What an exchange and the exact odds ask of every effect (calculator.exchange); the defaults are
+    # those of a kind that does not say:
+    names_its_face: ClassVar[bool] = True        # what it leaves to the player names the face that brought it
+    reaches_other_army: ClassVar[bool] = True    # its action reaches the other army at once
+    reads_only_targets: ClassVar[bool] = False   # it reads and changes only the target army's units
+    rerolls_targets: ClassVar[bool] = False      # it has its targets roll again (the chances refuse it)
+    recolours_one_unit: ClassVar[bool] = False   # it recolours one unit's magic (calculator.magic)
 
     @classmethod
     def acts(cls) -> bool:
         """Whether the engine carries it out: in a roll (its own ``on_face``), in an exchange (an
         ``exchange`` method) or in a dragon attack."""
-        return cls.on_face is not Kind.on_face or callable(getattr(cls, "exchange", None)) or cls.dragon_attack_acts
+        return cls.on_face is not Kind.on_face or cls.acts_in_exchange() or cls.dragon_attack_acts
+
+    @classmethod
+    def acts_in_exchange(cls) -> bool:
+        """Whether an exchange carries it out (its own ``exchange``), else it is only listed there."""
+        return cls.exchange is not Kind.exchange
 
     def __init__(self, values: Raw, where: str = "") -> None:
         # The checked values (the data's words, as the trace and the bundle give them back) and, for
@@ -273,6 +286,10 @@ class Kind:
         """A rolled face shows this effect (an SAI's clause names it): by default it is listed, with
         its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
         fx.use(self)
+
+    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
+        """An exchange's roll shows this effect: what it does there, through ``step``. By default
+        nothing (it is listed); a kind that acts overrides it."""
 
     def on_counter_maneuvers(self, x: int, source: str) -> list[Answer]:
         """The modifier inputs this effect, rolled in a marching army's maneuver roll, gives each

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 from .shapes import Answer
 
 from .faces import Face
@@ -150,6 +150,12 @@ class ExchangeRun(Protocol):
     def kill(self, u: ExchangeUnit, how: str, status: str = "killed") -> None: ...
 
 
+# What an effect may tell the rest of an exchange it changes the course of: the defending army
+# makes one save and melee roll instead of a save roll and a counter-attack (Charge), or it does
+# not counter-attack (calculator.exchange reads them).
+Flag = Literal["charge", "no-counter"]
+
+
 class ExchangeStep(Protocol):
     """One roll of an exchange: the verbs its effects act through (calculator.exchange.step.Step).
     A unit passed back (``u``) is one this step or its run handed out."""
@@ -165,7 +171,7 @@ class ExchangeStep(Protocol):
 
     def delay(self, use: EffectUse) -> None: ...
     def modify(self, mods: list[Answer], lasting: bool) -> None: ...
-    def flag(self, name: str) -> None: ...
+    def flag(self, name: Flag) -> None: ...
     def damage(self, amount: int, spell_only: bool, source: str) -> None: ...
     def targets(self, amount: int, measure: str, up_to: bool, test: str) -> Sequence[ExchangeUnit]: ...
     def individuals(self, units: Sequence[ExchangeUnit], sai: str, test: str) -> list[bool]: ...

@@ -13,7 +13,7 @@ from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.rolls import ROLL_TYPES, Roll
 from ..roll.faceval import contribution
-from ..core.seams import ExchangeUnit, RollOutcome
+from ..core.seams import ExchangeUnit, Flag, RollOutcome
 from ..roll.results import RollResult
 from ..core.targets import pick
 from .flow import Left, Run
@@ -46,7 +46,7 @@ class Step:
         """Modifiers on the target's rolls: its next roll only, or the rest of the exchange."""
         (self.run.mods if lasting else self.run.mods_once)[self.target].extend(mods)
 
-    def flag(self, name: str) -> None:
+    def flag(self, name: Flag) -> None:
         self.run.flags.add(name)
 
     # ---- damage -------------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ class Step:
         return [ur.results("melee") for ur, u in zip(last[2].rolls, last[3]) if u.alive]
 
     def leave(self, use: EffectUse, what: str = "") -> None:
-        if acts(use) and not getattr(use.effect, "names_its_face", True):
+        if acts(use) and not use.effect.names_its_face:
             raise RuntimeError(f"the {use.effect.kind} kind left part of its action to the player, naming its face, "
                                f"but declares it never does (names_its_face): the exact odds merge its faces")
         self.run.left.append(Left(self.actor, self.name, left_text(use, what), see("effects-reported")))
@@ -176,7 +176,7 @@ def left_text(use: EffectUse, what: str = "") -> str:
 
 def acts(use: EffectUse) -> bool:
     """Whether an effect of a roll does anything in the exchange (else it is only listed)."""
-    return bool(use.delayed or getattr(use.effect, "exchange", None))
+    return bool(use.delayed or use.effect.acts_in_exchange())
 
 
 def run_effects(step: Step) -> None:
@@ -190,12 +190,11 @@ def run_effects(step: Step) -> None:
         i += 1
         if use.applied:
             continue           # it already changed the roll itself (or came delayed from the other side)
-        act = getattr(use.effect, "exchange", None)
         if use.delayed:
             step.delay(use)
-        elif act is not None:
+        elif use.effect.acts_in_exchange():
             before = len(step.run.left)
-            act(use, step)
+            use.effect.exchange(use, step)
             if len(step.run.left) == before:          # carried out, not handed to the player
                 step.run.taken.add(id(use))
         else:

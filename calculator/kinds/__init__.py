@@ -19,6 +19,6 @@ ABILITIES: Registry[Ability] = Registry("ability")     # species.yaml ability `e
 MODIFIERS: Registry[Modifier] = Registry("modifier")   # spells.yaml `modifier`, and free modifiers of an input
 TERRAIN: Registry[TerrainEffect] = Registry("terrain face")   # icons.yaml `terrain_effects` (eighth and minor faces)
 
-from . import roll, exchange, after, abilities, against, modifiers, terrain  # noqa: E402,F401  (registers the kinds)
+from . import roll, exchange, opposing, after, abilities, against, modifiers, terrain  # noqa: E402,F401  (registers the kinds)
 
 __all__ = ["EFFECTS", "ABILITIES", "MODIFIERS", "TERRAIN"]

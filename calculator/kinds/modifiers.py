@@ -28,6 +28,7 @@ class Modifier(Kind):
 
     step = 10
     source = ""
+    spell: str | None = None        # the spell it comes from (bind)
     # Applied by the arithmetic of steps 6, 7, 9 and 10; a modifier that is not (counts-as, one
     # unit's doubling) changes what the units' results count as or are worth (calculator.roll.collect).
     arithmetic: ClassVar[bool] = True
@@ -76,7 +77,7 @@ class Modifier(Kind):
     def identity(self) -> str:
         """What tells its work in a roll apart from another modifier's: its kind, its parameters and
         where it comes from (named in the trace). Raises TypeError for a parameter that is not plain data."""
-        return json.dumps([type(self).__qualname__, self.p, self.source, getattr(self, "spell", None)],
+        return json.dumps([type(self).__qualname__, self.p, self.source, self.spell],
                           sort_keys=True)
 
     def fits(self, roll: Roll) -> bool:

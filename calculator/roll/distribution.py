@@ -177,7 +177,7 @@ def _prepare(inp: RollInput, idx: Index, extra: Callable[[Unit, Contribution], t
 
 def refuse_rerolls(uses: list[Any]) -> None:
     """Refuse (``NotExact``) where a step-2 effect among ``uses`` rolls its targets again (Confuse)."""
-    if any(getattr(u.effect, "rerolls_targets", False) for u in uses):
+    if any(u.effect.rerolls_targets for u in uses):
         raise NotExact("delayed", "the exact chances with Confuse are not worked out (its targets depend on every "
                                   "die); resolve single rolls instead")
 

@@ -83,7 +83,7 @@ class Held:
         opponent's spell a face shields the army from taken out (named in the second list)."""
         out, shielded = [], []
         for m in mods:
-            spell = idx.spells.get(getattr(m, "spell", None) or "")
+            spell = idx.spells.get(m.spell or "")
             element, target = (spell or {}).get("element", ""), m.p.get("target") or ""
             shield = next((k for k in self.effects if spell and k.shields(element, target)), None)
             if shield is not None:

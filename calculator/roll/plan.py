@@ -121,7 +121,7 @@ def plan(inp: RollInput, idx: Index) -> Answer:
             "units": [unit_info(u, roll, idx) for u in inp.units],
             "health": sum(u.health or 0 for u in inp.units),
             "options": options(inp.units, roll, idx),
-            "modifiers": [{"source": m.source, "spell": getattr(m, "spell", None), "label": m.label(),
+            "modifiers": [{"source": m.source, "spell": m.spell, "label": m.label(),
                            "changes_this_roll": bool(m.fits(roll) and (not m.arithmetic
                                                                        or m.types(roll, {t: 1 for t in roll.counts})))}
                           for m in inp.modifiers],
