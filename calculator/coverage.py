@@ -10,8 +10,8 @@ neither (a gap: tests/engine/test_coverage.py fails on it; data/README.md lists 
 from __future__ import annotations
 
 from typing import Any
-from .core.shapes import Answer
 
+from .core.shapes import Answer
 from .bundle import Index
 from .core.registry import done_by_engine
 

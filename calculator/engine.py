@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
-from .core.shapes import Answer, Raw
 
+from .core.shapes import Answer, Raw
 from .bundle import Index
 from .core.fields import check_tree
 

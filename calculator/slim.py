@@ -11,6 +11,7 @@ their answers differ.
 from __future__ import annotations
 
 from typing import Any, Mapping
+
 from .core.shapes import Answer, Raw
 
 # kind -> the fields of each entry that the engine reads. A nested mapping keeps only those

@@ -7,8 +7,8 @@ and other tools use the one set of names, roll types, limits and interpretation 
 from __future__ import annotations
 
 from typing import Any
-from .core.shapes import Answer
 
+from .core.shapes import Answer
 from .bundle import make_modifiers
 from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary

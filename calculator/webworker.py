@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import sys
 from typing import TYPE_CHECKING, Any
-from .core.shapes import Answer, Raw
 
+from .core.shapes import Answer, Raw
 from .commands import COMMANDS
 
 if TYPE_CHECKING:       # annotations only: the engine is loaded when first asked for

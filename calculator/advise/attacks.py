@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any, Callable
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held

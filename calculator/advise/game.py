@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_list, need_str, only
 from ..game import MAX_MOVES, play

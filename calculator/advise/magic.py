@@ -15,8 +15,8 @@ import math
 import random
 from dataclasses import replace
 from typing import Any, Iterator, cast
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.errors import TooLarge
 from ..core.faces import Face

@@ -13,8 +13,8 @@ import random
 from dataclasses import replace
 from collections.abc import Iterable
 from typing import Any, cast
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.errors import TooLarge
 from ..core.limits import BOUNDS

@@ -14,8 +14,8 @@ import math
 import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
-from .shapes import Raw
 
+from .shapes import Raw
 from .errors import InputError
 from .limits import LIMITS
 

@@ -19,8 +19,8 @@ import json
 import re
 from itertools import accumulate
 from typing import Any, NoReturn
-from .shapes import Answer
 
+from .shapes import Answer
 from .errors import InputError
 from .fields import walk
 from .limits import LIMITS

@@ -7,6 +7,7 @@ writes an input the engine refuses. Computation bounds make every exact calculat
 from __future__ import annotations
 
 from typing import Any
+
 from .shapes import Answer
 
 LIMITS: dict[str, int] = {

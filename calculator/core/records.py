@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from .shapes import Answer
 
+from .shapes import Answer
 from .interpret import see
 
 if TYPE_CHECKING:       # annotations only: the registry is loaded with the kinds

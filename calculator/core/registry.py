@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypedDict, TypeVar, Unpack
-from .shapes import Answer, Raw
 
+from .shapes import Answer, Raw
 from .errors import ParamError
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 

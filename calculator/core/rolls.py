@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+
 from .shapes import Answer
 
 RESULT_TYPES: tuple[str, ...] = ("maneuver", "melee", "missile", "magic", "save")

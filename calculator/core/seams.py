@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
-from .shapes import Answer
 
+from .shapes import Answer
 from .faces import Face
 from .records import Contribution, EffectUse
 from .rolls import Roll

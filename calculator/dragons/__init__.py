@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..exchange.flow import Left, Run, resolved
 from ..core.interpret import see
 from .breath import breathe

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..exchange.casualties import check_choice, choose
 from ..exchange.flow import Damage, Left
 from ..core.interpret import see

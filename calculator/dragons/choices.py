@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import itertools
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..roll.results import RollResult
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..roll.chances import summarize
 from ..roll.distribution import Budget
 from ..roll.inputs import parse_modifier

@@ -13,8 +13,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
-from ..core.shapes import Answer, Notice
 
+from ..core.shapes import Answer, Notice
 from ..core.errors import InputError
 from ..exchange.casualties import best_health
 from ..exchange.flow import Damage, Left, Run

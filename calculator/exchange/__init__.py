@@ -6,8 +6,8 @@
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.seams import RollOutcome
 from .flow import Indexed, Known, Run, resolved

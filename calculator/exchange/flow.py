@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast
-from ..core.shapes import Answer, Notice
 
+from ..core.shapes import Answer, Notice
 from ..core.errors import InputError
 from ..core.interpret import see
 from ..core.seams import ExchangeUnit, RollOutcome

@@ -21,8 +21,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..bundle import Index
 from ..core.errors import InputError
 from ..core.seams import ExchangeUnit

@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from .flow import Damage, Run
 from .request import ExUnit

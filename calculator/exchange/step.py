@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.rolls import ROLL_TYPES, Roll
 from ..roll.faceval import contribution

@@ -3,6 +3,7 @@ instead of the input's ids; calculator.vocabulary publishes them)."""
 from __future__ import annotations
 
 from typing import Any
+
 from ..core.shapes import Answer
 
 # Exchanges, in the players' words: the attacks, the rolls each side makes (the input's roll names,

@@ -16,8 +16,8 @@ Dragonkin in the Summoning Pool, which is not part of it (p.3). A bad input is o
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from .catalogue import catalogue
 from .catalogue import ForceRules

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from ..core.shapes import Raw
 
+from ..core.shapes import Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, only
 from ..core.limits import LIMITS

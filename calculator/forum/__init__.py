@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError, TooLarge
 from ..core.fields import check_tree, need_str, only
 from . import advise, exchanges, force, game, maneuver, rolls  # noqa: F401  (each registers its kinds)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
-from ..core.shapes import Raw
 
+from ..core.shapes import Raw
 from ..core.rolls import ROLL_TYPES
 from ..exchange.words import EXCHANGE_ATTACKS, EXCHANGE_ROLLS, EXCHANGE_SUMMARY
 from ..terrain.request import maneuver_vocabulary

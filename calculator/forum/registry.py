@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from ..core.shapes import Raw
 
+from ..core.shapes import Raw
 from .names import Names
 from .post import Post
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
 from .march import march, own_army

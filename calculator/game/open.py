@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.errors import InputError
 from .march import _target, actions
 from .state import State

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any, cast
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..bundle import Index
 from ..core.shapes import Answer
 from ..core.errors import InputError

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from .state import EIGHTH, State
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
 from ..core.shapes import Answer
 
 PHASES = ("expire-effects", "eighth-face", "dragon-attack", "species-abilities", "first-march", "second-march",

@@ -3,8 +3,8 @@ is affordable, with who pays for what or, in player words, what is missing."""
 from __future__ import annotations
 
 from typing import Any, Mapping
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.errors import TooLarge
 from ..core.limits import BOUNDS
 from .flow import Work

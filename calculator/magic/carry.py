@@ -9,8 +9,8 @@ of a spell not known to be cumulative (our sources lack the highlighting) carry 
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.registry import done_by_engine
 from .pay import Entry

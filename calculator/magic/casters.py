@@ -3,8 +3,8 @@ dice and abilities the engine uses (for the spell pages; rulebook v4.01d p.11, p
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.rolls import ROLL_TYPES, Roll
 from ..core.dice import ALLOYS, ELEMENTS
 from .spells import IVORY, WORDS, Spell, spells_of

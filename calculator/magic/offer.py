@@ -3,8 +3,8 @@ roll can make spendable magic, and every spell with what it takes, so the page n
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.limits import LIMITS
 from ..roll.faceval import pick_part
 from .spells import spells_of

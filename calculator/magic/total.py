@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from .pools import Share, shares_of
 from ..roll.results import RollResult

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import check_tree

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from ..core.shapes import Answer, Raw
 
+from ..core.shapes import Answer, Raw
 from ..bundle import Index, TerrainDie, TerrainFace
 from ..core.errors import InputError, ParamError
 from ..core.fields import need_int, need_list, need_str, only, opt_list, short

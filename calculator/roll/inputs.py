@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any
-from ..core.shapes import Raw
 
+from ..core.shapes import Raw
 from ..bundle import Index
 from ..core.errors import InputError, ParamError
 from ..core.faces import slug

@@ -11,8 +11,8 @@ reading the rules itself.
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from .faceval import contribution
 from ..core.faces import Face

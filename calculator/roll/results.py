@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from ..core.records import EffectUse
 from ..core.faces import Face
 from ..core.rolls import Roll

@@ -10,8 +10,8 @@ True
 from __future__ import annotations
 
 from typing import Any
-from ..core.shapes import Answer
 
+from ..core.shapes import Answer
 from .flow import resolve_maneuver
 from .request import parse_maneuver
 from ..roll.asks import EngineView

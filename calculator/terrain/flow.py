@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from ..core.shapes import Answer, Notice
 
+from ..core.shapes import Answer, Notice
 from ..bundle import Index
 from ..core.errors import InputError
 from ..core.interpret import see
