@@ -21,7 +21,7 @@ calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of s
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypedDict, TypeVar, Unpack
 
 from .shapes import Answer, Raw
@@ -242,6 +242,9 @@ class Kind:
     reads_only_targets: ClassVar[bool] = False   # it reads and changes only the target army's units
     rerolls_targets: ClassVar[bool] = False      # it has its targets roll again (the chances refuse it)
     recolours_one_unit: ClassVar[bool] = False   # it recolours one unit's magic (calculator.magic)
+    # An exchange's roll shows this effect: what it does there, through the step (a kind that acts
+    # there defines the method ``exchange(use, step)``); none by default: it is only listed.
+    exchange: Callable[[EffectUse, ExchangeStep], None] | None = None
 
     @classmethod
     def acts(cls) -> bool:
@@ -252,7 +255,7 @@ class Kind:
     @classmethod
     def acts_in_exchange(cls) -> bool:
         """Whether an exchange carries it out (its own ``exchange``), else it is only listed there."""
-        return cls.exchange is not Kind.exchange
+        return cls.exchange is not None
 
     def __init__(self, values: Raw, where: str = "") -> None:
         # The checked values (the data's words, as the trace and the bundle give them back) and, for
@@ -286,10 +289,6 @@ class Kind:
         """A rolled face shows this effect (an SAI's clause names it): by default it is listed, with
         its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
         fx.use(self)
-
-    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
-        """An exchange's roll shows this effect: what it does there, through ``step``. By default
-        nothing (it is listed); a kind that acts overrides it."""
 
     def on_counter_maneuvers(self, x: int, source: str) -> list[Answer]:
         """The modifier inputs this effect, rolled in a marching army's maneuver roll, gives each

@@ -192,9 +192,9 @@ def run_effects(step: Step) -> None:
             continue           # it already changed the roll itself (or came delayed from the other side)
         if use.delayed:
             step.delay(use)
-        elif use.effect.acts_in_exchange():
+        elif (act := use.effect.exchange) is not None:
             before = len(step.run.left)
-            use.effect.exchange(use, step)
+            act(use, step)
             if len(step.run.left) == before:          # carried out, not handed to the player
                 step.run.taken.add(id(use))
         else:
