@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
 from .core.errors import BundleError, ParamError
@@ -22,9 +22,13 @@ from .kinds import ABILITIES, EFFECTS, MODIFIERS, SPELL_EFFECTS, TERRAIN
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
 from .kinds.spells import SpellEffect
+from .kinds.terrain import TerrainEffect
 from .kinds.roll import Generate, Reroll
 from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
+
+if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from .core.seams import RollUnit
 
 NORMAL_ICONS: tuple[str, ...] = ("id",) + RESULT_TYPES
 DICE_SELECTOR = Struct({"species": Text(required=True), "kind": Text(), "elements": OneOf(("one",), "elements"),
@@ -79,7 +83,7 @@ class Clause:
         # In the DUA only SAIs that generate save results function, unless stated (seed 000).
         return self.dua if self.dua is not None else self.generates_saves()
 
-    def fits_die(self, unit: Any) -> bool:
+    def fits_die(self, unit: RollUnit) -> bool:
         sel = self.dice
         if not sel:
             return True
@@ -96,7 +100,7 @@ class Sai:
     name: str
     clauses: tuple[Clause, ...]
 
-    def part(self, roll: Roll, unit: Any) -> tuple[Clause | None, int]:
+    def part(self, roll: Roll, unit: RollUnit) -> tuple[Clause | None, int]:
         """The part of the text that applies: the best-fitting one, first in text order; and how many fit."""
         fits = [(r, c.index, c) for c in self.clauses if c.fits_die(unit) for r in (c.rank(roll),) if r is not None]
         if not fits:
@@ -139,7 +143,7 @@ class TerrainFace:
     id: str
     name: str
     kind: str                           # eighth-face, minor-terrain, action
-    effects: tuple[Any, ...]            # calculator.kinds.terrain.TerrainEffect
+    effects: tuple[TerrainEffect, ...]
 
 
 @dataclass(frozen=True)
@@ -168,7 +172,7 @@ class Step:
     title: str
 
 
-def _check(kind: str, entry: str, fn: Any, *args: Any) -> Any:
+def _check(kind: str, entry: str, fn: Callable[..., T], *args: object) -> T:
     try:
         return fn(*args)
     except ParamError as exc:
@@ -213,6 +217,7 @@ def make_spell_effect(spell: Mapping[str, Any]) -> SpellEffect | None:
 
 
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Lazy(Mapping[str, V]):
@@ -246,7 +251,7 @@ class Lazy(Mapping[str, V]):
         return key in self._raw
 
 
-def _table(kind: str, entries: Any, make: Callable[[Any], V], lazy: bool) -> Mapping[str, V]:
+def _table(kind: str, entries: list[dict[str, Any]] | None, make: Callable[[Any], V], lazy: bool) -> Mapping[str, V]:
     raw = {e["id"]: e for e in entries or []}
     return Lazy(kind, raw, make) if lazy else {k: make(e) for k, e in raw.items()}
 
@@ -299,7 +304,7 @@ class Index:
         self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
 
-    def keep(self, key: tuple, value: Any) -> Any:
+    def keep(self, key: tuple, value: object) -> Any:
         """Keep ``value``, the answer of a pure function for ``key``, in ``memo`` and give it back;
         past MEMO_SIZE answers the memo starts again, so its memory stays bounded."""
         if len(self.memo) >= self.MEMO_SIZE:

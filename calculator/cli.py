@@ -10,12 +10,16 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .commands import COMMANDS
 from .core.errors import BundleError, InputError
 from .core.jsontext import read_json, size_words
 from .core.limits import LIMITS
+from .roll.asks import EngineView
+
+if TYPE_CHECKING:       # annotations only: the engine is loaded when first asked for
+    from .engine import Engine
 
 DEFAULT_BUNDLES = ("site/data/dragondice.json", "build/docs/data/dragondice.json")
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +50,7 @@ def decode(raw: bytes, what: str) -> str:
         raise CliError(f"{what}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def load_json(text: str, what: str) -> Any:
+def load_json(text: str, what: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -97,7 +101,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def engine_for(path: Path) -> Any:
+def engine_for(path: Path) -> Engine:
     from .engine import Engine
 
     bundle = load_json(read_file(str(path), "bundle"), "bundle")
@@ -111,7 +115,7 @@ def engine_for(path: Path) -> Any:
         raise CliError(f"bundle: not a Dragon Dice data bundle ({type(exc).__name__})") from None
 
 
-def run(command: str, engine: Any, data: Any) -> Any:
+def run(command: str, engine: EngineView, data: object) -> object:
     return getattr(engine, COMMANDS[command].method)(data)
 
 

@@ -9,12 +9,22 @@ neither (a gap: tests/engine/test_coverage.py fails on it; data/README.md lists 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from .bundle import Index
 from .core.registry import done_by_engine
 
 WORKED, PARTLY, PLAYER, NEITHER = "worked out", "partly", "for the player", "neither"
+
+
+class Row(TypedDict):
+    """One entry of the data, and what the calculator does with it."""
+
+    what: str
+    id: str
+    name: str
+    status: str
+    for_the_player: list[str]
 
 
 def _status(parts: list[bool | None]) -> str:
@@ -24,7 +34,7 @@ def _status(parts: list[bool | None]) -> str:
     return WORKED if all(parts) else PLAYER if not any(parts) else PARTLY
 
 
-def _sai_rows(idx: Index) -> list[dict[str, Any]]:
+def _sai_rows(idx: Index) -> list[Row]:
     rows = []
     for sai in idx.sais.values():
         parts: list[bool | None] = []
@@ -39,7 +49,7 @@ def _sai_rows(idx: Index) -> list[dict[str, Any]]:
     return rows
 
 
-def _ability_rows(idx: Index) -> list[dict[str, Any]]:
+def _ability_rows(idx: Index) -> list[Row]:
     engines = {a.id: a.kind for abs_ in idx.abilities.values() for a in abs_}
     rows = []
     for sp in idx.bundle.get("species") or []:
@@ -51,7 +61,7 @@ def _ability_rows(idx: Index) -> list[dict[str, Any]]:
     return rows
 
 
-def _spell_rows(idx: Index) -> list[dict[str, Any]]:
+def _spell_rows(idx: Index) -> list[Row]:
     rows = []
     for sid, spell in idx.spells.items():
         mods = idx.modifiers.get(sid) or ()
@@ -71,7 +81,7 @@ def _spell_rows(idx: Index) -> list[dict[str, Any]]:
     return rows
 
 
-def _face_rows(idx: Index) -> list[dict[str, Any]]:
+def _face_rows(idx: Index) -> list[Row]:
     eighth = sorted({d.eighth_face for d in idx.terrain_dice.values() if d.eighth_face})
     minor = sorted({f for d in idx.terrain_dice.values() if d.minor for f in d.faces})
     rows = []
@@ -85,10 +95,10 @@ def _face_rows(idx: Index) -> list[dict[str, Any]]:
     return rows
 
 
-def _row(what: str, id_: str, name: str, status: str, needs: list[str]) -> dict[str, Any]:
+def _row(what: str, id_: str, name: str, status: str, needs: list[str]) -> Row:
     return {"what": what, "id": id_, "name": name, "status": status, "for_the_player": needs}
 
 
-def coverage(idx: Index) -> list[dict[str, Any]]:
+def coverage(idx: Index) -> list[Row]:
     """One row per SAI, species ability, spell, eighth face and minor terrain face of the data."""
     return _sai_rows(idx) + _ability_rows(idx) + _spell_rows(idx) + _face_rows(idx)

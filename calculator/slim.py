@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .core.shapes import Answer, Raw
+
 # kind -> the fields of each entry that the engine reads. A nested mapping keeps only those
 # fields of each item of a list field (a species' abilities).
 FIELDS: dict[str, tuple[Any, ...]] = {
@@ -31,8 +33,8 @@ FIELDS: dict[str, tuple[Any, ...]] = {
 RULES = ("die-roll-resolution", "x-values", "setup-and-victory")
 
 
-def _pick(entry: Mapping[str, Any], fields: tuple[Any, ...]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _pick(entry: Mapping[str, Any], fields: tuple[Any, ...]) -> Answer:
+    out: Answer = {}
     for f in fields:
         if isinstance(f, dict):
             for name, sub in f.items():
@@ -43,9 +45,9 @@ def _pick(entry: Mapping[str, Any], fields: tuple[Any, ...]) -> dict[str, Any]:
     return out
 
 
-def engine_data(bundle: Mapping[str, Any]) -> dict[str, Any]:
+def engine_data(bundle: Mapping[str, Any]) -> Answer:
     """The kinds and fields of ``bundle`` that :class:`calculator.Engine` reads, nothing else."""
-    out: dict[str, Any] = {}
+    out: Answer = {}
     for kind, fields in FIELDS.items():
         if kind not in bundle:
             continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .core.shapes import Answer
 from .bundle import make_modifiers
 from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary
@@ -22,7 +23,7 @@ from .core.limits import published
 from .core.rolls import AGAINST, CATEGORY_NAMES, RESULT_TYPES, ROLL_TYPES
 
 
-def spell_modifiers(spells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def spell_modifiers(spells: list[Answer]) -> list[Answer]:
     """Spells that change rolls, with their modifiers in words (for the page's spell list)."""
     out = []
     for s in spells:
@@ -35,8 +36,8 @@ def spell_modifiers(spells: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def vocabulary(spells: list[dict[str, Any]] | None = None, dragons: list[dict[str, Any]] | None = None,
-               icons: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def vocabulary(spells: list[Answer] | None = None, dragons: list[Answer] | None = None,
+               icons: list[Answer] | None = None) -> Answer:
     return {
         "dragon_faces": face_words(dragons or [], icons or []),
         "spell_modifiers": spell_modifiers(spells or []),

@@ -20,15 +20,19 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .core.shapes import Answer, Raw
 from .commands import COMMANDS
 
-_engine: Any = None
-_loaded: Any = None
+if TYPE_CHECKING:       # annotations only: the engine is loaded when first asked for
+    from .engine import Engine
+
+_engine: Engine | None = None
+_loaded: Answer | None = None
 
 
-def _read(payload: str) -> Any:
+def _read(payload: str) -> object:
     from .core.fields import check_tree
     from .core.jsontext import read_json
 
@@ -37,7 +41,7 @@ def _read(payload: str) -> Any:
     return data
 
 
-def _load(bundle: Any) -> dict[str, Any]:
+def _load(bundle: Raw) -> Answer:
     global _engine, _loaded
     from .engine import Engine
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from ..bundle import Index
+from ..core.shapes import Answer
 
 from ..core.interpret import see
 from ..kinds.terrain import ACTIONS
@@ -25,6 +27,7 @@ from .attacks import attack_options
 from .magic import magic_option
 from .maneuver import maneuver_option
 from .request import ARMY, AdviseInput, parse_advise
+from ..roll.asks import EngineView
 
 
 def action_now(inp: AdviseInput) -> str:
@@ -35,7 +38,7 @@ def action_now(inp: AdviseInput) -> str:
     return inp.terrain.action(inp.face, inp.controller == ARMY)
 
 
-def allowed(idx: Any, inp: AdviseInput, action: str) -> tuple[set[str], list[str]]:
+def allowed(idx: Index, inp: AdviseInput, action: str) -> tuple[set[str], list[str]]:
     """Every action the army may take now: the face's, and its minor terrain's action face (p.15)."""
     out = set(ACTIONS) if action == ANY else {action}
     if inp.terrain is None:
@@ -51,13 +54,13 @@ def allowed(idx: Any, inp: AdviseInput, action: str) -> tuple[set[str], list[str
     return out | more, notes
 
 
-def advise_typed(engine: Any, inp: AdviseInput) -> dict[str, Any]:
+def advise_typed(engine: EngineView, inp: AdviseInput) -> Answer:
     action = action_now(inp)
     actions, notes = allowed(engine.index, inp, action)
     if inp.terrain is not None and inp.terrain.by_type and inp.face == EIGHTH:
         notes.append(f"{inp.terrain.name} given by its type: which eighth face it has is not known, so its effects "
                      f"are left out; name the terrain die for them (p.15)")
-    options: list[dict[str, Any]] = []
+    options: list[Answer] = []
     if inp.terrain is not None and inp.maneuver:
         options.append(maneuver_option(engine.index, inp))
     if inp.terrain is not None:
@@ -74,7 +77,7 @@ def advise_typed(engine: Any, inp: AdviseInput) -> dict[str, Any]:
             "see": see("maneuvers")}
 
 
-def advise(engine: Any, data: Any) -> dict[str, Any]:
+def advise(engine: EngineView, data: object) -> Answer:
     if isinstance(data, Mapping) and "game" in data:
         from .game import from_game     # the game room, loaded only for a game's advice
 

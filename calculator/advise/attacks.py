@@ -9,16 +9,20 @@ Reserve Area counting only non-ID missile results.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Callable
 
+from ..core.shapes import Answer
+from ..bundle import Index
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
 from .request import ARMY, AdviseInput, Army
+from ..roll.asks import EngineView
 
 FIGURES = ("damage", "killed")
 
 
-def _held(inp: AdviseInput, name: str, raw: dict[str, Any]) -> dict[str, Any]:
+def _held(inp: AdviseInput, name: str, raw: Answer) -> Answer:
     """The side as the exchange reads it: the eighth face joins its controller's side (p.15)."""
     assert inp.terrain is not None
     if inp.controller == name and inp.terrain.eighth_face:
@@ -26,7 +30,7 @@ def _held(inp: AdviseInput, name: str, raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def holds_tower(idx: Any, inp: AdviseInput) -> bool:
+def holds_tower(idx: Index, inp: AdviseInput) -> bool:
     """Whether the army holds an eighth face that lets it fire at any army (Tower, p.15)."""
     face = inp.terrain.eighth_face if inp.terrain is not None and inp.controller == ARMY else None
     if face is None:
@@ -35,7 +39,7 @@ def holds_tower(idx: Any, inp: AdviseInput) -> bool:
                       ).reaches_reserve()
 
 
-def missile_targets(idx: Any, inp: AdviseInput) -> tuple[list[tuple[int, Army]], list[str]]:
+def missile_targets(idx: Index, inp: AdviseInput) -> tuple[list[tuple[int, Army]], list[str]]:
     """(index among opposing then elsewhere, army) of every army the missile attack may target, and
     notes on those it may not."""
     tower = holds_tower(idx, inp)
@@ -52,9 +56,9 @@ def missile_targets(idx: Any, inp: AdviseInput) -> tuple[list[tuple[int, Army]],
     return out, notes
 
 
-def _figures(odds: dict[str, Any]) -> dict[str, Any]:
+def _figures(odds: Mapping[str, Any]) -> Answer:
     sides = odds["sides"]
-    out: dict[str, Any] = {w: sides["defender"][w] for w in FIGURES}
+    out: Answer = {w: sides["defender"][w] for w in FIGURES}
     out["losses"] = {w: sides["attacker"][w] for w in FIGURES}
     out["method"] = odds["method"]
     if odds["method"] == "sampled":
@@ -62,21 +66,21 @@ def _figures(odds: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def attack_option(odds_of: Callable[[dict[str, Any]], dict[str, Any]], inp: AdviseInput, attack: str,
-                  target: Army, here: bool) -> tuple[dict[str, Any], list[str]]:
+def attack_option(odds_of: Callable[[Answer], Answer], inp: AdviseInput, attack: str,
+                  target: Army, here: bool) -> tuple[Answer, list[str]]:
     """One exchange: the army attacks ``target`` (at this terrain when ``here``, else at its own)."""
     assert inp.terrain is not None
     reserve = target.at == "reserve"        # a Tower's missiles: the attacker's terrain, the target saves in reserve
     terrain = inp.terrain.id if here or reserve else target.terrain
     sized = {"size": inp.size} if inp.size != 24 else {}     # p.21: ⚰️ limits per 24 points of force size
-    data: dict[str, Any] = {"attack": attack, "attacker": _held(inp, ARMY, {**inp.army.raw, **sized}),
+    data: Answer = {"attack": attack, "attacker": _held(inp, ARMY, {**inp.army.raw, **sized}),
                             "defender": _held(inp, target.side.name, {**target.raw, **sized}) if here else
                             {**target.raw, **sized}}
     if terrain is not None:
         data["terrain"] = terrain
     if reserve:
         data["at_reserve"] = True
-    odds = odds_of(data)
+    odds: dict[str, Any] = odds_of(data)
     notes = [f"{attack} at {target.name}: {n}" for n in odds.get("notes", [])]
     if not here and not reserve and target.terrain is None:
         notes.append(f"{target.name}: its terrain is not given, so abilities that read the terrain's elements "
@@ -87,20 +91,20 @@ def attack_option(odds_of: Callable[[dict[str, Any]], dict[str, Any]], inp: Advi
 class Odds:
     """``exchange-odds`` answers, each asked once: options that are the same exchange share it."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: EngineView) -> None:
         self.engine = engine
-        self.known: dict[str, dict[str, Any]] = {}
+        self.known: dict[str, Answer] = {}
 
-    def __call__(self, data: dict[str, Any]) -> dict[str, Any]:
+    def __call__(self, data: Answer) -> Answer:
         key = json.dumps(data, sort_keys=True)
         if key not in self.known:
             self.known[key] = self.engine.exchange_odds(data)
         return self.known[key]
 
 
-def attack_options(engine: Any, inp: AdviseInput, actions: set[str]) -> tuple[list[dict[str, Any]], list[str]]:
+def attack_options(engine: EngineView, inp: AdviseInput, actions: set[str]) -> tuple[list[Answer], list[str]]:
     odds = Odds(engine)
-    options: list[dict[str, Any]] = []
+    options: list[Answer] = []
     notes: list[str] = []
     if "melee" in actions:
         for target in inp.opposing:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_list, need_str, only
 from ..game import MAX_MOVES, play
@@ -21,9 +22,10 @@ from ..game.sides import side
 from ..game.state import State
 from ..game.turn import begin_turn
 from .request import ARMY, AdviseInput, parse_advise
+from ..roll.asks import EngineView
 
 
-def replay(engine: Any, raw: Any) -> State:
+def replay(engine: EngineView, raw: object) -> State:
     """The state after the moves, as the ``game`` command reaches it; its refusals name ``game.<field>``."""
     if not isinstance(raw, Mapping):
         raise InputError("game", 'expected {"setup": {...}, "moves": [...]}')
@@ -39,7 +41,7 @@ def replay(engine: Any, raw: Any) -> State:
     return state
 
 
-def _army(state: State, name: str) -> dict[str, Any]:
+def _army(state: State, name: str) -> Answer:
     """The army as the typed form gives it (the eighth face goes by ``terrain.controller``)."""
     raw = side(state, name, {}, with_held=False)
     raw.pop("size", None)
@@ -52,13 +54,13 @@ def _place(state: State, terrain: str) -> str:
     return "home" if terrain in state.players else "frontier"
 
 
-def typed(state: State, name: str) -> dict[str, Any]:
+def typed(state: State, name: str) -> Answer:
     """The typed input for army ``name`` in this state."""
     where = state.terrain_of(name)
     other = state.other(state.owner(name))
     theirs = [a for a in state.armies() if state.owner(a) == other]
     here = [a for a in theirs if where != "reserve" and state.terrain_of(a) == where]
-    data: dict[str, Any] = {"army": _army(state, name), "opposing": [_army(state, a) for a in here],
+    data: Answer = {"army": _army(state, name), "opposing": [_army(state, a) for a in here],
                             "size": state.size}
     data["elsewhere"] = [dict(_army(state, a), at=_place(state, state.terrain_of(a)),
                               **({"terrain": state.terrains[state.terrain_of(a)].die}
@@ -76,7 +78,7 @@ def typed(state: State, name: str) -> dict[str, Any]:
     return data
 
 
-def from_game(engine: Any, data: Mapping[str, Any]) -> AdviseInput:
+def from_game(engine: EngineView, data: Raw) -> AdviseInput:
     only(data, ("game", "army"), "")
     state = replay(engine, data.get("game"))
     name = need_str(data.get("army"), "army")

@@ -14,8 +14,9 @@ import itertools
 import math
 import random
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.errors import TooLarge
 from ..core.faces import Face
@@ -31,16 +32,17 @@ from ..roll.inputs import RollInput
 from ..roll.resolve import resolve_input
 from ..roll.units import Unit
 from .request import ARMY, AdviseInput
+from ..roll.asks import EngineView
 
 WAYS = 1024         # ways the army's dice can fall worked through exactly (each a single roll resolved, ~1 ms)
 DIST_KEYS = ("distribution", "mean", "sd", "at_least")
 
 
-def magic_data(inp: AdviseInput) -> dict[str, Any]:
+def magic_data(inp: AdviseInput) -> Answer:
     """The army's magic roll as a single-roll input: at its terrain (its eighth face if it holds it,
     p.15) or in the Reserve Area."""
     side = inp.army.raw
-    data: dict[str, Any] = {"roll": "magic", "army": list(side["army"]),
+    data: Answer = {"roll": "magic", "army": list(side["army"]),
                             "terrain": "reserve" if inp.terrain is None else inp.terrain.id}
     for key in ("modifiers", "options", "minor_terrain"):
         if side.get(key) is not None:
@@ -161,12 +163,12 @@ def _affordable(spell: Spell, magic: Magic) -> bool:
         return False
 
 
-def magic_option(engine: Any, inp: AdviseInput) -> tuple[dict[str, Any], list[str]]:
+def magic_option(engine: EngineView, inp: AdviseInput) -> tuple[Answer, list[str]]:
     idx = engine.index
     data = magic_data(inp)
     roll = engine.parse(data)
     ways = _ways(roll, idx)
-    method: dict[str, Any] = {"method": "exact"} if ways is not None else \
+    method: Answer = {"method": "exact"} if ways is not None else \
         {"method": "sampled", "samples": BOUNDS["samples"]}
     spells = sorted(spells_of(idx).values(), key=lambda s: s.order)
     tally = Tally(spells)
@@ -178,7 +180,7 @@ def magic_option(engine: Any, inp: AdviseInput) -> tuple[dict[str, Any], list[st
     try:
         dist = engine.distribution(data)
         total = {k: dist[k] for k in DIST_KEYS}
-        notes += [n for n in dist.get("notes", []) if n not in notes]
+        notes += [n for n in cast("list[str]", dist.get("notes", [])) if n not in notes]
     except TooLarge:
         full = summarize(tally.total, 0.0, [], "magic")
         total = {k: full[k] for k in DIST_KEYS}        # the ways worked through (or sampled) give it

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.errors import TooLarge
 from ..core.limits import BOUNDS
-from ..core.records import Contribution
+from ..core.records import Contribution, EffectUse
+from ..exchange.request import Side
 from ..roll.distribution import Budget, roll_outcomes
 from ..roll.inputs import RollInput
 from ..roll.resolve import resolve_input
@@ -31,27 +34,27 @@ class Wave:
     results fewer), as the amount beside each face's outcome; the modifier is the kind's own."""
 
     def __init__(self) -> None:
-        self.made: dict[str, Any] | None = None     # the kind's modifier, its amount set per total
+        self.made: Answer | None = None     # the kind's modifier, its amount set per total
 
     def of(self, unit: Unit, c: Contribution) -> tuple[int]:
         """A face's amount (roll_outcomes' extra quantity)."""
         return (self.taken(c.effects),)
 
-    def taken(self, uses: Any) -> int:
+    def taken(self, uses: Iterable[EffectUse]) -> int:
         n = 0
         for use in uses:
             for m in use.effect.on_counter_maneuvers(use.x, "Wave (maneuvering army)"):
                 if m["result"] in ("maneuver", "all"):
-                    n += m["amount"]
+                    n += cast(int, m["amount"])     # a modifier input: a whole number
                     self.made = self.made or m
         return n
 
-    def on_counter(self, amount: int) -> list[dict[str, Any]]:
+    def on_counter(self, amount: int) -> list[Answer]:
         """Amounts of one kind add up: ``amount`` results fewer for each counter-maneuvering army."""
         return [dict(self.made, result="maneuver", amount=amount)] if amount and self.made else []
 
 
-def _counter(idx: Index, m: ManeuverInput, side: Any, wave: Wave, amount: int) -> RollInput:
+def _counter(idx: Index, m: ManeuverInput, side: Side, wave: Wave, amount: int) -> RollInput:
     return maneuver_roll(idx, m, side, True, 0, wave.on_counter(amount))
 
 
@@ -108,7 +111,7 @@ def directions(face: int) -> list[str]:
     return [d for d in ("up", "down") if not (face == 1 and d == "down") and not (face == EIGHTH and d == "up")]
 
 
-def maneuver_option(idx: Index, inp: AdviseInput) -> dict[str, Any]:
+def maneuver_option(idx: Index, inp: AdviseInput) -> Answer:
     assert inp.terrain is not None and inp.face is not None
     m = ManeuverInput(inp.terrain, inp.face, inp.controller, inp.army.side, tuple(o.side for o in inp.opposing),
                       "up", 0)
@@ -116,9 +119,9 @@ def maneuver_option(idx: Index, inp: AdviseInput) -> dict[str, Any]:
     for d in directions(inp.face):
         after = turn(inp.face, d)       # reaching the eighth face captures it (p.15): any action there
         then[d] = inp.terrain.action(after, after == EIGHTH)
-    out: dict[str, Any] = {"action": "maneuver", "directions": directions(inp.face),
+    out: Answer = {"action": "maneuver", "directions": directions(inp.face),
                            "against": [o.name for o in inp.opposing]}
-    method: dict[str, Any] = {"method": "exact"}
+    method: Answer = {"method": "exact"}
     if not inp.opposing:
         chance = 1.0                    # p.11: unopposed, a maneuver succeeds and no dice are rolled
     else:

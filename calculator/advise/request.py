@@ -61,7 +61,7 @@ class AdviseInput:
         return self.terrain is None
 
 
-def _army(field: str, raw: Any, idx: Index, extra: tuple[str, ...] = ()) -> tuple[str, Side, dict[str, Any]]:
+def _army(field: str, raw: object, idx: Index, extra: tuple[str, ...] = ()) -> tuple[str, Side, dict[str, Any]]:
     if not isinstance(raw, Mapping):
         raise InputError(field, "expected an object with 'army'")
     only(raw, SIDE_KEYS + extra, field)
@@ -76,7 +76,7 @@ def _army(field: str, raw: Any, idx: Index, extra: tuple[str, ...] = ()) -> tupl
     return name, side, side_raw
 
 
-def _terrain(raw: Any, idx: Index, where: str) -> TerrainAt:
+def _terrain(raw: object, idx: Index, where: str) -> TerrainAt:
     if not isinstance(raw, Mapping):
         raise InputError(where, 'expected {"die": <terrain die id> or "type": <terrain type>, "face": 1-8}')
     if ("die" in raw) == ("type" in raw):
@@ -85,7 +85,7 @@ def _terrain(raw: Any, idx: Index, where: str) -> TerrainAt:
         by_type(idx, need_str(raw["type"], f"{where}.type"))
 
 
-def _controller(raw: Any, face: int, opposing: int) -> str | None:
+def _controller(raw: object, face: int, opposing: int) -> str | None:
     if face != EIGHTH:
         if raw is not None:
             raise InputError("terrain.controller", "only a terrain at its eighth face has a controller")
@@ -101,9 +101,10 @@ def _controller(raw: Any, face: int, opposing: int) -> str | None:
     return str(raw)
 
 
-def _elsewhere(i: int, raw: Any, idx: Index) -> Army:
+def _elsewhere(i: int, raw: object, idx: Index) -> Army:
     field = f"elsewhere[{i}]"
     name, side, side_raw = _army(field, raw, idx, ("at", "terrain"))
+    assert isinstance(raw, Mapping)         # _army refused any other value
     at = raw.get("at")
     if at not in PLACES:
         raise InputError(f"{field}.at", f"expected one of {', '.join(PLACES)}, got {short(at)}")
@@ -132,7 +133,7 @@ def _where(data: Mapping[str, Any], idx: Index) -> tuple[TerrainAt | None, int |
     return at, face, raw.get("controller"), need_bool(raw.get("home", False), "terrain.home")
 
 
-def parse_advise(data: Any, idx: Index, maneuver: bool = True) -> AdviseInput:
+def parse_advise(data: object, idx: Index, maneuver: bool = True) -> AdviseInput:
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
     only(data, ("terrain", "reserve", "army", "opposing", "elsewhere", "size"), "")

@@ -15,11 +15,12 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .shapes import Raw
 from .errors import InputError
 from .limits import LIMITS
 
 
-def need_str(value: Any, where: str, limit: int = LIMITS["text"]) -> str:
+def need_str(value: object, where: str, limit: int = LIMITS["text"]) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InputError(where, f"expected a text, got {short(value)}")
     if len(value) > limit:
@@ -27,20 +28,20 @@ def need_str(value: Any, where: str, limit: int = LIMITS["text"]) -> str:
     return value.strip()
 
 
-def need_int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+def need_int(value: object, where: str, low: int = 0, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f">= {low}"
         raise InputError(where, f"expected a whole number {span}, got {short(value)}")
     return value
 
 
-def need_bool(value: Any, where: str) -> bool:
+def need_bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
         raise InputError(where, f"expected true or false, got {short(value)}")
     return value
 
 
-def need_list(value: Any, where: str, limit: int) -> list[Any]:
+def need_list(value: object, where: str, limit: int) -> list[Any]:
     if not isinstance(value, list):
         raise InputError(where, "expected a list")
     if len(value) > limit:
@@ -48,13 +49,13 @@ def need_list(value: Any, where: str, limit: int) -> list[Any]:
     return value
 
 
-def opt_list(value: Any, where: str, limit: int) -> list[Any]:
+def opt_list(value: object, where: str, limit: int) -> list[Any]:
     """A list that may be left out (absent or null); any other value that is not a list is an error,
     never read as an empty list (``"rerolled": 0``, ``"modifiers": false``)."""
     return [] if value is None else need_list(value, where, limit)
 
 
-def short(value: Any) -> str:
+def short(value: object) -> str:
     """A value as the player wrote it in JSON (null, true), never Python's spelling (None, True)."""
     if value is None or isinstance(value, bool):
         return json_word(value)
@@ -66,7 +67,7 @@ def short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def only(raw: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
+def only(raw: Raw, keys: tuple[str, ...], where: str) -> None:
     extra = [k for k in raw if k not in keys]
     if extra:
         extra.sort()
@@ -78,7 +79,7 @@ def only(raw: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
 HIDDEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
-def walk(data: Any) -> Iterator[tuple[str, Any, int]]:
+def walk(data: object) -> Iterator[tuple[str, Any, int]]:
     """Every value of a JSON value with its path (``army[0].rolled``) and how many arrays and
     objects hold it, itself included; without recursion, so any depth is walked safely."""
     stack: list[tuple[str, Any, int]] = [("", data, 0)]
@@ -113,7 +114,7 @@ def check_text(value: str, where: str) -> None:
         raise InputError(where, f"contains an invisible or control character (U+{ord(bad):04X})")
 
 
-def check_tree(data: Any) -> None:
+def check_tree(data: object) -> None:
     """The whole input at once: nested at most ``LIMITS["depth"]`` levels, and no text (key or value)
     with a hidden character, which an id's spelling would otherwise silently drop."""
     limit = LIMITS["depth"]
@@ -121,7 +122,7 @@ def check_tree(data: Any) -> None:
         walk_check(data, limit)
 
 
-def walk_check(data: Any, limit: int) -> None:
+def walk_check(data: object, limit: int) -> None:
     """check_tree's full walk: the first value nested too deep or text with a hidden character,
     named by its path."""
     for path, value, depth in walk(data):
@@ -139,7 +140,7 @@ def walk_check(data: Any, limit: int) -> None:
 SCALARS = (int, float, bool, type(None))
 
 
-def plainly_fine(data: Any, limit: int) -> bool:
+def plainly_fine(data: object, limit: int) -> bool:
     """A quick pass that names no path: True only when the input is plain JSON (dicts, lists, texts,
     numbers), nested at most ``limit`` levels, and every text is printable, so the full walk could
     find nothing; anything else (a hidden character, a deep tree, another type) takes the full walk,

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Any
+from typing import Any, NoReturn
 
+from .shapes import Answer
 from .errors import InputError
 from .fields import walk
 from .limits import LIMITS
@@ -28,13 +29,13 @@ _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
-class Repeated(dict[str, Any]):
+class Repeated(Answer):
     """An object of the JSON text in which ``key`` was given more than once."""
 
     key: str = ""
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _pairs(pairs: list[tuple[str, Any]]) -> Answer:
     out = dict(pairs)
     if len(out) == len(pairs):
         return out
@@ -81,11 +82,11 @@ def check_size(text: str, what: str = "input") -> None:
         raise size_words(what)
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")       # Python's reader accepts NaN and Infinity
 
 
-def read_json(text: str, what: str = "input") -> Any:
+def read_json(text: str, what: str = "input") -> object:
     """The value of a JSON text, or an :class:`InputError` naming ``what`` or the field."""
     check_size(text, what)
     limit = LIMITS["depth"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .shapes import Answer
+
 LIMITS: dict[str, int] = {
     "army_size": 60,        # dice in one army
     "health": 20,           # health of a unit given without a catalogue die
@@ -44,6 +46,6 @@ BOUNDS: dict[str, int] = {
 }
 
 
-def published() -> dict[str, Any]:
+def published() -> Answer:
     """The limits as the page and the open data see them."""
     return {"input": dict(LIMITS), "bounds": dict(BOUNDS)}

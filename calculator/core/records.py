@@ -5,9 +5,13 @@ The effect kinds (``calculator.kinds``) fill a :class:`Contribution`; the steps 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .shapes import Answer
 from .interpret import see
+
+if TYPE_CHECKING:       # annotations only: the registry is loaded with the kinds
+    from .registry import Kind
 
 
 @dataclass(frozen=True)
@@ -50,13 +54,13 @@ class EffectUse:
     unit: int | None
     label: str
     x: int
-    effect: Any               # the registered kind instance
+    effect: Kind              # the registered kind instance
     text: str                 # the clause's rules text
     delayed: bool = False
     applied: bool = False     # the engine applied it in this roll
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"sai": self.sai, "unit": self.unit, "label": self.label, "x": self.x,
+    def to_json(self) -> Answer:
+        out: Answer = {"sai": self.sai, "unit": self.unit, "label": self.label, "x": self.x,
                                "kind": self.effect.kind, "what": self.effect.describe(self.x), "text": self.text}
         amount = self.effect.p.get("amount")
         if amount is not None:

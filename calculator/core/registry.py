@@ -21,14 +21,16 @@ calculator.core.errors.ParamError: effect.kind: unknown kind 'whisper' (one of s
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypedDict, TypeVar, Unpack
 
+from .shapes import Answer, Raw
 from .errors import ParamError
 from .rolls import AGAINST, CATEGORIES, RESULT_TYPES
 
 if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
-    from .seams import FaceCtx
+    from .records import EffectUse
+    from .seams import ExchangeStep, FaceCtx
 
 # Phases: when an effect acts, in the order of a roll and an exchange (data/README.md).
 # A face's count as a kind reads it: a number in a roll, or "X" where a text leaves it unresolved
@@ -38,19 +40,26 @@ Count = int | str
 PHASES = ("face", "step-2", "step-3", "step-6", "step-7", "step-8", "step-9", "step-10", "after-roll", "exchange")
 
 
+class Options(TypedDict, total=False):
+    """What every parameter type may be told besides its own settings."""
+
+    required: bool
+    default: object
+
+
 class Param:
     """One declared parameter: ``check`` returns the value or raises ParamError(field, message)."""
 
     required = False
-    default: Any = None
+    default: object = None
     noun = "value"
 
-    def __init__(self, required: bool = False, default: Any = None, noun: str | None = None) -> None:
+    def __init__(self, required: bool = False, default: object = None, noun: str | None = None) -> None:
         self.required, self.default = required, default
         if noun:
             self.noun = noun
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         return value
 
     def describe(self) -> str:
@@ -62,11 +71,11 @@ class Amount(Param):
 
     noun = "amount"
 
-    def __init__(self, tags: Iterable[str] = (), **kw: Any) -> None:
+    def __init__(self, tags: Iterable[str] = (), **kw: Unpack[Options]) -> None:
         super().__init__(**kw)
         self.tags = tuple(tags)
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if value == "X" or value in self.tags:
             return value
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -81,11 +90,11 @@ class Amount(Param):
 class Int(Param):
     noun = "whole number"
 
-    def __init__(self, low: int = 0, **kw: Any) -> None:
+    def __init__(self, low: int = 0, **kw: Unpack[Options]) -> None:
         super().__init__(**kw)
         self.low = low
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, int) and not isinstance(value, bool) and value >= self.low:
             return value
         raise ParamError(where, f"{value!r} is not a whole number >= {self.low}")
@@ -94,7 +103,7 @@ class Int(Param):
 class Bool(Param):
     noun = "true or false"
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, bool):
             return value
         raise ParamError(where, f"{value!r} is not true or false")
@@ -103,7 +112,7 @@ class Bool(Param):
 class Text(Param):
     noun = "text"
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, str) and value.strip():
             return value
         raise ParamError(where, f"{value!r} is not a text")
@@ -112,11 +121,11 @@ class Text(Param):
 class OneOf(Param):
     """One value of a fixed vocabulary."""
 
-    def __init__(self, values: Iterable[str], noun: str = "value", **kw: Any) -> None:
+    def __init__(self, values: Iterable[str], noun: str = "value", **kw: Unpack[Options]) -> None:
         super().__init__(noun=noun, **kw)
         self.values = tuple(values)
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if isinstance(value, str) and value in self.values:
             return value
         raise ParamError(where, f"{value!r} is not a {self.noun} ({', '.join(self.values)})")
@@ -128,11 +137,11 @@ class OneOf(Param):
 class ListOf(Param):
     """A non-empty list of values of one vocabulary (``allow_all``: or the word ``all``)."""
 
-    def __init__(self, item: Param, allow_all: bool = False, **kw: Any) -> None:
+    def __init__(self, item: Param, allow_all: bool = False, **kw: Unpack[Options]) -> None:
         super().__init__(noun=f"list of {item.noun}s", **kw)
         self.item, self.allow_all = item, allow_all
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if self.allow_all and value == "all":
             return "all"
         if not isinstance(value, list) or not value:
@@ -146,11 +155,11 @@ class ListOf(Param):
 class Struct(Param):
     """A mapping with its own declared fields."""
 
-    def __init__(self, fields: Mapping[str, Param], noun: str = "mapping", **kw: Any) -> None:
+    def __init__(self, fields: Mapping[str, Param], noun: str = "mapping", **kw: Unpack[Options]) -> None:
         super().__init__(noun=noun, **kw)
         self.fields = dict(fields)
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         if not isinstance(value, Mapping):
             raise ParamError(where, f"{value!r} is not a {self.noun}")
         return check_fields(value, self.fields, where)
@@ -162,11 +171,11 @@ class Struct(Param):
 class Either(Param):
     """The first of several parameter types that accepts the value."""
 
-    def __init__(self, *options: Param, **kw: Any) -> None:
+    def __init__(self, *options: Param, **kw: Unpack[Options]) -> None:
         super().__init__(noun=" or ".join(o.noun for o in options), **kw)
         self.options = options
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: object, where: str) -> object:
         for opt in self.options:
             try:
                 return opt.check(value, where)
@@ -175,23 +184,23 @@ class Either(Param):
         raise ParamError(where, f"{value!r} is not a {self.noun}")
 
 
-def result_type(**kw: Any) -> OneOf:
+def result_type(**kw: Unpack[Options]) -> OneOf:
     return OneOf(RESULT_TYPES, "result type", **kw)
 
 
-def result_types(**kw: Any) -> ListOf:
-    return ListOf(result_type(), **kw)
+def result_types(allow_all: bool = False, **kw: Unpack[Options]) -> ListOf:
+    return ListOf(result_type(), allow_all, **kw)
 
 
-def roll_categories(**kw: Any) -> ListOf:
+def roll_categories(**kw: Unpack[Options]) -> ListOf:
     return ListOf(OneOf(CATEGORIES, "roll type"), **kw)
 
 
-def against_list(**kw: Any) -> ListOf:
+def against_list(**kw: Unpack[Options]) -> ListOf:
     return ListOf(OneOf(AGAINST, "attack"), **kw)
 
 
-def check_fields(raw: Mapping[str, Any], fields: Mapping[str, Param], where: str) -> dict[str, Any]:
+def check_fields(raw: Raw, fields: Mapping[str, Param], where: str) -> dict[str, Any]:
     """Check every declared field; an undeclared one is an error naming it."""
     for key in raw:
         if key not in fields:
@@ -224,22 +233,38 @@ class Kind:
     # Only listed, with its X, for the player to resolve. A kind must act or say so: one that
     # does neither is refused when it registers (an effect nothing reads is a mistake).
     left_to_player: ClassVar[bool] = False
+    # Carried out only when it cannot apply: the player resolves it when it could (an ability's warning).
+    by_hand_when_applies: ClassVar[bool] = False
+    # What an exchange and the exact odds ask of every effect (calculator.exchange); the defaults are
+    # those of a kind that does not say:
+    names_its_face: ClassVar[bool] = True        # what it leaves to the player names the face that brought it
+    reaches_other_army: ClassVar[bool] = True    # its action reaches the other army at once
+    reads_only_targets: ClassVar[bool] = False   # it reads and changes only the target army's units
+    rerolls_targets: ClassVar[bool] = False      # it has its targets roll again (the chances refuse it)
+    recolours_one_unit: ClassVar[bool] = False   # it recolours one unit's magic (calculator.magic)
+    # An exchange's roll shows this effect: what it does there, through the step (a kind that acts
+    # there defines the method ``exchange(use, step)``); none by default: it is only listed.
+    exchange: Callable[[EffectUse, ExchangeStep], None] | None = None
 
     @classmethod
     def acts(cls) -> bool:
         """Whether the engine carries it out: in a roll (its own ``on_face``), in an exchange (an
         ``exchange`` method) or in a dragon attack."""
-        return cls.on_face is not Kind.on_face or callable(getattr(cls, "exchange", None)) or cls.dragon_attack_acts
+        return cls.on_face is not Kind.on_face or cls.acts_in_exchange() or cls.dragon_attack_acts
 
-    def __init__(self, values: Mapping[str, Any], where: str = "") -> None:
-        self.p = dict(values)
+    @classmethod
+    def acts_in_exchange(cls) -> bool:
+        """Whether an exchange carries it out (its own ``exchange``), else it is only listed there."""
+        return cls.exchange is not None
+
+    def __init__(self, values: Raw, where: str = "") -> None:
+        # The checked values (the data's words, as the trace and the bundle give them back) and, for
+        # each parameter the kind declares, an attribute of the same name typed on its class.
+        self.p: dict[str, Any] = dict(values)
         self.where = where
-
-    def __getattr__(self, name: str) -> Any:
-        p = self.__dict__.get("p")
-        if p is not None and name in p:
-            return p[name]
-        raise AttributeError(name)
+        for name, value in self.p.items():
+            if name.isidentifier() and not callable(getattr(type(self), name, None)):
+                setattr(self, name, value)
 
     def n(self, x: Count, key: str = "amount") -> Any:
         """A declared amount resolved against the face's X."""
@@ -265,12 +290,12 @@ class Kind:
         its X, among the roll's effects; a kind that changes the roll writes on ``fx.out``."""
         fx.use(self)
 
-    def on_counter_maneuvers(self, x: int, source: str) -> list[dict[str, Any]]:
+    def on_counter_maneuvers(self, x: int, source: str) -> list[Answer]:
         """The modifier inputs this effect, rolled in a marching army's maneuver roll, gives each
         counter-maneuvering army's roll (calculator.terrain); none by default."""
         return []
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"kind": self.kind, **{k: list(v) if isinstance(v, tuple) else v
                                       for k, v in self.p.items() if v is not None}}
 
@@ -293,7 +318,7 @@ class Registry(Generic[K]):
         self.kinds[cls.kind] = cls
         return cls
 
-    def make(self, raw: Any, where: str, key: str = "kind") -> K:
+    def make(self, raw: object, where: str, key: str = "kind") -> K:
         if not isinstance(raw, Mapping):
             raise ParamError(where, f"expected a mapping with '{key}', got {raw!r}")
         name = raw.get(key)
@@ -306,16 +331,16 @@ class Registry(Generic[K]):
     def names(self) -> list[str]:
         return sorted(self.kinds)
 
-    def catalogue(self) -> list[dict[str, Any]]:
+    def catalogue(self) -> list[Answer]:
         """Every kind with its phase and parameters (published in the bundle and data/README.md)."""
         return [{"kind": name, "phase": cls.phase, "title": cls.title,
                  "params": {k: p.describe() for k, p in cls.params.items()}}
                 for name, cls in sorted(self.kinds.items())]
 
 
-def done_by_engine(k: Any) -> bool | None:
+def done_by_engine(k: Kind) -> bool | None:
     """True: the calculator carries the kind out; False: it lists it for the player; None: neither (a gap
     the coverage test fails on)."""
-    if k.left_to_player or not k.p.get("engine", True) or getattr(k, "by_hand_when_applies", False):
+    if k.left_to_player or not k.p.get("engine", True) or k.by_hand_when_applies:
         return False
     return True if k.acts() else None

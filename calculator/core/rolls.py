@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from .shapes import Answer
+
 RESULT_TYPES: tuple[str, ...] = ("maneuver", "melee", "missile", "magic", "save")
 # What a save roll is against (the first is the default of a plain save roll).
 AGAINST: tuple[str, ...] = ("other", "melee", "missile", "magic", "dragon")
@@ -51,7 +53,7 @@ class RollType:
     def combination(self) -> bool:
         return len(self.counts) > 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"id": self.id, "name": self.name, "counts": list(self.counts), "save": self.save,
                 "against": list(self.against), "receives_delayed": self.receives_delayed,
                 "individual": self.individual, "combination": self.combination,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..exchange.flow import Left, Run, resolved
 from ..core.interpret import see
 from .breath import breathe
@@ -16,17 +17,18 @@ from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .targets import ARMY
 from .resolve import Response, after, army_damage, respond, roll_dragons, spare, split_json
 from .roll import DragonRoll
+from ..roll.asks import EngineView
 
 SUMMARY_KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile",
                 "army_damage", "dragons_killed", "attacks_army", "targets")
 
 
-def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
+def dragon_attack(engine: EngineView, data: object) -> Answer:
     inp = parse_dragon_attack(data, engine.index)
     run = DragonRun(engine, inp)
     fights(run, inp)
     rolls = roll_dragons(run, inp)
-    summary: dict[str, Any] = {k: 0 for k in SUMMARY_KEYS}
+    summary: Answer = {k: 0 for k in SUMMARY_KEYS}
     answer = Response(None, KillPlan([], 0, 0), split_json({"save": 0, "melee": 0, "missile": 0}, 0, "calculator"))
     if rolls:
         breath_killed, effects = breathe(run, rolls, inp.breath_picks)
@@ -102,7 +104,7 @@ def leave_effects(run: Run, answer: Response) -> None:
                              f"{use.effect.describe(use.x)}", see("effects-reported")))
 
 
-def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
+def dragon_json(d: DragonRoll, inp: DragonInput) -> Answer:
     return {"dragon": d.index, "die": d.dragon.die.id, "label": d.label, "faces": [f.kind for f in d.faces],
             "icons": [f.icon for f in d.faces], "labels": [f.label() for f in d.faces], "random": d.random, "damage": d.damage, "toughness": d.toughness,
             "promotions": d.promotions, "status": d.status or "attacked", "why": d.why, "text": d.text(),
@@ -110,7 +112,7 @@ def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
             **({"ignored": f"its non-breath damage is ignored: {d.ignored}"} if d.ignored else {})}
 
 
-def fighter_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:
+def fighter_json(d: DragonIn, inp: DragonInput) -> Answer:
     """A dragon that attacks another dragon: not rolled here (its fight is left to the players)."""
     text = inp.target_words()[d.index]
     return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [], "icons": [], "labels": [], "random": [],
@@ -118,9 +120,9 @@ def fighter_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:
             "why": text, "text": text, "target": inp.targets[d.index], "target_text": text}
 
 
-def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, Any]
-           ) -> dict[str, Any]:
-    killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
+def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: Answer
+           ) -> Answer:
+    killed: dict[str, list[Answer]] = {"attacker": [], "defender": []}
     by_index = {d.index: d for d in rolls}
     for d in rolls:
         if d.status == "killed":

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.shapes import Answer
 from ..exchange.casualties import check_choice, choose
 from ..exchange.flow import Damage, Left
 from ..core.interpret import see
@@ -38,7 +39,7 @@ class BreathEffects:
     halves: dict[str, str] = field(default_factory=dict)
     plague: str = ""                                    # who brought Dragon Plague ("" : none)
 
-    def modifiers(self) -> list[dict[str, Any]]:
+    def modifiers(self) -> list[Answer]:
         return [Divide.halving(t, who) for t, who in self.halves.items() if t != "maneuver"]
 
 
@@ -49,11 +50,11 @@ def breath_elements(d: DragonRoll, elements: tuple[str, ...] | None) -> tuple[st
     return d.dragon.die.elements  # Hybrid: both; Ivory Hybrid: its element; Ivory: none (Life Drain)
 
 
-def units_alive(run: Any) -> list[Any]:
+def units_alive(run: DragonRun) -> list[Any]:
     return [u for u in run.sides["defender"].units if u.alive]
 
 
-def kill(run: Any, d: DragonRoll, amount: int, pick: list[int] | None, where: str) -> Damage:
+def kill(run: DragonRun, d: DragonRoll, amount: int, pick: list[int] | None, where: str) -> Damage:
     alive = units_alive(run)
     killed = check_choice(alive, amount, pick, where) if pick is not None else choose(alive, amount, run.strength)
     for u in killed:
@@ -66,7 +67,7 @@ def kill(run: Any, d: DragonRoll, amount: int, pick: list[int] | None, where: st
     return dmg
 
 
-def dragon_fire(run: Any, d: DragonRoll, killed: list[Any]) -> None:
+def dragon_fire(run: DragonRun, d: DragonRoll, killed: list[Any]) -> None:
     """Each unit the breath killed rolls alone; without a save result it is buried."""
     for u in killed:
         result = run.roll("defender", "breath_save", {"roll": "individual", "counts": ["save"]}, [u])
@@ -110,7 +111,7 @@ def apply_effects(run: DragonRun, d: DragonRoll, killed: list[Any], effects: Bre
             dragon_fire(run, d, killed)
 
 
-def breathe(run: Any, rolls: list[DragonRoll], picks: list[list[int]] | None) -> tuple[int, BreathEffects]:
+def breathe(run: DragonRun, rolls: list[DragonRoll], picks: list[list[int]] | None) -> tuple[int, BreathEffects]:
     """Every breath in dragon order; returns the health-worth killed and the effects on the army's roll."""
     effects, total, n = BreathEffects(), 0, 0
     for d in rolls:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from ..core.shapes import Answer
+from ..bundle import Index
 from ..roll.results import RollResult
 
 TRIES = 100          # army responses tried one by one, at most
@@ -27,7 +29,7 @@ def splits(n: int, types: tuple[str, ...]) -> list[dict[str, int]]:
     return [{types[0]: k, **rest} for k in range(n + 1) for rest in splits(n - k, types[1:])]
 
 
-def open_choices(first: RollResult, idx: Any) -> list[tuple[int, str, list[dict[str, int]]]]:
+def open_choices(first: RollResult, idx: Index) -> list[tuple[int, str, list[dict[str, int]]]]:
     """(unit index, SAI id, its splits) of each unit whose one face of an SAI of the owner's choice
     has no split given, when the roll counts two or more of its types."""
     out = []
@@ -41,14 +43,14 @@ def open_choices(first: RollResult, idx: Any) -> list[tuple[int, str, list[dict[
             clause = sai.part(roll, ur.unit)[0] if sai else None
             for g in clause.generates if clause else ():
                 types = tuple(t for t in g.types if t in roll.counts)
-                if g.choice and len(types) > 1 and sai.id not in ur.unit.choose:
+                if g.choice and len(types) > 1 and sai is not None and sai.id not in ur.unit.choose:
                     found.append((sai.id, splits(g.n(face.count), types)))
         if len(found) == 1:          # the same SAI twice (rolled again) keeps the owner's one choice
             out.append((ur.unit.index, found[0][0], found[0][1]))
     return out
 
 
-def candidate_armies(data: dict[str, Any], first: RollResult, idx: Any) -> tuple[list[list[dict[str, Any]]], int]:
+def candidate_armies(data: dict[str, Any], first: RollResult, idx: Index) -> tuple[list[list[Answer]], int]:
     """The response's army with each combination of splits (none when there is nothing to choose),
     and how many combinations there are (more than TRIES: none is tried)."""
     found = open_choices(first, idx)

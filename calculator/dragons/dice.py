@@ -77,7 +77,7 @@ def dragon_die(entry: Mapping[str, Any], idx: Index) -> DragonDie:
                      int(entry.get("automatic_saves", 5)), tuple(faces))
 
 
-def find_die(value: Any, where: str, idx: Index) -> DragonDie:
+def find_die(value: object, where: str, idx: Index) -> DragonDie:
     if not isinstance(value, str) or not value.strip():
         raise InputError(where, f"expected a dragon id, got {short(value)}")
     entry = idx.dragons.get(value.strip())
@@ -92,7 +92,7 @@ ALIASES = {"jaw": "jaws", "claw": "claws", "tail": "dragon-tail", "wing": "wings
            "breath": "dragon-breath", "dragon-wings": "wings"}
 
 
-def parse_dragon_face(value: Any, where: str, die: DragonDie, idx: Index) -> DragonFace:
+def parse_dragon_face(value: object, where: str, die: DragonDie, idx: Index) -> DragonFace:
     """A face given as a face number (1-12), an icon id or name ("Claws", "dragon-tail"), or a short
     name ("tail", "wing", "belly", "breath")."""
     if isinstance(value, int) and not isinstance(value, bool):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bundle import Index
 from ..core.errors import InputError
 from ..exchange.request import ExUnit, Side
 from .dice import DragonDie
@@ -20,7 +21,7 @@ from .dice import DragonDie
 WHERE = "defender.free_to_roll"
 
 
-def barred(side: Side, dragons: list[DragonDie], idx: Any) -> list[tuple[ExUnit, str, str]]:
+def barred(side: Side, dragons: list[DragonDie], idx: Index) -> list[tuple[ExUnit, str, str]]:
     """The units an ability of their species keeps from rolling against these dragons, why, and the ability."""
     seen = [(d.name, d.dragon_type, d.elements) for d in dragons]
     out = []
@@ -33,7 +34,7 @@ def barred(side: Side, dragons: list[DragonDie], idx: Any) -> list[tuple[ExUnit,
     return out
 
 
-def freedom(side: Side, idx: Any) -> dict[str, tuple[int, str]]:
+def freedom(side: Side, idx: Index) -> dict[str, tuple[int, str]]:
     """{species: (health-worth it may roll although barred, the ability's name)}."""
     out: dict[str, tuple[int, str]] = {}
     for sp in sorted({u.unit.species for u in side.units if u.unit.species}):
@@ -45,7 +46,7 @@ def freedom(side: Side, idx: Any) -> dict[str, tuple[int, str]]:
     return out
 
 
-def keep_out(side: Side, dragons: list[DragonDie], idx: Any, chosen: list[int] | None) -> list[str]:
+def keep_out(side: Side, dragons: list[DragonDie], idx: Index, chosen: list[int] | None) -> list[str]:
     """Mark the units that may not roll (status "out", with why); returns the warnings' words."""
     words: list[str] = []
     bars = barred(side, dragons, idx)
@@ -68,7 +69,7 @@ def keep_out(side: Side, dragons: list[DragonDie], idx: Any, chosen: list[int] |
     return words
 
 
-def parse_free(raw: Any, side: Side) -> list[int] | None:
+def parse_free(raw: object, side: Side) -> list[int] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) > len(side.units):

@@ -21,8 +21,10 @@ left after the army's saves, ``killed`` the health-worth it loses (breath and da
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from ..core.shapes import Answer
 from ..roll.chances import summarize
 from ..roll.distribution import Budget
 from ..roll.inputs import parse_modifier
@@ -39,6 +41,9 @@ from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
 from .spread import Spread, response_spread
 from ..bundle import Index
+from ..roll.asks import EngineView
+
+T = TypeVar("T")
 
 Cls = tuple   # per dragon: (its damage if Bash needs it, else None; toughness; rolled Jaws (if it matters); Breath)
 
@@ -135,7 +140,7 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
 
 
 def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cls: Cls, bash: bool | None
-                  ) -> dict[str, Any]:
+                  ) -> Answer:
     """The army's roll; ``bash``: True to count Bash's saves in it (each dragon's damage), False to leave
     them out (they are added afterwards), None when the army cannot Bash."""
     side = inp.defender
@@ -146,7 +151,7 @@ def response_data(inp: DragonInput, alive: list[Any], effects: BreathEffects, cl
         rolled, rerolled = u.faces.get("response", (None, []))
         army.append(dict(u.raw, **({"rolled": rolled} if rolled is not None else {}),
                          **({"rerolled": rerolled} if rerolled else {})))
-    data: dict[str, Any] = {"roll": "dragon_attack", "army": army,
+    data: Answer = {"roll": "dragon_attack", "army": army,
                             "dragon_faces": ["jaws"] if any(k[2] for k in cls) else []}
     mods = side.modifiers + effects.modifiers()
     if mods:
@@ -177,7 +182,7 @@ class Odds:
         self.weights: dict[tuple, dict[int, float]] = {}
         self.by_id: dict[int, Spread] = {}
 
-    def memo(self, key: tuple, make: Any) -> Any:
+    def memo(self, key: tuple, make: Callable[[], T]) -> T:
         if key not in self.cache:
             self.cache[key] = make()
         return self.cache[key]
@@ -284,12 +289,12 @@ NOTES = ("the army splits its ID results the best way in every roll: the most dr
          "promotions (Treasure, or for killing a dragon) are not included: the army rolls as given")
 
 
-def dist(values: dict[int, float]) -> dict[str, Any]:
+def dist(values: dict[int, float]) -> Answer:
     s = summarize(values, 0.0, [], "")
     return {k: s[k] for k in ("distribution", "mean", "sd", "at_least")}
 
 
-def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
+def dragon_odds(engine: EngineView, data: object) -> Answer:
     inp = parse_dragon_attack(data, engine.index)
     try:
         odds = work_out(engine, inp)

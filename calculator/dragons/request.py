@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bundle import Index
 from ..core.errors import InputError
 from ..exchange.flow import Indexed, Run
 from ..exchange.request import ExchangeInput, Side, parse_side
@@ -73,7 +74,7 @@ class DragonInput:
                              self.casualties, list(self.dragons))
 
 
-def _faces(raw: Any, key: str, where: str) -> Any:
+def _faces(raw: object, key: str, where: str) -> Any:
     """A dragon's ``rolled``/``rerolled``: a mapping with the one roll name "dragon", or the bare value."""
     if raw is None or not isinstance(raw, Mapping):
         return raw
@@ -83,7 +84,7 @@ def _faces(raw: Any, key: str, where: str) -> Any:
     return raw.get("dragon")
 
 
-def parse_dragon(i: int, raw: Any, idx: Any) -> DragonIn:
+def parse_dragon(i: int, raw: object, idx: Index) -> DragonIn:
     where = f"attacker.dragons[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'die' (a dragon id)")
@@ -98,7 +99,7 @@ def parse_dragon(i: int, raw: Any, idx: Any) -> DragonIn:
     return DragonIn(i, die, rolled, rerolled, raw.get("target"))
 
 
-def parse_defender(raw: Any, idx: Any) -> tuple[Side, dict[str, int] | None]:
+def parse_defender(raw: object, idx: Index) -> tuple[Side, dict[str, int] | None]:
     if not isinstance(raw, Mapping):
         raise InputError("defender", "expected an object with 'army'")
     side = parse_side("defender", {k: v for k, v in raw.items() if k not in ("id_split", "free_to_roll")}, idx)
@@ -115,7 +116,7 @@ def parse_defender(raw: Any, idx: Any) -> tuple[Side, dict[str, int] | None]:
     return side, parse_split(raw.get("id_split"))
 
 
-def parse_split(raw: Any) -> dict[str, int] | None:
+def parse_split(raw: object) -> dict[str, int] | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping) or not raw:
@@ -128,7 +129,7 @@ def parse_split(raw: Any) -> dict[str, int] | None:
     return out
 
 
-def parse_casualties(raw: Any, side: Side) -> tuple[list[list[int]] | None, dict[str, dict[str, list[int]]]]:
+def parse_casualties(raw: object, side: Side) -> tuple[list[list[int]] | None, dict[str, dict[str, list[int]]]]:
     if raw is None:
         return None, {}
     if not isinstance(raw, Mapping):
@@ -151,14 +152,14 @@ def parse_casualties(raw: Any, side: Side) -> tuple[list[list[int]] | None, dict
     return breath, out
 
 
-def _indices(raw: Any, where: str, top: int) -> list[int]:
+def _indices(raw: object, where: str, top: int) -> list[int]:
     picked = [need_int(u, f"{where}[{j}]", 0, top) for j, u in enumerate(need_list(raw, where, LIMITS["army_size"]))]
     if len(set(picked)) != len(picked):
         raise InputError(where, "a unit is named twice")
     return picked
 
 
-def parse_dragon_attack(data: Any, idx: Any) -> DragonInput:
+def parse_dragon_attack(data: object, idx: Index) -> DragonInput:
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
     only(data, ("attack", "terrain", "seed", "attacker", "defender", "casualties"), "")

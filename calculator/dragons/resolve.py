@@ -14,6 +14,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.shapes import Answer, Notice
 from ..core.errors import InputError
 from ..exchange.casualties import best_health
 from ..exchange.flow import Damage, Left, Run
@@ -37,7 +38,7 @@ GRID_LIMIT = 1_300     # splits tried one by one when the types' totals depend o
 class Response:
     result: RollResult | None
     plan: KillPlan
-    split: dict[str, Any] = field(default_factory=dict)
+    split: Answer = field(default_factory=dict)
     by_melee: tuple[int, ...] = ()
     by_missile: tuple[int, ...] = ()
 
@@ -80,7 +81,7 @@ def respond(run: DragonRun, rolls: list[DragonRoll], effects: BreathEffects) -> 
     if count > TRIES:
         run.warn(f"too many ways ({count}) to split the results of the owner's choice (Create Fireminions, Fly) "
                  f"to try them all: each goes to one type; give the units' choose to split them", "dragon-response")
-    best: tuple[tuple[int, ...], Response, list[dict[str, Any]]] | None = None
+    best: tuple[tuple[int, ...], Response, list[Notice]] | None = None
     healths = [u.health for u in run.sides["defender"].units if u.alive]
     for j, army in enumerate(armies or [data["army"]]):
         mark = len(run.warnings)
@@ -127,7 +128,7 @@ def choices_text(answer: Response) -> str:
 
 
 def choose_split(run: DragonRun, first: RollResult, rinp: RollInput, plan: KillPlan, plague: str, rolls: list[DragonRoll]
-                 ) -> tuple[list[dict[str, int]], dict[str, Any]]:
+                 ) -> tuple[list[dict[str, int]], Answer]:
     amounts = [] if plague else id_amounts(first)
     n, given = sum(amounts), run.dinp.id_split
     if given is not None and plague:
@@ -146,7 +147,7 @@ def choose_split(run: DragonRun, first: RollResult, rinp: RollInput, plan: KillP
     return shares, split_json(total(shares), n, "calculator")
 
 
-def split_json(alloc: dict[str, int], n: int, by: str) -> dict[str, Any]:
+def split_json(alloc: dict[str, int], n: int, by: str) -> Answer:
     how = "as you chose" if by == "player" else "the calculator's choice: the most dragons killed, then the most saves"
     text = (f"{n} ID result{'s' if n != 1 else ''} counted as {alloc['melee']} melee, {alloc['missile']} missile "
             f"and {alloc['save']} save{'s' if alloc['save'] != 1 else ''} ({how})") if n else "no ID results to split"

@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..roll.collect import collect, multipliers
-from ..core.records import Note
+from ..core.faces import Face
+from ..core.records import Contribution, Note
 from ..core.interpret import see
 from ..roll.results import RollResult, Trace
 from ..roll.steps import UnitRoll
@@ -27,7 +28,7 @@ TYPES = ("save", "melee", "missile")
 ORDER = ("melee", "missile", "save")       # the order units take their share of a split
 
 
-def is_id(face: Any, part: Any) -> bool:
+def is_id(face: Face, part: Contribution) -> bool:
     return face.icon == "id" and part.rolled_id
 
 

@@ -7,6 +7,7 @@ then from the seeded dice; a chain stops at the input limit of faces per die (ca
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,7 +74,7 @@ class DragonRoll:
         return f"{self.label} rolled {shown}: {self.damage} damage{spared}"
 
 
-def roll_dragon(d: DragonIn, rng: Any) -> tuple[DragonRoll, list[str]]:
+def roll_dragon(d: DragonIn, rng: random.Random) -> tuple[DragonRoll, list[str]]:
     """Roll one dragon (faces given first, then the seeded dice); also the warnings."""
     queue, faces, random_ = list(d.rerolled), [], []
     face, rnd = (d.rolled, False) if d.rolled is not None else (d.die.faces[rng.randrange(len(d.die.faces))], True)

@@ -13,12 +13,15 @@ type's own results, so it is worked out once per distinct set of them and rememb
 from __future__ import annotations
 
 from typing import Any
+from ..bundle import Index
+from ..core.shapes import Answer
 
 from ..roll.distribution import Army, Budget, Packer, army_states, evaluate
 from ..core.errors import InputError
 from ..roll.inputs import parse_roll
 from ..roll.results import Trace
 from ..roll.totals import applicable
+from ..kinds.modifiers import Modifier
 
 TYPES = ("save", "melee", "missile")
 Key = tuple    # (ID results n, saves for 0..n ID, melee for 0..n, missile for 0..n)
@@ -31,7 +34,7 @@ def _extra(*args: Any) -> tuple[int, int, int]:
     return n, sum(1 for e in c.effects if e.effect.kills_dragon), c.reflect
 
 
-def _coupled(army: Army, mods: list[Any]) -> bool:
+def _coupled(army: Army, mods: list[Modifier]) -> bool:
     lay = army.lay
     return bool(lay.one_unit or lay.species_mult) or any(
         m.p.get("result") == "all" and m.step in (6, 10) for m in mods if m.arithmetic)
@@ -40,7 +43,7 @@ def _coupled(army: Army, mods: list[Any]) -> bool:
 class Totals:
     """Final totals of the army's roll for a share of ID results, remembered."""
 
-    def __init__(self, army: Army, top: int, uses: list[Any], mods: list[Any], budget: Budget) -> None:
+    def __init__(self, army: Army, top: int, uses: list[Any], mods: list[Modifier], budget: Budget) -> None:
         lay, counts = army.lay, army.lay.roll.counts
         self.army, self.uses, self.mods, self.budget, self.trace = army, uses, mods, budget, Trace(quiet=True)
         self.at = [counts.index(t) for t in TYPES]
@@ -90,7 +93,7 @@ class Totals:
         return tuple(tuple(r[i] for r in rows) for i in self.at)
 
 
-def response_spread(idx: Any, data: dict[str, Any], plague: bool, budget: Budget) -> tuple[Spread, float, list[str]]:
+def response_spread(idx: Index, data: Answer, plague: bool, budget: Budget) -> tuple[Spread, float, list[str]]:
     """Chances of every response outcome (see :data:`Spread`), the chance dropped, and notes."""
     rinp = parse_roll(data, idx)
     states, army, uses, dropped, notes = army_states(rinp, idx, _extra, 3, budget)

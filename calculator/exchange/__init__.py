@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.seams import RollOutcome
 from .flow import Indexed, Known, Run, resolved
 from .request import ExchangeInput, parse_exchange
 from .sequence import attack, barred_from_counter, charge_back, hit_back, hit_defender, save
 from .step import Step
+from ..roll.asks import EngineView
 
 SUMMARY_KEYS = ("attack_total", "save_total", "damage", "counter_total", "counter_save_total", "counter_damage",
                 "save_roll_damage_to_attacker", "counter_save_roll_damage_to_defender")
@@ -149,7 +151,7 @@ def volley(run: Run, answer: Step | None) -> bool:
     return False
 
 
-def offered(inp: ExchangeInput) -> dict[str, list[dict[str, Any]]]:
+def offered(inp: ExchangeInput) -> dict[str, list[Answer]]:
     """The exchange's own "may" choices, by side, for a page to offer beside the ones its rolls'
     plans give: p.11, after a melee attack the defending army may counter-attack (the input's
     ``counter_attack``, true unless the player says no)."""
@@ -160,8 +162,8 @@ def offered(inp: ExchangeInput) -> dict[str, list[dict[str, Any]]]:
                           "see": see("may-options")}]}
 
 
-def exchange_json(run: Run) -> dict[str, Any]:
-    killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
+def exchange_json(run: Run) -> Answer:
+    killed: dict[str, list[Answer]] = {"attacker": [], "defender": []}
     for name, side in run.sides.items():
         for u in side.units:
             if u.status in ("killed", "buried", "reserve"):
@@ -181,7 +183,7 @@ def exchange_json(run: Run) -> dict[str, Any]:
     }
 
 
-def _summary(run: Run) -> dict[str, Any]:
+def _summary(run: Run) -> Answer:
     """p.11: no counter-attack is possible against a missile attack, so its summary has no counter-attack
     lines, unless an ability let the defender answer with one (Defensive Volley: a counter roll was made)."""
     if run.inp.attack == "missile" and not any(name == "counter" for name, *_ in run.rolls):
@@ -189,9 +191,9 @@ def _summary(run: Run) -> dict[str, Any]:
     return dict(run.summary)
 
 
-def _roll_json(run: Run, outcome: RollOutcome) -> dict[str, Any]:
+def _roll_json(run: Run, outcome: RollOutcome) -> Answer:
     result = resolved(outcome)
-    out = result.to_json()
+    out: dict[str, Any] = result.to_json()
     # In an exchange, "the exchange applies it" goes without saying.
     out["warnings"] = [w for w in out["warnings"] if w.get("see") != see("exchanges")]
     for fx, use in zip(out["effects"], result.effects):
@@ -201,5 +203,5 @@ def _roll_json(run: Run, outcome: RollOutcome) -> dict[str, Any]:
     return out
 
 
-def exchange(engine: Any, data: Any) -> dict[str, Any]:
+def exchange(engine: EngineView, data: object) -> Answer:
     return exchange_json(resolve_exchange(engine, parse_exchange(data, engine.index)))

@@ -14,9 +14,13 @@ The owner may name its own choice, which is checked against the rule.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
+
+if TYPE_CHECKING:       # annotations only
+    from .request import ExUnit
 
 
 def best_health(healths: list[int], damage: int) -> int:
@@ -29,14 +33,14 @@ def best_health(healths: list[int], damage: int) -> int:
     return reach.bit_length() - 1
 
 
-def choose(units: list[Any], damage: int, strength: Any) -> list[Any]:
+def choose(units: list[Any], damage: int, strength: Callable[[ExUnit], float]) -> list[Any]:
     """The default casualties: ``units`` are the damaged army's living units (ExUnit),
     ``strength(unit)`` how much the owner wants to keep one (higher: kept first)."""
     target = best_health([u.health for u in units], damage)
     return list(choices(units, strength, target)[target]) if target > 0 else []
 
 
-def choices(units: list[Any], strength: Any, most: int | None = None) -> dict[int, tuple[Any, ...]]:
+def choices(units: list[Any], strength: Callable[[ExUnit], float], most: int | None = None) -> dict[int, tuple[Any, ...]]:
     """The default casualties for every health-worth the units can make up (``choose`` for any
     damage is one of them: the one reaching the most health within the damage); ``most``: only up
     to that health-worth (one damage, worked out once)."""
@@ -55,7 +59,7 @@ def choices(units: list[Any], strength: Any, most: int | None = None) -> dict[in
     return {h: tuple(sorted(c[3], key=lambda u: u.index)) for h, c in best.items()}
 
 
-def tie_key(u: Any) -> tuple[str, str, int]:
+def tie_key(u: ExUnit) -> tuple[str, str, int]:
     """Dice alike are told apart by the faces given for their later rolls, then by place."""
     given = repr(sorted((name, repr(faces)) for name, faces in u.faces.items()))
     return u.unit.label, given, u.index

@@ -10,11 +10,12 @@ import json
 import random
 from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from ..core.shapes import Answer, Notice
 from ..core.errors import InputError
 from ..core.interpret import see
-from ..core.seams import RollOutcome
+from ..core.seams import ExchangeUnit, RollOutcome
 from ..roll.inputs import RollInput, parse_roll
 from ..roll.resolve import resolve_input
 from ..roll.results import RollResult
@@ -22,6 +23,9 @@ from .casualties import best_health, check_choice, choices
 from .request import CASUALTY_EVENTS, ExchangeInput, ExUnit, Side
 from .words import EXCHANGE_ROLLS
 from ..bundle import Index
+
+if TYPE_CHECKING:       # annotations only: the steps import the run
+    from .step import Step
 
 FIRST_ROLL = {"attacker": "attack", "defender": "save"}
 EVENTS = {"attack": "attack", "save": "defender's save roll", "counter": "counter-attack",
@@ -43,7 +47,7 @@ class Damage:
     chosen_by: str = ""             # who chose the casualties: "calculator" or "owner"
     could_die: list[ExUnit] = field(default_factory=list)     # the side's living units then
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         out = {"to": self.to, "from": self.source, "amount": self.amount, "saved": self.saved,
                "no_save": self.no_save, "killed": [k.index for k in self.killed],
                "health_killed": sum(k.health for k in self.killed), "text": self.text}
@@ -72,7 +76,7 @@ class Left:
     text: str
     see: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"side": self.side, "roll": self.roll, "text": self.text, **({"see": self.see} if self.see else {})}
 
 
@@ -110,18 +114,18 @@ class Run:
         self.rng = random.Random(inp.seed)
         self.rolls: list[tuple[str, str, RollOutcome, list[ExUnit]]] = []
         self.damages: list[Damage] = []
-        self.warnings: list[dict[str, Any]] = []
+        self.warnings: list[Notice] = []
         self.left: list[Left] = []
         self.taken: set[int] = set()        # effects of the rolls that the exchange itself carried out (by id)
         self.summary: dict[str, int] = {}
-        self.delayed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}   # for that side's next save
-        self.mods: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}       # lasting
-        self.mods_once: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}  # next roll only
+        self.delayed: dict[str, list[Answer]] = {"attacker": [], "defender": []}   # for that side's next save
+        self.mods: dict[str, list[Answer]] = {"attacker": [], "defender": []}       # lasting
+        self.mods_once: dict[str, list[Answer]] = {"attacker": [], "defender": []}  # next roll only
         self.flags: set[str] = set()
         self.used: dict[int, set[str]] = {}
         known = known or Known()
         self.passes, self.picks, self.chosen, self.parsed = known.passes, known.picks, known.chosen, known.parsed
-        self.ctx: dict[str, Any] = {}       # the steps a later stage still needs (calculator.exchange)
+        self.ctx: dict[str, Step] = {}   # the steps a later stage still needs (calculator.exchange)
         self.done = False
         self.resolving = True      # rolls are rolled (False: the exact odds choose their outcomes and read
                                    # only numbers, never the words of a packet of damage)
@@ -129,8 +133,12 @@ class Run:
     def warn(self, text: str, link: str | None = None, where: str | None = None) -> None:
         """A warning in player words; ``where``: the input field it is about (for tools, not shown)."""
         if all(w["text"] != text for w in self.warnings):
-            self.warnings.append({"text": text, **({"see": see(link)} if link else {}),
-                                  **({"field": where} if where else {})})
+            notice: Notice = {"text": text}
+            if link:
+                notice["see"] = see(link)
+            if where:
+                notice["field"] = where
+            self.warnings.append(notice)
 
     def other(self, side: str) -> str:
         return "defender" if side == "attacker" else "attacker"
@@ -153,14 +161,14 @@ class Run:
 
     # ---- rolling ---------------------------------------------------------------------------------
 
-    def faces_for(self, u: ExUnit, name: str) -> dict[str, Any]:
+    def faces_for(self, u: ExUnit, name: str) -> Answer:
         given = u.faces.get(name) or (u.faces.get("*") if name == FIRST_ROLL.get(u.side) else None)
         self.used.setdefault(id(u), set()).add(name if name in u.faces else "*")
         if not u.unit.faces and not (given and given[0] is not None):
             words = EXCHANGE_ROLLS.get(name, name.replace("_", " ")).lower()
             raise InputError(f"{u.side}.army[{u.index}].rolled.{name}", f"{u.unit.name} has no catalogue die or "
                                                                         f"faces: give the face it rolled in the {words}")
-        out: dict[str, Any] = {}
+        out: Answer = {}
         if given:
             rolled, rerolled = given
             if rolled is not None:
@@ -169,7 +177,7 @@ class Run:
                 out["rerolled"] = rerolled
         return out
 
-    def roll(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any = None) -> RollResult:
+    def roll(self, side: str, name: str, data: Answer, units: list[ExUnit], reads: object = None) -> RollResult:
         """Resolve one roll of ``units`` (the input's other fields in ``data``); seeds follow in order.
         ``reads``: (name, function) of what the caller reads of the result, when not all of it
         (the exact chances then merge outcomes it cannot tell apart)."""
@@ -178,18 +186,18 @@ class Run:
         self.rolls.append((name, side, result, units))
         return result
 
-    def roll_each(self, side: str, name: str, data: dict[str, Any], units: list[ExUnit], reads: Any) -> list[Any]:
+    def roll_each(self, side: str, name: str, data: Answer, units: list[ExUnit], reads: object) -> list[Any]:
         """Each of ``units`` rolls alone, in turn (the exact chances take the rolls together)."""
         return [self.roll(side, name, data, [u], reads) for u in units]
 
-    def resume_at(self, step: Any) -> int:
+    def resume_at(self, step: object) -> int:
         """Where a roll's effects start (the exact chances may take a run up again midway)."""
         return 0
 
-    def checkpoint(self, step: Any, i: int) -> None:
+    def checkpoint(self, step: object, i: int) -> None:
         """Called before each effect of a roll (the exact chances may set the run aside here)."""
 
-    def roll_data(self, name: str, data: dict[str, Any], units: list[ExUnit]) -> dict[str, Any]:
+    def roll_data(self, name: str, data: Answer, units: list[ExUnit]) -> Answer:
         """The single-roll input of one roll of the exchange (without its seed)."""
         data = dict(data, army=[dict(u.raw, **self.faces_for(u, name)) for u in units])
         side = units[0].side if units else ""
@@ -200,7 +208,7 @@ class Run:
         if self.inp.at_reserve and side == "attacker" and data.get("roll") == "missile":
             data["at_reserve"] = True       # only its non-ID missile results count (p.15)
         if data.get("eighth_faces"):
-            data["eighth_faces"] = [_in_roll(h, units) for h in data["eighth_faces"]]
+            data["eighth_faces"] = [_in_roll(h, units) for h in cast("list[object]", data["eighth_faces"])]
         return data
 
     def resolve_roll(self, data: dict[str, Any]) -> RollResult:
@@ -212,11 +220,11 @@ class Run:
             inp = self.parsed[key] = parse_roll(data, self.idx)
         return resolve_input(replace(inp, seed=seed), self.idx)
 
-    def side_input(self, side: str, roll: str, **extra: Any) -> dict[str, Any]:
+    def side_input(self, side: str, roll: str, **extra: Any) -> Answer:
         s = self.sides[side]
         mods = s.modifiers + self.mods[side] + self.mods_once[side]
         self.mods_once[side] = []
-        data: dict[str, Any] = {"roll": roll, **extra, **s.held}
+        data: Answer = {"roll": roll, **extra, **s.held}
         if s.terrain is not None:                   # a side at another terrain reads its own (a missile attack)
             data["terrain"] = s.terrain
         if mods:
@@ -252,14 +260,14 @@ class Run:
         self.damages.append(dmg)
         return dmg
 
-    def strength(self, u: ExUnit) -> float:
+    def strength(self, u: ExchangeUnit) -> float:
         """How much a unit's owner wants to keep it: its average melee results per face."""
         faces = u.unit.faces or ()
         if not faces:
             return 0.0
         return sum(f.count if f.icon in ("melee", "id") else 0 for f in faces) / len(faces)
 
-    def kill(self, u: ExUnit, how: str, status: str = "killed") -> None:
+    def kill(self, u: ExchangeUnit, how: str, status: str = "killed") -> None:
         u.status, u.why = status, how
 
     def ignored_faces(self) -> None:
@@ -275,7 +283,7 @@ class Run:
                                   f"{s.name}.army[{u.index}].rolled.{roll}")
 
 
-def _in_roll(held: Any, units: list[ExUnit]) -> Any:
+def _in_roll(held: object, units: list[ExUnit]) -> Any:
     """An eighth face as one roll's input: the unit a Vortex re-rolls (p.15), named by its place in the
     side's army, is named by its place among this roll's units; not rolling, none is re-rolled."""
     if not isinstance(held, Mapping) or held.get("unit") is None:

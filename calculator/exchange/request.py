@@ -22,8 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.shapes import Answer, Raw
 from ..bundle import Index
 from ..core.errors import InputError
+from ..core.seams import ExchangeUnit
 from ..core.fields import need_bool, need_int, need_list, only, opt_list, short
 from ..roll.held import HELD_KEYS, parse_held
 from ..roll.inputs import parse_modifier, parse_options, parse_seed, parse_where
@@ -44,7 +46,7 @@ class ExUnit:
     side: str
     index: int
     unit: Unit                                  # checked, without a face (for its name, health, faces)
-    raw: dict[str, Any]                         # the single-roll unit, without rolled/rerolled
+    raw: dict[str, Any]                 # the single-roll unit, without rolled/rerolled
     faces: dict[str, tuple[Any, list[Any]]]     # roll name -> (rolled, rerolled) as given
     status: str = ""                            # "", killed, buried, reserve, out (cannot be rolled)
     why: str = ""
@@ -61,6 +63,13 @@ class ExUnit:
     @property
     def health(self) -> int:
         return self.unit.health or 0
+
+
+def own(u: ExchangeUnit) -> ExUnit:
+    """A unit a kind hands back through the seam (calculator.core.seams): always one the exchange
+    handed out, so one of its own."""
+    assert isinstance(u, ExUnit)
+    return u
 
 
 @dataclass
@@ -95,7 +104,7 @@ def roll_name_ok(name: str, idx: Index) -> bool:
     return bool(m and m.group(1) in idx.sais)
 
 
-def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[str, tuple[Any, list[Any]]]:
+def _faces(raw: Raw, where: str, unit: Unit, idx: Index) -> dict[str, tuple[Any, list[Any]]]:
     """Faces per roll name; a bare face (not a mapping) is the face of the unit's first roll."""
     rolled, rerolled = raw.get("rolled"), raw.get("rerolled")
     if rolled is not None and not isinstance(rolled, Mapping):
@@ -117,7 +126,7 @@ def _faces(raw: Mapping[str, Any], where: str, unit: Unit, idx: Index) -> dict[s
     return out
 
 
-def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True,
+def parse_side(name: str, raw: object, idx: Index, need_army: bool = True,
                terrain: tuple[str, ...] | None = None) -> Side:
     if not isinstance(raw, Mapping):
         raise InputError(name, "expected an object with 'army'")
@@ -175,12 +184,12 @@ def parse_side(name: str, raw: Any, idx: Index, need_army: bool = True,
                 dua_per=-(-size // 24), terrain=own)
 
 
-def _given(rolled: Any) -> list[Any]:
+def _given(rolled: object) -> list[Any]:
     """The faces given in a unit's ``rolled``: one per roll name, or the bare face."""
     return list(rolled.values()) if isinstance(rolled, Mapping) else [rolled]
 
 
-def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:
+def _in_dua(raw: object, where: str, idx: Index) -> dict[str, int]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -192,7 +201,7 @@ def _in_dua(raw: Any, where: str, idx: Index) -> dict[str, int]:
     return dict(raw)
 
 
-def _casualties(raw: Any, sides: dict[str, Side]) -> dict[str, dict[str, list[int]]]:
+def _casualties(raw: object, sides: dict[str, Side]) -> dict[str, dict[str, list[int]]]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -215,7 +224,7 @@ def _casualties(raw: Any, sides: dict[str, Side]) -> dict[str, dict[str, list[in
     return out
 
 
-def parse_exchange(data: Any, idx: Index) -> ExchangeInput:
+def parse_exchange(data: object, idx: Index) -> ExchangeInput:
     """Check a melee or missile exchange; a dragon attack is checked by calculator.dragons."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from .flow import Damage, Run
 from .request import ExUnit
@@ -48,7 +49,7 @@ def save(run: Run, side: str, name: str, against: str, hit: Step, combination: b
     units = run.rolling(side)
     if not units:
         return None
-    extra: dict[str, Any] = {} if combination else {"against": against}
+    extra: Answer = {} if combination else {"against": against}
     if hit.counter:
         extra["counter"] = True
     if run.delayed[side]:
@@ -73,7 +74,7 @@ def _saves_up_to(cap: int) -> tuple[str, Any, Any]:
     return f"saves up to {cap}", lambda whole: (min(whole[0], cap),) + whole[1:], ("saves", _saves)
 
 
-def _saves(r: Any) -> tuple:
+def _saves(r: Any) -> tuple:     # an outcome the exact odds chose (calculator.exchange.branch.Chosen)
     return ((r.totals.get("save", 0),) + tuple(v for k, v in r.totals.items() if k != "save")
             + r.sig[1:] + tuple((u.excluded, u.rolled_id, tuple(sorted(u.res.items()))) for u in r.rolls))
 

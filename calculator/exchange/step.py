@@ -9,14 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.rolls import ROLL_TYPES, Roll
 from ..roll.faceval import contribution
-from ..core.seams import RollOutcome
+from ..core.seams import ExchangeUnit, Flag, RollOutcome
 from ..roll.results import RollResult
 from ..core.targets import pick
 from .flow import Left, Run
-from .request import ExUnit
+from .request import ExUnit, own
 from .state import StepMarks
 from ..core.records import EffectUse
 from ..core.faces import Face
@@ -41,11 +42,11 @@ class Step:
         """An effect delayed until the target's save roll (Die Roll Resolution step 2)."""
         self.run.delayed[self.target].append({"sai": use.sai, "x": use.x})
 
-    def modify(self, mods: list[dict[str, Any]], lasting: bool) -> None:
+    def modify(self, mods: list[Answer], lasting: bool) -> None:
         """Modifiers on the target's rolls: its next roll only, or the rest of the exchange."""
         (self.run.mods if lasting else self.run.mods_once)[self.target].extend(mods)
 
-    def flag(self, name: str) -> None:
+    def flag(self, name: Flag) -> None:
         self.run.flags.add(name)
 
     # ---- damage -------------------------------------------------------------------------------------
@@ -83,12 +84,12 @@ class Step:
             self.run.passes[key] = hit
         return hit
 
-    def individual_face(self, u: ExUnit, face: Face, test: str) -> bool:
+    def individual_face(self, u: ExchangeUnit, face: Face, test: str) -> bool:
         roll = Roll(ROLL_TYPES["individual"], tuple(TEST_COUNTS[test]), "other")
-        c = contribution(u.unit, face, roll, self.run.idx)
+        c = contribution(own(u).unit, face, roll, self.run.idx)
         return c.rolled_id if test == "id" else c.results(test) > 0
 
-    def individual(self, u: ExUnit, sai: str, test: str, count: bool = False,
+    def individual(self, u: ExchangeUnit, sai: str, test: str, count: bool = False,
                    passed_only: bool = False) -> tuple[bool, RollResult]:
         """The target rolls alone ("<sai>_target_<test>"): did it pass the test (and did it roll its
         ID)? ``count``: the caller also reads how many results it rolled; ``passed_only``: the caller
@@ -98,16 +99,18 @@ class Step:
             reads = _passed_reads(test)
         elif not count:
             reads = (test, lambda r: (passed(r, test), rolled_id(r)))
-        result = self.run.roll(u.side, *_target_roll(sai, test), [u], reads)
+        result = self.run.roll(u.side, *_target_roll(sai, test), [own(u)], reads)
         return passed(result, test), result
 
-    def individuals(self, units: Sequence[ExUnit], sai: str, test: str) -> list[bool]:
+    def individuals(self, units: Sequence[ExchangeUnit], sai: str, test: str) -> list[bool]:
         """Each target rolls alone, in turn, one roll not reading another's: which passed the test."""
-        results = self.run.roll_each(self.target, *_target_roll(sai, test), list(units), _passed_reads(test))
+        results = self.run.roll_each(self.target, *_target_roll(sai, test), [own(u) for u in units],
+                                      _passed_reads(test))
         return [passed(r, test) for r in results]
 
-    def unit_damage(self, u: ExUnit, amount: int, sai: str, save: bool, how: str) -> bool:
+    def unit_damage(self, target: ExchangeUnit, amount: int, sai: str, save: bool, how: str) -> bool:
         """A unit alone takes damage; it saves alone unless no save is possible. True if killed."""
+        u = own(target)
         saves = 0
         if save and amount > 0:
             _, result = self.individual(u, sai, "save", count=True)
@@ -140,7 +143,7 @@ class Step:
         return [ur.results("melee") for ur, u in zip(last[2].rolls, last[3]) if u.alive]
 
     def leave(self, use: EffectUse, what: str = "") -> None:
-        if acts(use) and not getattr(use.effect, "names_its_face", True):
+        if acts(use) and not use.effect.names_its_face:
             raise RuntimeError(f"the {use.effect.kind} kind left part of its action to the player, naming its face, "
                                f"but declares it never does (names_its_face): the exact odds merge its faces")
         self.run.left.append(Left(self.actor, self.name, left_text(use, what), see("effects-reported")))
@@ -150,7 +153,7 @@ def rolled_id(result: RollOutcome) -> bool:
     return bool(result.rolls and result.rolls[0].rolled_id)
 
 
-def _target_roll(sai: str, test: str) -> tuple[str, dict[str, Any]]:
+def _target_roll(sai: str, test: str) -> tuple[str, Answer]:
     """The name and input of a target's roll alone against ``test`` ("<sai>_target_<test>")."""
     return f"{sai}_target_{test}", {"roll": "individual", "counts": TEST_COUNTS[test]}
 
@@ -173,7 +176,7 @@ def left_text(use: EffectUse, what: str = "") -> str:
 
 def acts(use: EffectUse) -> bool:
     """Whether an effect of a roll does anything in the exchange (else it is only listed)."""
-    return bool(use.delayed or getattr(use.effect, "exchange", None))
+    return bool(use.delayed or use.effect.acts_in_exchange())
 
 
 def run_effects(step: Step) -> None:
@@ -187,10 +190,9 @@ def run_effects(step: Step) -> None:
         i += 1
         if use.applied:
             continue           # it already changed the roll itself (or came delayed from the other side)
-        act = getattr(use.effect, "exchange", None)
         if use.delayed:
             step.delay(use)
-        elif act is not None:
+        elif (act := use.effect.exchange) is not None:
             before = len(step.run.left)
             act(use, step)
             if len(step.run.left) == before:          # carried out, not handed to the player

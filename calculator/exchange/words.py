@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
+
 # Exchanges, in the players' words: the attacks, the rolls each side makes (the input's roll names,
 # calculator.exchange.request.ROLL_NAMES and the dragon attack's), and the summary's keys. The page
 # shows these names instead of the input's ids.
@@ -32,7 +34,7 @@ EXCHANGE_SUMMARY = {
 }
 
 
-def exchange_vocabulary() -> dict[str, Any]:
+def exchange_vocabulary() -> Answer:
     """Names for the exchange's attacks, rolls, sides and summary (a unit's own roll against an SAI
     that targets it is ``<sai id>_target_<test>``: ``target_roll`` names it)."""
     return {"attacks": [dict(a) for a in EXCHANGE_ATTACKS], "rolls": dict(EXCHANGE_ROLLS),

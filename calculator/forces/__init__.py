@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from .catalogue import catalogue
 from .catalogue import ForceRules
@@ -27,7 +28,7 @@ from .pool import allowance, minor_most, owned_warnings, pool_problems
 from .request import ForceInput, parse_force
 
 
-def force(index: Index, data: Any) -> dict[str, Any]:
+def force(index: Index, data: object) -> Answer:
     cat = catalogue(index)
     rules = cat.rules
     inp = parse_force(data, cat)
@@ -36,14 +37,14 @@ def force(index: Index, data: Any) -> dict[str, Any]:
     over = points_over(rules, inp, points)
     problems = [*size_problems(rules, inp, points["total"]), *terrain_problems(rules, inp),
                 *army_problems(rules, inp, points, over), *dragon_problems(rules, inp), *pool_problems(rules, inp)]
-    out: dict[str, Any] = {"points": dict(points), "problems": [p.to_json() for p in problems], "ok": not problems,
+    out: Answer = {"points": dict(points), "problems": [p.to_json() for p in problems], "ok": not problems,
                            "limits": limits(rules, inp), "costs": each, "over": over}
     if inp.owned is not None:
         out["warnings"] = owned_warnings(inp)
     return out
 
 
-def limits(rules: ForceRules, inp: ForceInput) -> dict[str, Any]:
+def limits(rules: ForceRules, inp: ForceInput) -> Answer:
     """What this force size allows, for a page to show beside the points (never to check them)."""
     return {"army": army_most(rules, inp.size), "dragons": dragons_needed(rules, inp.size),
             "pool": {sp: allowance(limit, inp.size) for sp, limit in sorted(rules.pool_species.items())},

@@ -27,7 +27,7 @@ class Limit:
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> Any:
         return self.values.get(key, default)
 
 

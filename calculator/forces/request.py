@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.shapes import Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, only
 from ..core.limits import LIMITS
@@ -55,7 +56,7 @@ class ForceInput:
         return out + list(self.pool)
 
 
-def _piece(value: Any, where: str, cat: Catalogue) -> Placed:
+def _piece(value: object, where: str, cat: Catalogue) -> Placed:
     ident = need_str(value, where)
     piece = cat.pieces.get(ident)
     if piece is None:
@@ -63,12 +64,12 @@ def _piece(value: Any, where: str, cat: Catalogue) -> Placed:
     return Placed(where, piece)
 
 
-def _dice(raw: Any, where: str, cat: Catalogue) -> tuple[Placed, ...]:
+def _dice(raw: object, where: str, cat: Catalogue) -> tuple[Placed, ...]:
     items = need_list(raw if raw is not None else [], where, LIMITS["force_dice"])
     return tuple(_piece(v, f"{where}[{i}]", cat) for i, v in enumerate(items))
 
 
-def _mapping(raw: Any, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+def _mapping(raw: object, where: str, keys: tuple[str, ...]) -> Raw:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -81,7 +82,7 @@ def _clip(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _owned(raw: Any, cat: Catalogue) -> dict[str, int] | None:
+def _owned(raw: object, cat: Catalogue) -> dict[str, int] | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
@@ -96,7 +97,7 @@ def _owned(raw: Any, cat: Catalogue) -> dict[str, int] | None:
     return out
 
 
-def parse_force(data: Any, cat: Catalogue) -> ForceInput:
+def parse_force(data: object, cat: Catalogue) -> ForceInput:
     if not isinstance(data, Mapping):
         raise InputError("", f"expected {SHAPE}")
     only(data, ("size", "terrains", "armies", POOL, "owned", "players"), "")

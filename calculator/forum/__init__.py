@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError, TooLarge
 from ..core.fields import check_tree, need_str, only
 from . import advise, exchanges, force, game, maneuver, rolls  # noqa: F401  (each registers its kinds)
@@ -36,7 +37,7 @@ class Answers(Protocol):
     def index(self) -> Any: ...
 
 
-def _link(value: Any) -> str | None:
+def _link(value: object) -> str | None:
     if value is None:
         return None
     text = need_str(value, "link", MAX_LINK)
@@ -45,14 +46,14 @@ def _link(value: Any) -> str | None:
     return quote(text, safe=LINK_SAFE)
 
 
-def _object(raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+def _object(raw: Raw, key: str) -> Raw:
     value = raw.get(key)
     if not isinstance(value, Mapping):
         raise InputError(key, "expected an object")
     return value
 
 
-def _answer(engine: Answers, command: str, inp: Mapping[str, Any], raw: Mapping[str, Any]) -> Mapping[str, Any]:
+def _answer(engine: Answers, command: str, inp: Raw, raw: Raw) -> Raw:
     if raw.get("answer") is not None:
         answer = _object(raw, "answer")
         check_tree(answer)
@@ -65,7 +66,7 @@ def _answer(engine: Answers, command: str, inp: Mapping[str, Any], raw: Mapping[
         raise InputError(f"input.{exc.field}" if exc.field else "input", exc.message) from None
 
 
-def parse(raw: Any) -> tuple[str, Mapping[str, Any], str, str | None]:
+def parse(raw: object) -> tuple[str, Raw, str, str | None]:
     if not isinstance(raw, Mapping):
         raise InputError("", 'expected {"command": ..., "input": {...}, "format": "bbcode"}')
     only(raw, KEYS, "")
@@ -78,9 +79,10 @@ def parse(raw: Any) -> tuple[str, Mapping[str, Any], str, str | None]:
     return command, _object(raw, "input"), fmt, _link(raw.get("link"))
 
 
-def forum(engine: Answers, raw: Any) -> dict[str, Any]:
+def forum(engine: Answers, raw: object) -> Answer:
     """The post of one answer: ``{"kind", "format", "text"}``."""
     command, inp, fmt, link = parse(raw)
+    assert isinstance(raw, Mapping)         # parse refused any other value
     answer = _answer(engine, command, inp, raw)
     kind = COMMANDS[command].kind(inp, answer)
     try:

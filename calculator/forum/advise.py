@@ -14,11 +14,11 @@ HEAD = ("Option", "Maneuver succeeds", "Expected damage", "Kills at least 1 heal
         "Expected own losses (health)", "Expected magic")
 
 
-def _mean(dist: Any) -> str:
+def _mean(dist: object) -> str:
     return f"{float(dist.get('mean', 0)):.2f}" if isinstance(dist, Mapping) else ""
 
 
-def _kills(dist: Any) -> str:
+def _kills(dist: object) -> str:
     return percent((dist.get("at_least") or {}).get("1", 0)) if isinstance(dist, Mapping) else ""
 
 

@@ -79,7 +79,7 @@ def chance_rows(dist: Mapping[str, Any]) -> list[list[str]]:
     return [[str(n), percent(exactly[n]), percent(at_least.get(n, 0))] for n in sorted(exactly, key=int)]
 
 
-def odds_table(post: Post, heading: str, dist: Any) -> None:
+def odds_table(post: Post, heading: str, dist: object) -> None:
     if not isinstance(dist, Mapping):
         return
     post.table(heading, ("Amount", "Exactly", "At least"), chance_rows(dist))

@@ -5,7 +5,7 @@ The answer names dice by where they started (``alice.campaign.1``); the setup in
 which die each is, so the post gives its name."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .names import Names
@@ -36,33 +36,33 @@ class Board:
         self.names = names
         self.dice = dice_of_setup(inp)
 
-    def die(self, die_id: Any) -> str:
+    def die(self, die_id: object) -> str:
         return self.names.die(self.dice.get(str(die_id), str(die_id)))
 
-    def dice_list(self, ids: Any) -> str:
+    def dice_list(self, ids: Iterable[object] | None) -> str:
         return ", ".join(self.die(d) for d in ids or []) or "none"
 
     @staticmethod
-    def army(army: Any) -> str:
+    def army(army: object) -> str:
         player, _, kind = str(army).partition(".")
         return f"{player}'s {ARMY_KINDS.get(kind, kind)}" if kind else player
 
     @staticmethod
-    def terrain(terrain: Any) -> str:
+    def terrain(terrain: object) -> str:
         if terrain == "frontier":
             return "the Frontier Terrain"
         if terrain == "reserve":
             return "a Reserve Area"
         return f"{terrain}'s Home Terrain"
 
-    def face(self, die: Any, face: Any) -> str:
+    def face(self, die: object, face: object) -> str:
         entry = next((t for t in self.names.bundle.get("terrains") or [] if t.get("id") == die), None)
         faces = (entry or {}).get("faces") or []
         if isinstance(face, int) and 0 < face <= len(faces):
             return f"{face} ({self.names.icon(str(faces[face - 1].get('icon')))})"
         return str(face)
 
-    def holder(self, controller: Any) -> str:
+    def holder(self, controller: object) -> str:
         return self.army(controller) if controller else "nobody"
 
 
@@ -96,14 +96,14 @@ def spells(board: Board, state: Mapping[str, Any]) -> list[str]:
             for e in state.get("effects") or []]
 
 
-def _target(board: Board, target: Any) -> str:
+def _target(board: Board, target: object) -> str:
     text = str(target)
     if "." in text:
         return board.army(text) if text.count(".") == 1 else board.die(text)
     return board.terrain(text)
 
 
-def _what_it_did(board: Board, answer: Any) -> list[str]:
+def _what_it_did(board: Board, answer: object) -> list[str]:
     if not isinstance(answer, Mapping):
         return []
     if answer.get("why"):
@@ -111,7 +111,7 @@ def _what_it_did(board: Board, answer: Any) -> list[str]:
     return [str(d.get("text")) for d in answer.get("damage") or [] if d.get("text")]
 
 
-def last_move(board: Board, inp: Mapping[str, Any], log: Any) -> list[str]:
+def last_move(board: Board, inp: Mapping[str, Any], log: Sequence[Mapping[str, object]] | None) -> list[str]:
     """The last move in words: who made it, against whom, and what it did."""
     if not log:
         return []

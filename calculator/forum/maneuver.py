@@ -15,7 +15,7 @@ def terrain_line(names: Names, out: Mapping[str, Any]) -> str:
     before, after = out.get("face_before"), out.get("face_after")
     faces = (out.get("terrain") or {}).get("faces") or []
 
-    def face(n: Any) -> str:
+    def face(n: object) -> str:
         icon = faces[n - 1] if isinstance(n, int) and 0 < n <= len(faces) else None
         return f"{n} ({names.icon(icon)})" if icon else str(n)
     if before == after:

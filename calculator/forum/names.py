@@ -3,9 +3,10 @@ types, an exchange's rolls and sides, in the words the site uses (the data and t
 vocabulary), so that a reader needs neither the site nor its pictures of icons."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..core.shapes import Raw
 from ..core.rolls import ROLL_TYPES
 from ..exchange.words import EXCHANGE_ATTACKS, EXCHANGE_ROLLS, EXCHANGE_SUMMARY
 from ..terrain.request import maneuver_vocabulary
@@ -14,7 +15,7 @@ SIDES = {"attacker": "Attacking army", "defender": "Defending army",
          "maneuvering": "Maneuvering army", "opposing": "Opposing army"}
 
 
-def _named(entries: Any) -> dict[str, str]:
+def _named(entries: Iterable[object] | None) -> dict[str, str]:
     return {e["id"]: str(e.get("name") or e["id"]) for e in entries or [] if isinstance(e, Mapping) and "id" in e}
 
 
@@ -38,12 +39,13 @@ class Names:
             return name if species == "items" else f"{name} ({self._kind('species').get(species, species)})"
         return self._kind("terrains").get(die_id) or self._kind("dragons").get(die_id) or die_id
 
-    def terrain(self, terrain: Any) -> str:
+    def terrain(self, terrain: object) -> str:
         if terrain == "reserve":
             return "the Reserve Area"
-        return self._kind("terrain_types").get(terrain) or self._kind("terrains").get(terrain) or str(terrain)
+        key = str(terrain)          # the ids are texts: any other value is named as it was given
+        return self._kind("terrain_types").get(key) or self._kind("terrains").get(key) or key
 
-    def where(self, terrain: Any) -> str:
+    def where(self, terrain: object) -> str:
         """" at Highland", " in the Reserve Area", or nothing."""
         if not terrain:
             return ""
@@ -90,14 +92,14 @@ class Names:
         return EXCHANGE_SUMMARY.get(key, key.replace("_", " ").capitalize())
 
 
-def amounts(totals: Any) -> str:
+def amounts(totals: object) -> str:
     """Totals {"melee": 5, "save": 2} in words: "5 melee, 2 save"."""
     if not isinstance(totals, Mapping) or not totals:
         return "no results"
     return ", ".join(f"{n} {kind}" for kind, n in totals.items())
 
 
-def percent(p: Any) -> str:
+def percent(p: float) -> str:
     """A chance as players read it: one decimal, a tiny chance not shown as none."""
     value = float(p) * 100
     if 0 < value < 0.05:

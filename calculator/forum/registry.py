@@ -6,7 +6,7 @@ A new command's answer becomes copyable with two entries and nothing else::
     COMMANDS["game"] = Command("game", lambda inp, answer: "game")
 
     @renders("game")
-    def game_post(names: Names, inp: Mapping[str, Any], answer: Mapping[str, Any]) -> Post: ...
+    def game_post(names: Names, inp: Raw, answer: Raw) -> Post: ...
 """
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.shapes import Raw
 from .names import Names
 from .post import Post
 
-Renderer = Callable[[Names, Mapping[str, Any], Mapping[str, Any]], Post]
+Renderer = Callable[[Names, Raw, Raw], Post]
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,10 @@ class Command:
     attack)."""
 
     method: str
-    kind: Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+    kind: Callable[[Raw, Raw], str]
 
 
-def _dragon(inp: Mapping[str, Any]) -> bool:
+def _dragon(inp: Raw) -> bool:
     return inp.get("attack") == "dragon"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, only, short
 from .after import settle
@@ -23,9 +24,10 @@ from .setup import parse_setup
 from .spells import magic
 from .state import State
 from .turn import begin_turn, end_phase, end_turn
+from ..roll.asks import EngineView
 
 MAX_MOVES = 2000
-Handler = Callable[[Any, State, Mapping[str, Any], str, int], Any]
+Handler = Callable[[Any, State, Raw, str, int], Any]
 MOVES: dict[str, Handler] = {
     "maneuver": maneuver,
     "minor": minor,
@@ -43,7 +45,7 @@ KEYS = ("move", "army", "direction", "opposed_by", "die", "face", "bury", "targe
         "dragon", "to", "reason", "step", "dice", "faces", "rerolled", "casualties", "seed", "id_split", "free_to_roll")
 
 
-def game(engine: Any, data: Any) -> dict[str, Any]:
+def game(engine: EngineView, data: object) -> Answer:
     if not isinstance(data, Mapping):
         raise InputError("", 'the input must be a JSON object {"setup": {...}, "moves": [...]}')
     only(data, ("setup", "moves"), "")
@@ -59,7 +61,7 @@ def game(engine: Any, data: Any) -> dict[str, Any]:
             "warnings": state.warnings}
 
 
-def play(engine: Any, state: State, move: Any, where: str, index: int) -> Any:
+def play(engine: EngineView, state: State, move: object, where: str, index: int) -> Any:
     """One move, checked against the rules and applied to the state; its command's answer."""
     if not isinstance(move, Mapping):
         raise InputError(where, "expected an object with 'move'")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import EIGHTH, State
+from .state import EIGHTH, Effect, State
 
 ARMY_PARTS = ("home", "horde", "campaign", "reserve")
 
@@ -22,7 +22,7 @@ def settle(state: State) -> None:
         state.winner = _winner(state)
 
 
-def _lasts(state: State, e: Any) -> bool:
+def _lasts(state: State, e: Effect) -> bool:
     """p.44: a spell on an army ends when the army no longer exists; on a unit, when it dies."""
     if e.army is not None and not state.exists(e.army):
         return False

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shapes import Answer, Raw
+from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_bool, need_str, short
 from ..roll.held import parse_held
@@ -12,11 +14,12 @@ from ..terrain.die import by_die
 from .sides import engine_error, faces_by_die, side
 from .state import EIGHTH, State
 from .turn import after_action, after_maneuver, begin_march
+from ..roll.asks import EngineView
 
 ACTIONS = ("melee", "missile", "magic")
 
 
-def own_army(state: State, move: Mapping[str, Any], where: str, key: str = "army", reserve_ok: bool = False) -> str:
+def own_army(state: State, move: Raw, where: str, key: str = "army", reserve_ok: bool = False) -> str:
     """The marching player's army named in ``key`` (p.11: a player marches only their own armies)."""
     army = need_str(move.get(key), f"{where}.{key}")
     if army.count(".") != 1 or army.split(".")[0] not in state.players:
@@ -30,7 +33,7 @@ def own_army(state: State, move: Mapping[str, Any], where: str, key: str = "army
     return army
 
 
-def march(state: State, idx: Any, army: str, move: str, where: str) -> None:
+def march(state: State, idx: Index, army: str, move: str, where: str) -> None:
     """The move's march (calculator.game.turn.begin_march); as a march begins, a minor terrain
     showing Dust Storm, Flanked, Flood or Revolt is buried (p.15)."""
     if not begin_march(state, army, move, where):
@@ -45,7 +48,7 @@ def march(state: State, idx: Any, army: str, move: str, where: str) -> None:
         state.put(minor, f"{state.owner(army)}.bua")
 
 
-def actions(state: State, idx: Any, army: str) -> tuple[str, ...]:
+def actions(state: State, idx: Index, army: str) -> tuple[str, ...]:
     """The actions the army may take (p.11, p.15): the face's icon; at the eighth face any for its
     controller, melee for the others; a minor terrain's action face adds its action; reserve: magic."""
     terrain = state.terrain_of(army)
@@ -62,7 +65,7 @@ def actions(state: State, idx: Any, army: str) -> tuple[str, ...]:
     return tuple(a for a in ACTIONS if a in out)
 
 
-def check_action(state: State, idx: Any, army: str, action: str, where: str) -> None:
+def check_action(state: State, idx: Index, army: str, action: str, where: str) -> None:
     allowed = actions(state, idx, army)
     if action not in allowed:
         t = state.terrain_of(army)
@@ -76,7 +79,7 @@ def opposing_at(state: State, army: str) -> list[str]:
     return [other] if state.exists(other) else []
 
 
-def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def maneuver(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     army = own_army(state, move, where)
     march(state, engine.index, army, "maneuver", where)
     if state.minor_of(army) is not None and not state.turn.minor_rolled:
@@ -88,16 +91,17 @@ def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, see
         raise InputError(f"{where}.direction", f"expected 'up' or 'down', got {short(direction)}")
     opposed = _opposed(state, army, move, where)
     given = faces_by_die(state, move, where)
-    data: dict[str, Any] = {"terrain": {"die": terrain.die, "face": terrain.face}, "direction": direction, "seed": seed,
+    at: Answer = {"die": terrain.die, "face": terrain.face}
+    data: Answer = {"terrain": at, "direction": direction, "seed": seed,
                             "maneuvering": side(state, army, given, "maneuver", with_held=False),
                             "opposing": [side(state, a, given, "counter_maneuver", with_held=False) for a in opposed]}
     if terrain.face == EIGHTH:         # who holds it rolls with its eighth face (p.15); a holder not rolling: none
         if terrain.controller == army:
-            data["terrain"]["controller"] = "maneuvering"
+            at["controller"] = "maneuvering"
         elif terrain.controller in opposed:
-            data["terrain"]["controller"] = f"opposing[{opposed.index(terrain.controller)}]"
+            at["controller"] = f"opposing[{opposed.index(terrain.controller)}]"
         else:
-            data["terrain"]["controller"] = "opposing"
+            at["controller"] = "opposing"
     units = {"maneuvering": state.army_dice(army), **{f"opposing[{i}]": state.army_dice(a) for i, a in enumerate(opposed)}}
     try:
         answer: dict[str, Any] = engine.maneuver(data)
@@ -116,7 +120,7 @@ def maneuver(engine: Any, state: State, move: Mapping[str, Any], where: str, see
     return answer
 
 
-def _opposed(state: State, army: str, move: Mapping[str, Any], where: str) -> list[str]:
+def _opposed(state: State, army: str, move: Raw, where: str) -> list[str]:
     at = opposing_at(state, army)
     if move.get("opposed_by") is None:
         return at
@@ -130,14 +134,14 @@ def _opposed(state: State, army: str, move: Mapping[str, Any], where: str) -> li
     return list(dict.fromkeys(raw))
 
 
-def _casualties(state: State, move: Mapping[str, Any], where: str, dice: Mapping[str, list[str]],
-                events: Mapping[str, tuple[str, ...]]) -> dict[str, Any]:
+def _casualties(state: State, move: Raw, where: str, dice: Mapping[str, list[str]],
+                events: Mapping[str, tuple[str, ...]]) -> dict[str, dict[str, list[int]]]:
     raw = move.get("casualties")
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
         raise InputError(f"{where}.casualties", "expected {event: [die ids]}")
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, dict[str, list[int]]] = {}
     for event, ids in raw.items():
         owner = next((s for s, evs in events.items() if event in evs), None)
         if owner is None or not isinstance(ids, list):
@@ -152,7 +156,7 @@ def _casualties(state: State, move: Mapping[str, Any], where: str, dice: Mapping
     return out
 
 
-def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int, kind: str) -> dict[str, Any]:
+def attack(engine: EngineView, state: State, move: Raw, where: str, seed: int, kind: str) -> Answer:
     """A melee or missile action (p.11) resolved by ``exchange``; the casualties leave the armies."""
     army = own_army(state, move, where)
     march(state, engine.index, army, kind, where)
@@ -160,13 +164,13 @@ def attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     target = _target(state, engine.index, army, move, where, kind)
     given = faces_by_die(state, move, where)
     dice = {"attacker": state.army_dice(army), "defender": state.army_dice(target)}
-    data: dict[str, Any] = {"attack": kind, "terrain": state.terrains[state.terrain_of(army)].die, "seed": seed,
-                            "attacker": side(state, army, given), "defender": side(state, target, given)}
+    data: Answer = {"attack": kind, "terrain": state.terrains[state.terrain_of(army)].die, "seed": seed,
+                            "attacker": side(state, army, given), "defender": (defender := side(state, target, given))}
     there = state.terrain_of(target)
     if there == "reserve":
         data["at_reserve"] = True          # p.15 Tower: it saves in its Reserve Area; only non-ID missiles count
     elif there != state.terrain_of(army):              # each army reads the terrain it stands at
-        data["defender"]["terrain"] = state.terrains[there].die
+        defender["terrain"] = state.terrains[there].die
     if kind == "melee" and move.get("counter_attack") is not None:
         data["counter_attack"] = need_bool(move["counter_attack"], f"{where}.counter_attack")
     cas = _casualties(state, move, where, dice, {"defender": ("attack", "counter_save"), "attacker": ("save", "counter")})
@@ -199,7 +203,7 @@ def apply_killed(state: State, killed: Mapping[str, Any], dice: Mapping[str, lis
                 state.put(die, f"{owner}.reserve")
 
 
-def _reaches_any_army(state: State, idx: Any, army: str) -> bool:
+def _reaches_any_army(state: State, idx: Index, army: str) -> bool:
     """Whether the army holds an eighth face whose missiles reach any opponent's army (Tower, p.15):
     asked of the face's kind, as the advice asks it."""
     here = state.terrain_of(army)
@@ -208,7 +212,7 @@ def _reaches_any_army(state: State, idx: Any, army: str) -> bool:
     return face is not None and parse_held({"eighth_faces": [face]}, idx, "terrain", 1, allow_unit=False).reaches_reserve()
 
 
-def _target(state: State, idx: Any, army: str, move: Mapping[str, Any], where: str, kind: str) -> str:
+def _target(state: State, idx: Index, army: str, move: Raw, where: str, kind: str) -> str:
     target = need_str(move.get("target"), f"{where}.target")
     if target.count(".") != 1 or target.split(".")[0] not in state.players or not state.exists(target):
         raise InputError(f"{where}.target", f"{short(target)} is not an army in the game")

@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
 from .march import march, own_army
 from .sides import engine_error, faces_by_die, side
 from .state import AREAS, EIGHTH, State
 from .turn import after_maneuver, enter, refuse_if_owed
+from ..roll.asks import EngineView
 
 ARMY_KINDS = ("home", "horde", "campaign", "reserve")
 
 
-def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def minor(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     """p.15: instead of the maneuver step, a minor terrain from the pool into play (or rolled again,
     or buried)."""
     army = own_army(state, move, where)
@@ -51,7 +53,7 @@ def minor(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     return {"minor_terrain": d.die, "face": face}
 
 
-def _minor_face(engine: Any, die: str, raw: Any, where: str) -> str:
+def _minor_face(engine: EngineView, die: str, raw: object, where: str) -> str:
     faces = [f.get("icon") for t in engine.index.bundle.get("terrains") or [] if t["id"] == die for f in t["faces"]]
     if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= len(faces):
         return str(faces[raw - 1])
@@ -60,7 +62,7 @@ def _minor_face(engine: Any, die: str, raw: Any, where: str) -> str:
     raise InputError(where, f"expected a face of {die} (1-{len(faces)} or {', '.join(sorted(set(map(str, faces))))})")
 
 
-def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def dragon_attack(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     """p.11, p.17: the dragons at a terrain attack the marching player's army there."""
     terrain = need_str(move.get("terrain"), f"{where}.terrain")
     if terrain not in state.turn.owed:
@@ -69,13 +71,13 @@ def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str
     army = state.army_at(state.turn.player, terrain)
     dragons = state.dragons_at(terrain)
     given = faces_by_die(state, move, where)
-    data: dict[str, Any] = {"attack": "dragon", "terrain": state.terrains[terrain].die, "seed": seed,
-                            "attacker": {"dragons": [_dragon(state, d, given) for d in dragons]},
-                            "defender": side(state, army, given)}
-    data["defender"].pop("size", None)
+    defender = side(state, army, given)
+    data: Answer = {"attack": "dragon", "terrain": state.terrains[terrain].die, "seed": seed,
+                    "attacker": {"dragons": [_dragon(state, d, given) for d in dragons]}, "defender": defender}
+    defender.pop("size", None)
     for key in ("id_split", "free_to_roll"):
         if move.get(key) is not None:
-            data["defender"][key] = move[key]
+            defender[key] = move[key]
     dice = {"defender": state.army_dice(army)}
     picks = _dragon_casualties(move, where, dice["defender"])
     if picks:
@@ -94,7 +96,7 @@ def dragon_attack(engine: Any, state: State, move: Mapping[str, Any], where: str
     return answer
 
 
-def _dragon_casualties(move: Mapping[str, Any], where: str, army: list[str]) -> dict[str, Any]:
+def _dragon_casualties(move: Raw, where: str, army: list[str]) -> Answer:
     """The owner's picks (p.17): ``dragon``: [die ids]; ``breath``: one list of die ids per breath."""
     raw = move.get("casualties")
     if raw is None:
@@ -102,11 +104,11 @@ def _dragon_casualties(move: Mapping[str, Any], where: str, army: list[str]) -> 
     if not isinstance(raw, Mapping) or any(k not in ("dragon", "breath") for k in raw):
         raise InputError(f"{where}.casualties", 'expected {"dragon": [die ids], "breath": [[die ids], ...]}')
 
-    def index(ids: Any, at: str) -> list[int]:
+    def index(ids: object, at: str) -> list[int]:
         if not isinstance(ids, list) or any(d not in army for d in ids):
             raise InputError(at, "expected a list of the attacked army's die ids")
         return [army.index(d) for d in ids]
-    out: dict[str, Any] = {}
+    out: Answer = {}
     if "dragon" in raw:
         out["dragon"] = index(raw["dragon"], f"{where}.casualties.dragon")
     if "breath" in raw:
@@ -115,8 +117,8 @@ def _dragon_casualties(move: Mapping[str, Any], where: str, army: list[str]) -> 
     return out
 
 
-def _dragon(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"die": state.dice[die].die}
+def _dragon(state: State, die: str, given: Mapping[str, Answer]) -> Answer:
+    out: Answer = {"die": state.dice[die].die}
     faces = given.get(die) or {}
     if faces.get("rolled") is not None:
         r = faces["rolled"]
@@ -127,7 +129,7 @@ def _dragon(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict
     return out
 
 
-def summon(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def summon(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     """A dragon summoned by an effect the engine only lists (Dragon's Lair p.15, an SAI)."""
     dragon = need_str(move.get("dragon"), f"{where}.dragon")
     d = state.dice.get(dragon)
@@ -142,7 +144,7 @@ def summon(engine: Any, state: State, move: Mapping[str, Any], where: str, seed:
     return {"summoned": dragon, "to": to, "reason": move.get("reason")}
 
 
-def reserves(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def reserves(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     """p.11 Reserves Phase: reinforce (reserve units to terrains) before retreat (units to the Reserve Area)."""
     step = move.get("step")
     if step not in ("reinforce", "retreat"):
@@ -172,7 +174,7 @@ def reserves(engine: Any, state: State, move: Mapping[str, Any], where: str, see
     return {"step": step, "dice": list(dice), "to": to}
 
 
-def edit(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def edit(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     """By hand, for what the engine only lists: dice moved, or a terrain's face."""
     if move.get("terrain") is not None:
         t = state.terrains.get(move["terrain"]) if isinstance(move["terrain"], str) else None

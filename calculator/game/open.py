@@ -3,19 +3,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.errors import InputError
 from .march import _target, actions
 from .state import State
 from .turn import at
+from ..roll.asks import EngineView
 
 
-def open_moves(engine: Any, state: State) -> list[dict[str, Any]]:
+def open_moves(engine: EngineView, state: State) -> list[Answer]:
     if state.winner is not None:
         return []
     t = state.turn
     if t.owed:
-        return [{"move": "dragon-attack", "terrain": x} for x in t.owed] + [{"move": "edit"}]
-    out: list[dict[str, Any]] = []
+        owed: list[Answer] = [{"move": "dragon-attack", "terrain": x} for x in t.owed]
+        return owed + [{"move": "edit"}]
+    out: list[Answer] = []
     if at(t.phase) <= at("second-march"):
         for army in _marchers(state):
             out.extend(_march_moves(engine, state, army))
@@ -36,9 +39,9 @@ def _marchers(state: State) -> list[str]:
     return own
 
 
-def _march_moves(engine: Any, state: State, army: str) -> list[dict[str, Any]]:
+def _march_moves(engine: EngineView, state: State, army: str) -> list[Answer]:
     t = state.turn
-    out: list[dict[str, Any]] = []
+    out: list[Answer] = []
     reserve = state.terrain_of(army) == "reserve"
     if not reserve and not (t.army == army and t.step == "action"):
         rolled = t.army == army and t.minor_rolled

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from ..core.shapes import Answer, Raw
 from ..bundle import Index
+from ..core.shapes import Answer
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, only, short
 from ..forces import force
@@ -39,7 +41,7 @@ def catalogue(idx: Index) -> dict[str, tuple[str, str | None, tuple[str, ...]]]:
     return idx.keep(key, out)
 
 
-def _player(raw: Any, where: str, idx: Index, size: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+def _player(raw: object, where: str, idx: Index, size: int) -> tuple[str, Answer, list[Answer]]:
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected a force input with 'name'")
     name = need_str(raw.get("name"), f"{where}.name")
@@ -52,7 +54,8 @@ def _player(raw: Any, where: str, idx: Index, size: int) -> tuple[str, dict[str,
         answer = force(idx, {**entry, "size": size})
     except InputError as exc:
         raise InputError(f"{where}.{exc.field}" if exc.field else where, exc.message) from None
-    problems = [{**p, "player": name, "field": f"{where}.{p.get('field')}"} for p in answer["problems"]]
+    problems = [{**p, "player": name, "field": f"{where}.{p.get('field')}"}
+                for p in cast("list[Answer]", answer["problems"])]
     return name, entry, problems
 
 
@@ -83,7 +86,7 @@ def _terrain_die(entry: Mapping[str, Any], key: str, where: str, idx: Index) -> 
     return die
 
 
-def parse_setup(raw: Any, idx: Index) -> tuple[State, list[dict[str, Any]]]:
+def parse_setup(raw: object, idx: Index) -> tuple[State, list[Answer]]:
     if not isinstance(raw, Mapping):
         raise InputError("setup", "expected an object with size, frontier, first, faces and players")
     only(raw, ("size", "frontier", "first", "faces", "players"), "setup")
@@ -117,7 +120,7 @@ def parse_setup(raw: Any, idx: Index) -> tuple[State, list[dict[str, Any]]]:
     return state, [p for _, _, probs in parsed for p in probs]
 
 
-def _one_of(value: Any, where: str, names: tuple[str, str]) -> str:
+def _one_of(value: object, where: str, names: tuple[str, str]) -> str:
     if value not in names:
         raise InputError(where, f"expected one of the players ({', '.join(names)}), got {short(value)}")
     return str(value)

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from .state import EIGHTH, State
 
 ROLL_KEYS = ("faces", "rerolled")
 
 
-def faces_by_die(state: State, move: Mapping[str, Any], where: str) -> dict[str, dict[str, Any]]:
+def faces_by_die(state: State, move: Raw, where: str) -> dict[str, Answer]:
     """``{die id: {"rolled": ..., "rerolled": ...}}`` from the move's ``faces`` and ``rerolled``, given by
     die id or by army name and position."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Answer] = {}
     for key in ROLL_KEYS:
         raw = move.get(key)
         if raw is None:
@@ -26,7 +27,7 @@ def faces_by_die(state: State, move: Mapping[str, Any], where: str) -> dict[str,
     return out
 
 
-def _one(state: State, out: dict[str, dict[str, Any]], slot: str, name: str, value: Any, where: str) -> None:
+def _one(state: State, out: dict[str, Answer], slot: str, name: str, value: object, where: str) -> None:
     if name in state.dice:
         out.setdefault(name, {})[slot] = value
         return
@@ -43,9 +44,9 @@ def _one(state: State, out: dict[str, dict[str, Any]], slot: str, name: str, val
     raise InputError(where, f"unknown die or army '{name[:40]}'")
 
 
-def unit(state: State, die: str, given: Mapping[str, dict[str, Any]], one_roll: str | None = None) -> dict[str, Any]:
+def unit(state: State, die: str, given: Mapping[str, Answer], one_roll: str | None = None) -> Answer:
     """One die as an engine unit; ``one_roll``: the roll's name when the command takes one bare face."""
-    out: dict[str, Any] = {"die": state.dice[die].die}
+    out: Answer = {"die": state.dice[die].die}
     for slot, face in (given.get(die) or {}).items():
         if one_roll is not None and isinstance(face, Mapping):
             face = face.get(one_roll, next(iter(face.values()), None)) if face else None
@@ -74,19 +75,19 @@ def per24(size: int) -> int:
     return -(-size // 24)
 
 
-def modifiers(state: State, army: str) -> list[dict[str, Any]]:
+def modifiers(state: State, army: str) -> list[Answer]:
     """The spells in force on the army's rolls: cast on it or on its terrain (p.44)."""
     terrain = state.terrain_of(army)
-    mods: list[dict[str, Any]] = []
+    mods: list[Answer] = []
     for e in state.effects:
         if e.changes_rolls and (e.army == army or (e.terrain is not None and e.terrain == terrain)):
             mods.extend({"spell": e.spell} for _ in range(e.copies))
     return mods
 
 
-def held(state: State, army: str) -> dict[str, Any]:
+def held(state: State, army: str) -> Answer:
     """The eighth face the army controls and its minor terrain's face (p.15)."""
-    out: dict[str, Any] = {}
+    out: Answer = {}
     t = state.terrains.get(state.terrain_of(army))
     if t is not None and t.face == EIGHTH and t.controller == army:
         face = state.eighth_face(t.name)
@@ -98,10 +99,10 @@ def held(state: State, army: str) -> dict[str, Any]:
     return out
 
 
-def side(state: State, army: str, given: Mapping[str, dict[str, Any]], one_roll: str | None = None,
-         with_held: bool = True) -> dict[str, Any]:
+def side(state: State, army: str, given: Mapping[str, Answer], one_roll: str | None = None,
+         with_held: bool = True) -> Answer:
     player = state.owner(army)
-    out: dict[str, Any] = {"army": [unit(state, d, given, one_roll) for d in state.army_dice(army)],
+    out: Answer = {"army": [unit(state, d, given, one_roll) for d in state.army_dice(army)],
                            "modifiers": modifiers(state, army), "in_dua": in_dua(state, player), "size": state.size}
     if with_held:
         out.update(held(state, army))

@@ -3,20 +3,22 @@ spell's target checked, the lasting ones entering the effects, Summon Dragon mov
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
+from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
 from .march import check_action, march, own_army
 from .sides import engine_error, faces_by_die, held, modifiers
 from .state import Effect, State
 from .turn import after_action
+from ..roll.asks import EngineView
 
 CAST_KEYS = ("spell", "target", "times", "combined", "dragon")
 IVORY_TYPES = ("ivory", "ivory-hybrid")
 
 
-def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: int) -> dict[str, Any]:
+def magic(engine: EngineView, state: State, move: Raw, where: str, seed: int) -> Answer:
     army = own_army(state, move, where, reserve_ok=True)
     march(state, engine.index, army, "magic", where)
     check_action(state, engine.index, army, "magic", where)
@@ -24,7 +26,7 @@ def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     given = faces_by_die(state, move, where)
     dice = state.army_dice(army)
     terrain = state.terrain_of(army)
-    data: dict[str, Any] = {"roll": "magic", "terrain": "reserve" if terrain == "reserve" else state.terrains[terrain].die,
+    data: Answer = {"roll": "magic", "terrain": "reserve" if terrain == "reserve" else state.terrains[terrain].die,
                             "army": [_unit(state, d, given) for d in dice], "modifiers": modifiers(state, army),
                             "seed": seed, "cast": [_entry(c, f"{where}.cast[{j}]") for j, c in enumerate(cast)],
                             **held(state, army)}
@@ -44,8 +46,8 @@ def magic(engine: Any, state: State, move: Mapping[str, Any], where: str, seed: 
     return answer
 
 
-def _unit(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"die": state.dice[die].die}
+def _unit(state: State, die: str, given: Mapping[str, Answer]) -> Answer:
+    out: Answer = {"die": state.dice[die].die}
     for slot, face in (given.get(die) or {}).items():
         if isinstance(face, Mapping):
             face = face.get("magic", next(iter(face.values()), None)) if face else None
@@ -54,7 +56,7 @@ def _unit(state: State, die: str, given: Mapping[str, dict[str, Any]]) -> dict[s
     return out
 
 
-def _entry(raw: Any, where: str) -> dict[str, Any]:
+def _entry(raw: object, where: str) -> Answer:
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected {spell, target, times, combined, dragon}")
     bad = [k for k in raw if k not in CAST_KEYS]
@@ -63,7 +65,7 @@ def _entry(raw: Any, where: str) -> dict[str, Any]:
     return {k: raw[k] for k in ("spell", "times", "combined") if k in raw}
 
 
-def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid: Mapping[str, Any],
+def _apply(engine: EngineView, state: State, army: str, entry: Mapping[str, Any], paid: Raw,
            carried: Mapping[str, int], pools: list[Any], where: str) -> None:
     spell = engine.index.spells.get(entry["spell"])
     if spell is None:
@@ -96,7 +98,16 @@ def _apply(engine: Any, state: State, army: str, entry: Mapping[str, Any], paid:
                                     changes_rolls=spell["id"] in carried, **place))
 
 
-def _where(state: State, kind: str, target: str) -> dict[str, Any]:
+
+class Place(TypedDict, total=False):
+    """What a lasting spell is cast on: an army, every army at a terrain, or units (p.44)."""
+
+    army: str
+    terrain: str
+    units: tuple[str, ...]
+
+
+def _where(state: State, kind: str, target: str) -> Place:
     if kind == "terrain":
         return {"terrain": target}
     if kind.endswith("army"):
@@ -106,7 +117,7 @@ def _where(state: State, kind: str, target: str) -> dict[str, Any]:
     return {}
 
 
-def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
+def _target(state: State, caster: str, kind: str, raw: object, where: str) -> str:
     """The spell's target, as its ``target`` asks (p.44)."""
     if isinstance(raw, list) and kind.endswith("units") and raw:
         for j, r in enumerate(raw):
@@ -134,7 +145,7 @@ def _target(state: State, caster: str, kind: str, raw: Any, where: str) -> str:
     return target
 
 
-def _summon(engine: Any, state: State, entry: Mapping[str, Any], paid: Mapping[str, Any], pools: list[Any], terrain: str,
+def _summon(engine: EngineView, state: State, entry: Raw, paid: Mapping[str, Any], pools: list[Any], terrain: str,
             where: str) -> None:
     """Summon Dragon (p.44, p.17): a dragon of the paying element from any Summoning Pool or terrain;
     from a pool, magic of any element may summon an Ivory or Ivory Hybrid dragon."""

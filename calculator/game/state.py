@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.shapes import Answer
+
 PHASES = ("expire-effects", "eighth-face", "dragon-attack", "species-abilities", "first-march", "second-march",
           "reserves")
 ARMY_KINDS = ("home", "horde", "campaign", "reserve")
@@ -49,7 +51,7 @@ class Effect:
     copies: int = 1
     changes_rolls: bool = True          # a spell with a roll modifier (the others are the player's to apply)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"spell": self.spell, "caster": self.caster, "target": self.target, "expires": self.expires}
 
 
@@ -65,7 +67,7 @@ class Turn:
     retreated: bool = False
     minor_rolled: bool = False      # the marching army rolled its minor terrain again this march (p.15)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"number": self.number, "player": self.player, "phase": self.phase, "step": self.step,
                 "army": self.army}
 
@@ -79,12 +81,12 @@ class State:
     arrival: dict[str, int]             # die id -> order of arrival in its army
     terrains: dict[str, Terrain]
     turn: Turn
-    minor_face: dict[str, Any] = field(default_factory=dict)     # minor die id -> its active face
+    minor_face: Answer = field(default_factory=dict)     # minor die id -> its active face
     effects: list[Effect] = field(default_factory=list)
     winner: str | None = None
     clock: int = 0
     species: tuple[str, ...] = ()
-    warnings: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[Answer] = field(default_factory=list)
     pool_species: tuple[str, ...] = ()          # species whose killed units go to the Summoning Pool (p.54)
 
     def eighth_face(self, terrain: str) -> str | None:
@@ -132,7 +134,7 @@ class State:
     def minor_of(self, army: str) -> str | None:
         return next((d for d, w in self.place.items() if w == f"minor:{army}"), None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         players = {p: {a: sorted(d for d, w in self.place.items() if w == f"{p}.{a}") for a in AREAS}
                    for p in self.players}
         armies = {a: {"terrain": self.terrain_of(a), "dice": sorted(self.army_dice(a))} for a in self.armies()}

@@ -6,9 +6,10 @@ the situation (counter-attack or not), and the terrain elements it needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..core.dice import ALLOYS, ELEMENTS
+from ..core.shapes import Answer
 from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
 from ..core.rolls import Roll
@@ -39,6 +40,17 @@ class Ability(Kind):
     colours_magic: ClassVar[bool] = False        # it says which element its units' magic is
     exchange_applies: ClassVar[bool] = True      # the exchange mode carries it out (phase "exchange")
     reaches_other_army: ClassVar[bool] = False   # in an exchange it acts on the other army at once
+    # The conditions every ability may carry (CONDITIONS), set by Kind.__init__:
+    rolls: tuple[str, ...] | None
+    against: tuple[str, ...] | None
+    situation: str | None
+    terrain_element: tuple[str, ...] | None
+    terrain_element_all: tuple[str, ...] | None
+    optional: bool
+    toggle: bool
+    condition: str | None
+    engine: bool
+    dua_limit: dict[str, int] | None
 
     def applies(self, roll: Roll) -> bool:
         """Whether this ability can work in this roll (roll type, situation, terrain): asked for each
@@ -76,6 +88,21 @@ class Ability(Kind):
         if self.terrain_element and not have & set(self.terrain_element):
             return False
         return not (self.terrain_element_all and not set(self.terrain_element_all) <= have)
+
+    # ---- what the magic asks a kind that colours it (colours_magic): by default no unit follows it --
+
+    def fits_unit(self, unit: RollUnit) -> bool:
+        """Whether this unit's magic follows the ability."""
+        return False
+
+    def elements(self, roll: Roll, army_elements: tuple[str, ...]) -> tuple[str, ...]:
+        """The elements (or alloys, or ivory) the unit's magic may be counted as."""
+        return ()
+
+    @property
+    def pays_species_present(self) -> bool:
+        """Whether its units' magic may pay species spells of every species in the army."""
+        return False
 
     def reads_results(self) -> str:
         """The result type of its units' roll it reads when it reaches the other army (the exact odds
@@ -143,6 +170,13 @@ class Ability(Kind):
 
 HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
          "bars_counter_attackers", "bars_from_dragons", "frees_from_dragons")
+class DragonRule(TypedDict):
+    """An ability's ``dragons`` parameter: which dragons it names."""
+
+    types: tuple[str, ...] | None
+    own_element: bool
+
+
 DRAGON_TYPES = ("elemental", "hybrid", "ivory", "ivory-hybrid", "white")
 # A dragon as an ability sees it: (name, dragon type, elements).
 DragonSeen = tuple[str, str, tuple[str, ...]]
@@ -160,6 +194,7 @@ class CountsAsAbility(Ability):
     kind = "counts-as"
     counts_as = True
     params = with_conditions(**{"from": result_type(required=True), "to": result_types(required=True)})
+    to: tuple[str, ...]
 
     def describe(self, x: Count = 0) -> str:
         return f"{self.p['from']} results counted as {' or '.join(self.p['to'])} results"
@@ -173,6 +208,10 @@ class AutomaticSaves(Ability):
     params = with_conditions(amount=OneOf(("health", "equipment-save-value"), "amount", required=True),
                              only_if_rolled=Bool(default=True), lost_on=ListOf(Text()),
                              save_values=Struct({s: Int(0) for s in ("small", "medium", "large")}, "save values"))
+    amount: str
+    only_if_rolled: bool
+    lost_on: tuple[str, ...] | None
+    save_values: dict[str, int] | None
 
     def auto_saves(self, health: int | None) -> int:
         if not self.computed():
@@ -209,6 +248,9 @@ class AddResults(Ability):
     left_to_player = True
     params = with_conditions(result=result_type(required=True), amount=Amount(required=True),
                              per=OneOf(("species-unit-with-non-id-result",), "per", required=True))
+    result: str
+    amount: Count
+    per: str
 
 
 @ABILITIES.register
@@ -220,6 +262,7 @@ class RerollAbility(Ability):
     by_hand_when_applies = True
     left_to_player = True
     params = with_conditions(units=OneOf(("without-sai",), "units"))
+    units: str | None
 
 
 @ABILITIES.register
@@ -231,8 +274,11 @@ class MagicElement(Ability):
     colours_magic = True      # calculator.magic reads which element the units' magic is
     params = with_conditions(element_source=OneOf(("terrain", "army-units"), "source", required=True),
                              reserve=OneOf(("ivory",), "element"), alloy=OneOf(ALLOYS, "alloy"))
+    element_source: str
+    reserve: str | None
+    alloy: str | None
 
-    def fits_unit(self, unit: Any) -> bool:
+    def fits_unit(self, unit: RollUnit) -> bool:
         """Whether this unit's magic follows the ability (Bronze Dracolem: only bronze units)."""
         return not self.alloy or unit.alloy == self.alloy
 
@@ -261,6 +307,7 @@ class ByHand(Ability):
     exchange_applies = False
     left_to_player = True
     params = with_conditions(needs=Text(required=True))
+    needs: str
 
     def applies(self, roll: Roll) -> bool:
         return bool(self.rolls) and super().applies(roll)
@@ -278,16 +325,18 @@ class CannotRoll(Ability):
     phase = "face"
     params = with_conditions(dragons=Struct({"types": ListOf(OneOf(DRAGON_TYPES, "dragon type")),
                                              "own_element": Bool(default=False)}, "dragons"))
+    dragons: DragonRule | None
 
     def keeps_from_rolling(self, roll: Roll) -> bool:
         return self.applies(roll)
 
     def bars_from_dragons(self, elements: Sequence[str], dragons: Sequence[DragonSeen]) -> str:
-        rule = self.dragons or {}
+        rule = self.dragons
+        types, own = (rule["types"] or (), rule["own_element"]) if rule else ((), False)
         for name, dtype, delems in dragons:
-            if dtype in (rule.get("types") or ()):
+            if dtype in types:
                 return f"the attack includes the {name}"
-            shared = sorted(set(elements) & set(delems)) if rule.get("own_element") else []
+            shared = sorted(set(elements) & set(delems)) if own else []
             if shared:
                 return f"the attack includes the {name}, of its element ({shared[0]})"
         return ""
@@ -302,6 +351,8 @@ class FreesFromDragons(Ability):
     phase = "exchange"
     params = with_conditions(species=Text(required=True),
                              up_to=OneOf(("own-species-health",), "limit", required=True))
+    species: str
+    up_to: str
 
     def frees_from_dragons(self, owner: AbilityOwner, army: Sequence[ExchangeUnit]) -> tuple[str, int]:
         return self.species, sum(u.unit.health or 0 for u in army if u.alive and u.unit.species == owner.species)

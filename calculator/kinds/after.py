@@ -2,6 +2,7 @@
 promoting units, summoning, magic. The calculator lists them with their X for the player."""
 from __future__ import annotations
 
+from ..core.shapes import Answer
 from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text
 from . import EFFECTS
 from .exchange import DURATIONS, Reported
@@ -22,6 +23,13 @@ class MoveUnits(After):
               "with_others": Int(1), "amount": Amount(), "destination": OneOf(DESTINATIONS, "destination"),
               "optional": Bool(default=False), "results_stay": Bool(default=False),
               "alternative_to": OneOf(("generates",), "alternative")}
+    who: str
+    with_others: int | None
+    amount: Count | None
+    destination: str | None
+    optional: bool
+    results_stay: bool
+    alternative_to: str | None
 
     def describe(self, x: Count) -> str:
         where = {"any-terrain": "any terrain", "any-terrain-or-reserve": "any terrain or your Reserve Area",
@@ -46,6 +54,11 @@ class ReturnFromDua(After):
     params = {"amount": Amount(tags=("health-worth-killed",), required=True), "up_to": Bool(default=True),
               "optional": Bool(default=False), "to": OneOf(("attacking-army", "this-army"), "army"),
               "alternative_to": OneOf(("generates",), "alternative")}
+    amount: Count
+    up_to: bool
+    optional: bool
+    to: str | None
+    alternative_to: str | None
 
     def describe(self, x: Count) -> str:
         n = "as much health-worth as it killed" if self.p["amount"] == "health-worth-killed" else \
@@ -59,6 +72,9 @@ class Recruit(After):
     kind = "recruit"
     params = {"amount": Amount(required=True), "size": OneOf(("small",), "size"),
               "matching": OneOf(("relic-element",), "units")}
+    amount: Count
+    size: str | None
+    matching: str | None
 
     def describe(self, x: Count) -> str:
         return f"you may recruit up to {self.n(x)} small units whose element matches the relic's face"
@@ -70,6 +86,12 @@ class Promote(After):
     params = {"amount": Amount(required=True), "matching": OneOf(("relic-element",), "units"),
               "all_at_once": Bool(default=True), "split": Bool(default=False),
               "alternative_to": OneOf(("generates",), "alternative"), "target": OneOf(("this-army",), "army")}
+    amount: Count
+    matching: str | None
+    all_at_once: bool
+    split: bool
+    alternative_to: str | None
+    target: str | None
 
     def describe(self, x: Count) -> str:
         text = f"you may promote up to {self.n(x)} health-worth of units in this army, all at once"
@@ -82,6 +104,9 @@ class Untargetable(After):
     params = {"target": OneOf(("one-own-army",), "target", required=True),
               "by": ListOf(OneOf(("opposing-missile-attacks", "opposing-spells"), "source"), required=True),
               "duration": OneOf(DURATIONS, "duration", required=True)}
+    target: str
+    by: tuple[str, ...]
+    duration: str
 
     def describe(self, x: Count) -> str:
         return "one of your armies cannot be targeted by opposing missile attacks or spells until your next turn"
@@ -91,6 +116,8 @@ class Untargetable(After):
 class SummonDragon(After):
     kind = "summon-dragon"
     params = {"dragons": Text(required=True), "destination": OneOf(DESTINATIONS, "destination")}
+    dragons: str
+    destination: str | None
 
     def describe(self, x: Count) -> str:
         return f"summons a dragon ({self.dragons}) to any terrain"
@@ -101,6 +128,9 @@ class SummonEquipment(After):
     kind = "summon-equipment"
     params = {"amount": Amount(required=True), "measure": OneOf(("x-value",), "measure"),
               "source": OneOf(("summoning-pool",), "source")}
+    amount: Count
+    measure: str | None
+    source: str | None
 
     def describe(self, x: Count) -> str:
         return f"summons equipment worth up to {self.n(x)} in X Value from your Summoning Pool"
@@ -110,6 +140,7 @@ class SummonEquipment(After):
 class NegateMagic(After):
     kind = "negate-magic"
     params = {"scope": ListOf(OneOf(("this-unit", "its-army", "its-terrain"), "scope"), required=True)}
+    scope: tuple[str, ...]
 
     def describe(self, x: Count) -> str:
         return "negates all unresolved magic aimed at this unit, its army or its terrain"
@@ -120,6 +151,9 @@ class ExpireSpells(After):
     kind = "expire-spells"
     params = {"amount": Amount(required=True), "measure": OneOf(("spell-points",), "measure"),
               "target": OneOf(("opposing-army-any-terrain",), "target")}
+    amount: Count
+    measure: str | None
+    target: str | None
 
     def describe(self, x: Count) -> str:
         return f"up to {self.n(x)} points of spells cast on an opposing army expire at once"
@@ -131,6 +165,9 @@ class ChangeElement(After):
     recolours_one_unit = True       # Attune: one unit's normal magic takes the Attune element (seed 000)
     params = {"who": OneOf(("one-unit",), "unit"), "results": OneOf(("normal-magic",), "results"),
               "optional": Bool(default=False)}
+    who: str | None
+    results: str | None
+    optional: bool
 
     def describe(self, x: Count) -> str:
         return "may change one unit's normal magic results to the element of these magic results"
@@ -140,6 +177,8 @@ class ChangeElement(After):
 class MoveDragon(After):
     kind = "move-dragon"
     params = {"optional": Bool(default=True), "dragons": Text()}
+    optional: bool
+    dragons: str | None
 
     def describe(self, x: Count) -> str:
         return "you may move a summoned dragon containing the champion's element to another terrain"
@@ -150,6 +189,8 @@ class Special(After):
     kind = "special"
     params = {"see": Struct({"doc": Text(required=True), "page": Int(1)}, "reference"),
               "undocumented": Bool(default=False)}
+    see: Answer | None
+    undocumented: bool
 
     def describe(self, x: Count) -> str:
         if self.undocumented:

@@ -25,6 +25,8 @@ class DamageAttackerAbility(Ability):
     reaches_other_army = True
     params = with_conditions(per=OneOf(("save",), "per", required=True),
                              save=OneOf(("spell-only",), "save", required=True))
+    per: str
+    save: str
 
     def after_save(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
         if not self.applies(step.result.roll):
@@ -44,6 +46,8 @@ class UnsaveableResults(Ability):
     phase = "exchange"
     reaches_other_army = True
     params = with_conditions(result=result_type(required=True), save=OneOf(("spell-only",), "save", required=True))
+    result: str
+    save: str
 
     def after_attack(self, owner: AbilityOwner, step: ExchangeStep, units: Sequence[ExchangeUnit]) -> None:
         if step.actor != "attacker" or not self.applies(step.result.roll):
@@ -75,6 +79,7 @@ class BarCounterAttackers(Ability):
     kind = "bar-counter-attackers"
     phase = "exchange"
     params = with_conditions(dua_limit=Struct({"max": Int(1, required=True)}, "DUA limit", required=True))
+    dua_limit: dict[str, int]
 
     def bars_counter_attackers(self, owner: AbilityOwner, run: ExchangeRun) -> set[int]:
         # The defender keeps out its weakest units, as many as the species' units in the

@@ -6,14 +6,13 @@ exchange (calculator.exchange) applies the ones it can and lists the rest for th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.dice import ELEMENTS
 from ..core.records import EffectUse
 from ..core.rolls import Roll
 from ..core.registry import Amount, Bool, Count, Kind, ListOf, OneOf, Text, result_types
 from . import EFFECTS
-from .roll import names
 
 if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
     from ..core.seams import ExchangeStep, FaceCtx
@@ -58,6 +57,14 @@ class TargetKill(Reported):
               "repeat": OneOf(("until-a-target-saves",), "repetition"),
               "next_target_chosen_by": OneOf(("owner",), "chooser"),
               "on_pass": OneOf(("send-to-reserve",), "result")}
+    amount: Count
+    measure: str
+    up_to: bool
+    target: str
+    test: str
+    bury: str
+    repeat: str | None
+    on_pass: str | None
 
     def describe(self, x: Count) -> str:
         n = self.n(x)
@@ -106,6 +113,9 @@ class DamageNoSave(Reported):
     params = {"amount": Amount(required=True),
               "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
               "bury": OneOf(("dragonkin-killed",), "burial")}
+    amount: Count
+    target: str
+    bury: str | None
 
     def describe(self, x: Count) -> str:
         extra = "; Dragonkin killed by it are buried" if self.bury else ""
@@ -122,6 +132,12 @@ class DamageTargetUnit(Reported):
     params = {"amount": Amount(required=True), "target": OneOf(("one-defending-unit",), "target", required=True),
               "target_roll": result_types(), "retaliation": OneOf(("melee-no-save",), "retaliation"),
               "bury_if_killed": Bool(default=False), "save": OneOf(("allowed", "none"), "save", default="allowed")}
+    amount: Count
+    target: str
+    target_roll: tuple[str, ...] | None
+    retaliation: str | None
+    bury_if_killed: bool
+    save: str
 
     def describe(self, x: Count) -> str:
         text = f"one unit of the defending army takes {self.n(x)} damage"
@@ -153,6 +169,8 @@ class DamageTargetUnit(Reported):
 class DamageAttacker(Reported):
     kind = "damage-attacker"
     params = {"amount": Amount(required=True), "save": OneOf(("spell-only",), "save", required=True)}
+    amount: Count
+    save: str
 
     def describe(self, x: Count) -> str:
         return f"{self.n(x)} damage to the attacking army; only saves from spells reduce it"
@@ -171,6 +189,9 @@ class ReflectDamage(Reported):
     params = {"target": OneOf(("one-attacking-unit", "one-attacking-dragon"), "target", required=True),
               "amount": OneOf(("its-melee-results", "damage-it-inflicted"), "amount", required=True),
               "save": OneOf(("allowed",), "save"), "gains_saves": Bool(default=True)}
+    target: str
+    amount: str
+    save: str | None
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.reflect += 1
@@ -207,76 +228,17 @@ class ReflectDamage(Reported):
 
 
 @EFFECTS.register
-class DefenderCombinationRoll(Reported):
-    kind = "defender-combination-roll"
-    reaches_other_army = False
-    params = {"types": result_types(required=True),
-              "replaces": ListOf(OneOf(("save-roll", "counter-attack"), "roll"), required=True),
-              "damage_attacker": OneOf(("defender-melee-results",), "damage", required=True),
-              "save": OneOf(("spell-only",), "save", required=True)}
-
-    def describe(self, x: Count) -> str:
-        return ("the defending army makes one save and melee roll instead of a save roll and a counter-attack; "
-                "the attacking army takes its melee results as damage, which only saves from spells reduce")
-
-    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
-        step.flag("charge")
-
-
-@EFFECTS.register
-class OpponentSubtract(Reported):
-    kind = "opponent-subtract"
-    reaches_other_army = False
-    params = {"types": result_types(allow_all=True, required=True), "amount": Amount(required=True),
-              "target": OneOf(TARGETS, "target", required=True), "duration": OneOf(DURATIONS, "duration")}
-
-    def describe(self, x: Count) -> str:
-        who = {"defending-army": "the defending army",
-               "each-counter-maneuvering-army": "each counter-maneuvering army"}.get(self.target, "an opposing army")
-        n = self.n(x)
-        what = f"{n} results" if self.types == "all" else " and ".join(f"{n} {t}" for t in self.types) + " results"
-        until = " from all its rolls until the beginning of your next turn" \
-            if self.duration == "until-your-next-turn" else ""
-        return f"{who} subtracts {what}{until}"
-
-    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
-        types = ["all"] if self.types == "all" else list(self.types)
-        mods = [{"op": "subtract", "result": t, "amount": self.n(use.x), "source": f"{use.name} ({step.actor})"}
-                for t in types]
-        step.modify(mods, self.duration == "until-your-next-turn")
-
-    def on_counter_maneuvers(self, x: int, source: str) -> list[dict[str, Any]]:
-        # Wave (seed 000): in a maneuver roll while marching, subtract X from each counter-maneuvering
-        # army's maneuver results (step 6 of their rolls).
-        if self.target != "each-counter-maneuvering-army":
-            return []
-        types = ["all"] if self.types == "all" else list(self.types)
-        return [{"op": "subtract", "result": t, "amount": self.n(x), "source": source} for t in types]
-
-
-@EFFECTS.register
-class OpponentHalve(Reported):
-    kind = "opponent-halve"
-    reaches_other_army = False
-    params = {"types": result_types(allow_all=True, required=True), "target": OneOf(TARGETS, "target", required=True),
-              "duration": OneOf(DURATIONS, "duration")}
-
-    def describe(self, x: Count) -> str:
-        return f"an opposing army at this terrain halves {names(self.types)} results it rolls until your next turn"
-
-    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
-        types = ["all"] if self.types == "all" else list(self.types)
-        step.modify([{"op": "divide", "result": t, "amount": 2, "source": f"{use.name} ({step.actor})"} for t in types],
-                    self.duration == "until-your-next-turn")
-
-
-@EFFECTS.register
 class SendToReserve(Reported):
     kind = "send-to-reserve"
     params = {"amount": Amount(required=True), "up_to": Bool(default=True),
               "target": OneOf(("defending-army",), "target", required=True),
               "test": OneOf(("none", "save"), "test", default="none"), "before_saves": Bool(default=True),
               "id_rollers": OneOf(("killed",), "result")}
+    amount: Count
+    up_to: bool
+    target: str
+    test: str
+    id_rollers: str | None
 
     def describe(self, x: Count) -> str:
         n = self.n(x)
@@ -303,6 +265,7 @@ class SurviveDeath(Reported):
     left_to_player = True
     params = {"to": OneOf(("reserve-area",), "destination", required=True),
               "trigger": ListOf(OneOf(("killed", "buried"), "trigger"), required=True)}
+    to: str
 
     def describe(self, x: Count) -> str:
         return "when this unit is killed or buried, roll it: on this icon it goes to your Reserve Area instead"
@@ -315,6 +278,12 @@ class DisableUnits(Reported):
               "target": OneOf(("defending-army", "opposing-army-this-terrain"), "target", required=True),
               "test": OneOf(("maneuver", "melee", "none"), "test", default="none"), "no_leave": Bool(default=False),
               "duration": OneOf(DURATIONS, "duration", required=True), "ends_if": Text(), "exception": Text()}
+    amount: Count
+    up_to: bool
+    target: str
+    test: str
+    no_leave: bool
+    duration: str
 
     def describe(self, x: Count) -> str:
         n = self.n(x)
@@ -333,37 +302,13 @@ class DisableUnits(Reported):
 
 
 @EFFECTS.register
-class TargetsRollForAttacker(Reported):
-    kind = "targets-roll-for-attacker"
-    left_to_player = True
-    params = {"amount": Amount(required=True), "up_to": Bool(default=True),
-              "target": OneOf(("defending-army",), "target", required=True),
-              "duration": OneOf(DURATIONS, "duration")}
-
-    def describe(self, x: Count) -> str:
-        return (f"up to {self.n(x)} health-worth of defending units do not save this march: their owner rolls "
-                f"them and their results are added to the attacking army's")
-
-
-@EFFECTS.register
-class NoCounterAttack(Reported):
-    kind = "no-counter-attack"
-    reaches_other_army = False
-    params = {}
-
-    def describe(self, x: Count) -> str:
-        return "the defending army cannot counter-attack (it still saves)"
-
-    def exchange(self, use: EffectUse, step: ExchangeStep) -> None:
-        step.flag("no-counter")
-
-
-@EFFECTS.register
 class KillDragon(Reported):
     kind = "kill-dragon"
     kills_dragon = True
     dragon_attack_acts = True
     params = {"amount": Amount(required=True), "face": OneOf(("jaws",), "dragon face", required=True)}
+    amount: Count
+    face: str
 
     def describe(self, x: Count) -> str:
         return f"kills one attacking dragon that rolled {self.face.capitalize()}"
@@ -375,6 +320,8 @@ class DragonAbility(Reported):
     left_to_player = True
     params = {"abilities": ListOf(OneOf(("control", "slay", "tame"), "ability"), required=True),
               "targets": OneOf(("one-dragon",), "target", required=True)}
+    abilities: tuple[str, ...]
+    targets: str
 
     def describe(self, x: Count) -> str:
         return "the champion tames, slays or controls one attacking dragon (its own ability)"

@@ -28,6 +28,7 @@ class Modifier(Kind):
 
     step = 10
     source = ""
+    spell: str | None = None        # the spell it comes from (bind)
     # Applied by the arithmetic of steps 6, 7, 9 and 10; a modifier that is not (counts-as, one
     # unit's doubling) changes what the units' results count as or are worth (calculator.roll.collect).
     arithmetic: ClassVar[bool] = True
@@ -35,6 +36,18 @@ class Modifier(Kind):
     stacks: ClassVar[bool] = False
     low: ClassVar[int] = 0                    # the smallest amount a free modifier of this op may have
     counts_as: ClassVar[bool] = False         # "counts as" (its ``from`` and ``to`` types)
+    # The parameters every op shares (COMMON), set by Kind.__init__:
+    rolls: tuple[str, ...] | None
+    target: str | None
+    condition: str | None
+    engine: bool
+    situation: str | None
+    species: str | None
+    ties: str | None
+    choice: tuple[str, ...] | None      # an arithmetic op's choice of result types
+    # Whether it applies to each kind of roll, remembered by calculator.roll.totals (a spell's
+    # modifier is the same object each time).
+    verdicts: dict[tuple[object, ...], tuple[bool, tuple[str, str] | None]]
 
     @classmethod
     def acts(cls) -> bool:
@@ -64,7 +77,7 @@ class Modifier(Kind):
     def identity(self) -> str:
         """What tells its work in a roll apart from another modifier's: its kind, its parameters and
         where it comes from (named in the trace). Raises TypeError for a parameter that is not plain data."""
-        return json.dumps([type(self).__qualname__, self.p, self.source, getattr(self, "spell", None)],
+        return json.dumps([type(self).__qualname__, self.p, self.source, self.spell],
                           sort_keys=True)
 
     def fits(self, roll: Roll) -> bool:
@@ -79,7 +92,7 @@ class Modifier(Kind):
         if not self.fits(roll):
             return []
         if self.p.get("choice"):
-            t = roll.pick(self.choice)
+            t = roll.pick(self.p["choice"])
             return [t] if t else []
         result = self.p.get("result")
         if result == "all":
@@ -114,7 +127,10 @@ class Arithmetic(Modifier):
     """An op of steps 6, 7, 9 or 10 on one result type (or a choice of types, or all) with an
     amount; ``low`` is the kind's own bound on the amount (never divide by 0)."""
 
-    def __init_subclass__(cls, **kw: Any) -> None:
+    result: str | None
+    amount: int
+
+    def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
         cls.params = {**COMMON, "result": OneOf(RESULT_WORDS, "result type"), "choice": result_types(),
                       "amount": Int(cls.low, required=True)}
@@ -179,6 +195,7 @@ class CountsAsModifier(Modifier):
     arithmetic = False
     counts_as = True
     params = {**COMMON, "from": result_type(required=True), "to": result_types(required=True)}
+    to: tuple[str, ...]
 
     def label(self) -> str:
         who = f"{str(self.species).replace('-', ' ').title()} units' " if self.species else ""
@@ -193,6 +210,7 @@ class MultiplyUnitModifier(Modifier):
     step = 9
     arithmetic = False
     params = {**COMMON, "types": result_types(required=True), "factor": Int(2, required=True)}
+    factor: int
 
     def unit_multiplier(self, roll: Roll) -> Multiplier | None:
         if not self.fits(roll):

@@ -3,7 +3,7 @@ and the structured clause fields ``generates`` and ``reroll``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.records import CountsAs, Multiplier, Note
@@ -34,7 +34,7 @@ class Generate:
               "restriction": OneOf(("cantrip-only", "cantrip-any-spell"), "restriction"), "element": OneOf(("any",), "element"),
               "unless_dragon_rolled": OneOf(DRAGON_FACES, "dragon face")}
 
-    def __init__(self, raw: Any, where: str) -> None:
+    def __init__(self, raw: object, where: str) -> None:
         p = check_fields(raw if isinstance(raw, Mapping) else {"?": raw}, self.fields, where)
         if (p["type"] is None) == (p["choice"] is None):
             raise ParamError(where, "give exactly one of 'type' and 'choice'")
@@ -127,7 +127,7 @@ class Reroll:
 
     fields = {"if_chosen": result_type()}
 
-    def __init__(self, raw: Any, where: str) -> None:
+    def __init__(self, raw: object, where: str) -> None:
         if raw is True:
             self.if_chosen = None
         elif isinstance(raw, Mapping):
@@ -149,6 +149,11 @@ class MultiplyUnit(Kind):
     params = {"factor": Int(2, required=True), "types": result_types(required=True),
               "target": OneOf(("one-unit", "species-units"), "target", required=True),
               "species": Text(noun="species id"), "choose_one": Bool(default=False)}
+    factor: int
+    types: tuple[str, ...]
+    target: str
+    species: str | None
+    choose_one: bool
 
     def on_face(self, fx: FaceCtx) -> None:
         types = tuple(t for t in self.types if t in fx.roll.counts)
@@ -171,6 +176,8 @@ class CountsAsEffect(Kind):
     phase = "step-10"
     params = {"from": result_type(required=True), "to": result_types(required=True),
               "scope": OneOf(("army",), "scope", default="army")}
+    to: tuple[str, ...]
+    scope: str
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.counts_as.append(CountsAs(fx.sai.name, self.p["from"], self.p["to"]))
@@ -206,6 +213,7 @@ class IdResults(Kind):
     kind = "id-results"
     phase = "face"
     params = {"amount": Int(1, required=True)}
+    amount: int
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.rolled_id = True     # it is an ID icon for effects that look for ID rollers
@@ -235,6 +243,10 @@ class LastingAdd(Kind):
     params = {"result": result_type(required=True), "amount": Amount(required=True),
               "duration": OneOf(("until-your-next-turn",), "duration", required=True),
               "non_magical": Bool(default=False)}
+    result: str
+    amount: Count
+    duration: str
+    non_magical: bool
 
     def on_face(self, fx: FaceCtx) -> None:
         if self.result in fx.roll.counts:
@@ -269,6 +281,9 @@ class KillIdRollers(_Delayed):
     params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
                                                                default="health-worth"),
               "up_to": Bool(default=True)}
+    amount: Count
+    measure: str
+    up_to: bool
 
     def limits(self, x: int) -> tuple[int | None, int | None]:
         n = self.n(x)
@@ -291,6 +306,8 @@ class DisableIdRollers(_Delayed):
     verb = "hypnotized"
     params = {"duration": OneOf(("until-your-next-turn",), "duration", required=True),
               "ends_if": Text()}
+    duration: str
+    ends_if: str | None
 
     def limits(self, x: int) -> tuple[int | None, int | None]:
         return None, None
@@ -309,6 +326,9 @@ class RerollTargets(_Delayed):
     rerolls_targets = True
     params = {"amount": Amount(required=True), "up_to": Bool(default=True),
               "target": OneOf(("defending-army",), "target")}
+    amount: Count
+    up_to: bool
+    target: str | None
 
     def describe(self, x: Count) -> str:
         return f"up to {self.n(x)} health-worth of the saving army's units roll again, ignoring their results"
@@ -322,6 +342,10 @@ class RerollOwnUnits(Kind):
     phase = "step-3"
     params = {"amount": Amount(required=True), "matching": OneOf(("relic-element",), "units"),
               "once": Bool(default=True), "split_with": ListOf(OneOf(("recruit", "promote"), "effect"))}
+    amount: Count
+    matching: str | None
+    once: bool
+    split_with: tuple[str, ...] | None
     left_to_player = True
 
     def describe(self, x: Count) -> str:
@@ -329,7 +353,7 @@ class RerollOwnUnits(Kind):
                 f"relic's face, once")
 
 
-def names(types: Any) -> str:
+def names(types: str | Sequence[str]) -> str:
     return "all" if types == "all" else ", ".join(types)
 
 

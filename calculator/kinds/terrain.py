@@ -79,6 +79,7 @@ class DoubleId(TerrainEffect):
     kind = "double-id"
     phase = "face"
     params = {"results": result_types()}
+    results: tuple[str, ...] | None
 
     def id_doubled(self, counts: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(t for t in counts if not self.results or t in self.results)
@@ -97,6 +98,8 @@ class HalveResults(TerrainEffect):
     kind = "halve-results"
     phase = "step-7"
     params = {"result": result_type(required=True), "then": OneOf(("buried-at-next-march",), "aftermath")}
+    result: str
+    then: str | None
 
     def halves(self, roll: Roll) -> str | None:
         return self.result if self.result in roll.counts else None
@@ -148,6 +151,7 @@ class ShieldFromMagic(TerrainEffect):
     kind = "shield-from-magic"
     phase = "step-6"
     params = {"element": OneOf(("death",), "element", required=True)}
+    element: str
     OPPONENTS: ClassVar[tuple[str, ...]] = ("opposing-army", "terrain")
 
     def shields(self, element: str, target: str) -> bool:
@@ -165,6 +169,7 @@ class AlternateAction(TerrainEffect):
     kind = "alternate-action"
     phase = "after-roll"
     params = {"action": OneOf(ACTIONS, "action", required=True)}
+    action: str
 
     def actions(self) -> tuple[str, ...]:
         return (self.action,)
@@ -179,6 +184,8 @@ class Listed(TerrainEffect):
     left_to_player = True
     params = {"when": OneOf(("eighth-face-phase", "on-capture", "missile-action", "on-entry"), "when"),
               "note": Text()}
+    when: str | None
+    note: str | None
 
     def describe(self, x: Count = 0) -> str:
         when = {"eighth-face-phase": f"{EIGHTH_FACE_PHASE}: ", "on-capture": "when the army captures it: ",
@@ -214,6 +221,7 @@ class ReserveTargetNoId(TerrainEffect):
     kind = "reserve-target-no-id"
     phase = "face"
     params = {"result": result_type(required=True)}
+    result: str
 
     def id_ignored(self, counts: tuple[str, ...], at_reserve: bool) -> tuple[str, ...]:
         return (self.result,) if at_reserve and self.result in counts else ()
@@ -239,6 +247,9 @@ class ChooseEighthFace(Listed):
 
     kind = "choose-eighth-face"
     params = {**Listed.params, "choices": ListOf(Text(), required=True)}
+    when: str | None
+    note: str | None
+    choices: tuple[str, ...]
     words = "choose City, Standing Stones, Temple or Tower: the Castle works as that face until it is turned"
     needs = "give the chosen face as the army's eighth face for its own effect"
 

@@ -49,7 +49,7 @@ def rolled_magic(result: RollResult) -> bool:
     return any(n and "magic" in key.split("|") for ur in result.rolls for p in ur.parts for key, n in p.rolled.items())
 
 
-def carry(index: Index, data: Any) -> list[dict[str, Any]]:
+def carry(index: Index, data: object) -> list[dict[str, Any]]:
     """The modifier inputs a cast list (``{"cast": [...]}``) carries into later rolls."""
     if not isinstance(data, dict):
         raise InputError("", 'expected {"cast": [...]}')

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..core.shapes import Answer
 from ..core.errors import TooLarge
 from ..core.limits import BOUNDS
 from .flow import Work
@@ -30,7 +31,7 @@ def max_times(spell: Spell, magic: Magic, work: Work) -> int:
     return k
 
 
-def castable(spells: Mapping[str, Spell], magic: Magic) -> list[dict[str, Any]]:
+def castable(spells: Mapping[str, Spell], magic: Magic) -> list[Answer]:
     """Every spell these results pay for at least once, by element then name (the spell lists' order)."""
     out = []
     for spell in sorted(spells.values(), key=lambda s: s.order):
@@ -44,14 +45,14 @@ def castable(spells: Mapping[str, Spell], magic: Magic) -> list[dict[str, Any]]:
         except TooLarge:
             exact = False
         if k:
-            row: dict[str, Any] = {"spell": spell.id, "cost": spell.cost, "max_times": k}
+            row: Answer = {"spell": spell.id, "cost": spell.cost, "max_times": k}
             if not exact:
                 row["exact"] = False        # the bound stopped the count: at least this many
             out.append(row)
     return out
 
 
-def payments(entries: list[Entry], sol: Solution) -> list[dict[str, Any]]:
+def payments(entries: list[Entry], sol: Solution) -> list[Answer]:
     out = []
     for e in entries:
         paid: dict[tuple[Any, str], int] = {}
@@ -105,7 +106,7 @@ def why(entries: list[Entry], magic: Magic, names: Mapping[str, str], work: Work
     return ""
 
 
-def cast_json(entries: list[Entry], magic: Magic, names: Mapping[str, str]) -> dict[str, Any]:
+def cast_json(entries: list[Entry], magic: Magic, names: Mapping[str, str]) -> Answer:
     work = Work(BOUNDS["payments"])
     sol = pay(entries, magic, work)
     if sol is None:

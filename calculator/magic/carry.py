@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.registry import done_by_engine
 from .pay import Entry
@@ -18,7 +19,7 @@ TARGET_WORDS = {"army": "the army it was cast on (yours or another)", "opposing-
                 "terrain": "every army at the terrain it was cast on"}
 
 
-def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
+def carried(entries: list[Entry], index: Index) -> list[Answer]:
     out = []
     for e in entries:
         mods = index.modifiers.get(e.spell.id) or ()
@@ -27,7 +28,7 @@ def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
         target = str(index.spells[e.spell.id].get("target", "army"))
         stacks = all(m.stacks for m in mods)
         copies = e.times if e.combined and stacks and e.spell.cumulative else 1
-        row: dict[str, Any] = {"spell": e.spell.id, "target": target, "rolls_of": TARGET_WORDS.get(target, target),
+        row: Answer = {"spell": e.spell.id, "target": target, "rolls_of": TARGET_WORDS.get(target, target),
                                "modifiers": [{"spell": e.spell.id}] * copies, "copies": copies}
         if not e.combined and e.times > 1:
             row["note"] = f"{e.times} separate castings: each target's rolls carry one"
@@ -40,7 +41,7 @@ def carried(entries: list[Entry], index: Index) -> list[dict[str, Any]]:
     return out
 
 
-def left_to_player(spell_ids: list[str], index: Index) -> dict[str, Any] | None:
+def left_to_player(spell_ids: list[str], index: Index) -> Answer | None:
     """The spells listed (castable or cast) whose effect the calculator does not work out: it pays for
     them (p.44) but what they do is the player's to resolve; those that change rolls it applies when
     they are added to a later roll, and those that call for a roll it resolves (``cast.rolls``)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.rolls import ROLL_TYPES, Roll
 from ..core.dice import ALLOYS, ELEMENTS
 from .spells import IVORY, WORDS, Spell, spells_of
@@ -44,7 +45,7 @@ def how(index: Index, species: str, spell: Spell) -> str | None:
     return None
 
 
-def casting(index: Index, spell_id: str) -> dict[str, Any]:
+def casting(index: Index, spell_id: str) -> Answer:
     """What magic the spell takes, which species can make it (and how), and the rules that say so."""
     spell = spells_of(index)[spell_id]
     species = [spell.species] if spell.species else sorted(index.species_names, key=lambda s: index.species_names[s])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.limits import LIMITS
 from ..roll.faceval import pick_part
 from .spells import spells_of
@@ -22,7 +23,7 @@ def makes_cantrip(inp: RollInput, index: Index) -> bool:
     return False
 
 
-def offer(inp: RollInput, index: Index) -> dict[str, Any]:
+def offer(inp: RollInput, index: Index) -> Answer:
     roll = inp.roll
     action = "magic" in roll.counts
     if not action and not makes_cantrip(inp, index):

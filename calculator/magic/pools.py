@@ -128,7 +128,7 @@ def face_shares(unit: Unit, face: Face, part: Contribution, roll: Roll, index: I
     amount = part.sai.get("magic", 0) if counted else (part.rolled.get("magic", 0) if g.cantrip_only else 0)
     if not amount:
         return out
-    recolour = any(getattr(e, "recolours_one_unit", False) for e in clause.effects)
+    recolour = any(e.recolours_one_unit for e in clause.effects)
     share = replace(base, amount=amount, cantrip_only=g.cantrip_only and not counted,
                     free=g.ignores_spell_limits and not counted, recolour=recolour)
     if g.any_element:

@@ -18,7 +18,7 @@ from .pay import Entry
 from .spells import Spell
 
 
-def parse_cast(raw: Any, spells: Mapping[str, Spell]) -> list[Entry]:
+def parse_cast(raw: object, spells: Mapping[str, Spell]) -> list[Entry]:
     out = []
     for i, item in enumerate(need_list(raw if raw is not None else [], "cast", LIMITS["cast"])):
         where = f"cast[{i}]"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.interpret import see
 from .pools import Share, shares_of
 from ..roll.results import RollResult
@@ -81,7 +82,7 @@ def pool_key(s: Share) -> tuple:
             s.unit if s.one_element else None)
 
 
-def pools_json(magic: Magic) -> list[dict[str, Any]]:
+def pools_json(magic: Magic) -> list[Answer]:
     """Shares that pay for the same spells, put together; in the order of their first unit."""
     merged: dict[tuple, dict[str, Any]] = {}
     for s in magic.shares:
@@ -104,8 +105,8 @@ def pools_json(magic: Magic) -> list[dict[str, Any]]:
     return list(merged.values())
 
 
-def magic_json(magic: Magic) -> dict[str, Any]:
-    out: dict[str, Any] = {"total": magic.total, "pools": pools_json(magic)}
+def magic_json(magic: Magic) -> Answer:
+    out: Answer = {"total": magic.total, "pools": pools_json(magic)}
     normal, ids = magic.lost
     if normal or ids:
         text = f"the army's modifiers took {normal} of its normal magic results (you choose whose)"

@@ -10,9 +10,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..core.shapes import Answer
+from ..bundle import Index
 from ..core.errors import InputError
+from ..core.fields import check_tree
 from ..core.interpret import see
 from .distribution import roll_outcomes
+from .inputs import parse_roll
 
 
 def summarize(dist: dict[int, float], dropped: float, notes: list[str], result: str) -> dict[str, Any]:
@@ -40,17 +44,18 @@ def summarize(dist: dict[int, float], dropped: float, notes: list[str], result: 
             "dropped": dropped, "notes": notes, "see": see("chances")}
 
 
-def distribution_of(engine: Any, data: Any) -> dict[str, Any]:
+def distribution_of(index: Index, data: object) -> Answer:
     """``Engine.distribution(input)``: the same input as ``resolve``, plus an optional ``result``."""
     raw = dict(data) if isinstance(data, dict) else data
     chosen = raw.pop("result", None) if isinstance(raw, dict) else None
-    inp = engine.parse(raw)
+    check_tree(raw)                 # as Engine.parse reads a single-roll input
+    inp = parse_roll(raw, index)
     counts = inp.roll.counts
     if chosen is not None and chosen not in counts:
         raise InputError("result", f"{chosen!r} is not counted in this roll (one of {', '.join(counts)})")
     result = chosen or counts[0]
     i = counts.index(result)
-    joint, dropped, notes = roll_outcomes(inp, engine.index, keep=(result,))
+    joint, dropped, notes = roll_outcomes(inp, index, keep=(result,))
     dist: dict[int, float] = {}
     for key, p in joint.items():
         dist[key[0][i]] = dist.get(key[0][i], 0.0) + p

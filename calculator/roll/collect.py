@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..bundle import Index
+from ..bundle import Index, SpeciesAbility
 from ..core.records import CountsAs, Multiplier
 from ..kinds.exchange import ReflectDamage
 from ..core.interpret import see
@@ -16,6 +16,7 @@ from .results import Trace
 from ..core.rolls import Roll
 from .steps import UnitRoll, working
 from .totals import Add, Extra, Sums
+from ..kinds.modifiers import Modifier
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Group:
     rolled: tuple[tuple[str, int], ...]
 
 
-def multipliers(rolls: Iterable[UnitRoll], mods: Iterable[Any], roll: Roll) -> list[Multiplier]:
+def multipliers(rolls: Iterable[UnitRoll], mods: Iterable[Modifier], roll: Roll) -> list[Multiplier]:
     """Every step-9 unit multiplier in play: SAIs rolled, then spells (Wilding)."""
     out = [m for ur in rolls if not ur.excluded for p in ur.parts for m in p.multiply]
     out += [um for m in mods for um in (m.unit_multiplier(roll),) if um]
@@ -153,7 +154,7 @@ def _species_counts_as(species: str, roll: Roll, idx: Index) -> tuple[tuple[Any,
     return hit
 
 
-def _ability_counts_as(ab: Any, src: str, target: str, declined: bool, g: Group, converted: set,
+def _ability_counts_as(ab: SpeciesAbility, src: str, target: str, declined: bool, g: Group, converted: set,
                        trace: Trace) -> Add | None:
     if not any(n and src in key.split("|") for key, n in g.rolled):
         return None
@@ -230,7 +231,7 @@ def reflected(count: int, sai: dict[str, int], roll: Roll, trace: Trace) -> None
                   see("effects-reported"))
 
 
-def collect(rolls: list[UnitRoll], mods: list[Any], roll: Roll, idx: Index, trace: Trace) -> Sums:
+def collect(rolls: list[UnitRoll], mods: list[Modifier], roll: Roll, idx: Index, trace: Trace) -> Sums:
     """Sum the army's contributions into what steps 5-10 need."""
     nonsai = {t: 0 for t in roll.counts}
     sai = {t: 0 for t in roll.counts}

@@ -23,6 +23,7 @@ from .results import Trace
 from .steps import DelayedUse, cannot_roll, delayed_uses, taken_out
 from ..core.targets import pick
 from .totals import Add, Sums, applicable, finish
+from ..kinds.modifiers import Modifier
 
 State = tuple   # (vec, groups, mults, casas, records, aside)
 EVAL_COST = 30  # the work of evaluating one army state (steps 5-10), like ~30 additions
@@ -90,7 +91,7 @@ def packer_for(per_unit: list[dict[Outcome, float]], width: int) -> Packer:
 class Army:
     """How outcomes combine for one roll: which unit records to keep, and how to prune them."""
 
-    def __init__(self, lay: Layout, packer: Packer, mods: list[Any]) -> None:
+    def __init__(self, lay: Layout, packer: Packer, mods: list[Modifier]) -> None:
         self.lay, self.packer = lay, packer
         self.k = max(lay.one_unit, 1)
         # No modifier, no Bash, no counts-as source, not split: steps 5-10 only add up.
@@ -153,7 +154,7 @@ def _aside_key(o: Outcome) -> tuple:
     return (o.id_roller, o.vec, o.mults, o.casas, str(o.record))
 
 
-def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[str, ...] = ()
+def _prepare(inp: RollInput, idx: Index, extra: Callable[[Unit, Contribution], tuple[Any, ...]] | None, n_extra: int, keep: tuple[str, ...] = ()
              ) -> tuple[Layout, list[Unit], list[list[Contribution]], list[str]]:
     """The layout of the roll, the units that roll, each one's contributions (face by face, as
     ``Unit.all_faces`` lists them) and the notes on units that do not roll."""
@@ -176,7 +177,7 @@ def _prepare(inp: RollInput, idx: Index, extra: Any, n_extra: int, keep: tuple[s
 
 def refuse_rerolls(uses: list[Any]) -> None:
     """Refuse (``NotExact``) where a step-2 effect among ``uses`` rolls its targets again (Confuse)."""
-    if any(getattr(u.effect, "rerolls_targets", False) for u in uses):
+    if any(u.effect.rerolls_targets for u in uses):
         raise NotExact("delayed", "the exact chances with Confuse are not worked out (its targets depend on every "
                                   "die); resolve single rolls instead")
 
@@ -255,7 +256,7 @@ def _convolve_sums(per_unit: list[dict[Outcome, float]], packer: Packer, budget:
     return states
 
 
-def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
+def evaluate(state: State, army: Army, uses: list[DelayedUse], mods: list[Modifier], trace: Trace,
              with_excluded: bool = False, unpacked: tuple[int, ...] | None = None) -> tuple:
     """Steps 2 (for ID rollers kept aside) and 5-10 of one army state: (totals per counted type, extras).
     ``unpacked``: the state's packed counts unpacked, if they are already."""
@@ -305,7 +306,7 @@ class Evaluations:
         self.memo: dict[tuple, tuple[tuple, tuple]] = {}
         self.plans: dict[tuple, int] = {}        # each plan numbered: a key holds the number, hashed at once
 
-    def plan(self, army: Army, mods: list[Any]) -> int | None:
+    def plan(self, army: Army, mods: list[Modifier]) -> int | None:
         """What of a roll, besides the state, evaluate reads, numbered (None: not remembered, for a
         modifier that is not plain data, or not a modifier of calculator.kinds.modifiers)."""
         try:
@@ -316,7 +317,7 @@ class Evaluations:
         plan = (lay.roll.key, lay.split, tuple(lay.groups), lay.sources, tuple(lay.species_slots), mods_key)
         return self.plans.setdefault(plan, len(self.plans))
 
-    def evaluate(self, plan: int, state: State, army: Army, uses: list[DelayedUse], mods: list[Any], trace: Trace,
+    def evaluate(self, plan: int, state: State, army: Army, uses: list[DelayedUse], mods: list[Modifier], trace: Trace,
                  with_excluded: bool) -> tuple:
         if state[4] or army.only_adds(state):    # step 2, or only sums: as is
             return evaluate(state, army, uses, mods, trace, with_excluded)

@@ -16,12 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.shapes import Answer, Raw
 from ..bundle import Index, TerrainDie, TerrainFace
 from ..core.errors import InputError, ParamError
 from ..core.fields import need_int, need_list, need_str, only, opt_list, short
 from ..core.interpret import see
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import Divide
+from ..kinds.terrain import TerrainEffect
 from ..core.rolls import Roll
 
 HELD_KEYS = ("eighth_faces", "minor_terrain")
@@ -81,7 +83,7 @@ class Held:
         opponent's spell a face shields the army from taken out (named in the second list)."""
         out, shielded = [], []
         for m in mods:
-            spell = idx.spells.get(getattr(m, "spell", None) or "")
+            spell = idx.spells.get(m.spell or "")
             element, target = (spell or {}).get("element", ""), m.p.get("target") or ""
             shield = next((k for k in self.effects if spell and k.shields(element, target)), None)
             if shield is not None:
@@ -97,7 +99,7 @@ class Held:
                                .bind(h.label))
         return tuple(out), shielded
 
-    def report(self, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> list[dict[str, Any]]:
+    def report(self, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> list[Answer]:
         """Each effect of each held face in player words, and whether this roll shows it."""
         return [{"face": h.face.id, "name": h.label, "kind": k.kind, "what": k.describe(),
                  "status": _status(k, roll, shielded, vortex_used),
@@ -105,7 +107,7 @@ class Held:
                 for h in self.faces for k in h.face.effects]
 
 
-def _status(k: Any, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> str:
+def _status(k: TerrainEffect, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bool) -> str:
     """applied (this roll shows it), for the player, or not in this roll."""
     if k.left_to_player or (k.rerolls_one(roll) and not vortex_used):
         return "for the player"
@@ -117,7 +119,7 @@ def _status(k: Any, roll: Roll, shielded: list[tuple[str, Any]], vortex_used: bo
     return "not in this roll"
 
 
-def _face(raw: Any, where: str, idx: Index, role: str) -> TerrainFace:
+def _face(raw: object, where: str, idx: Index, role: str) -> TerrainFace:
     name = need_str(raw, where)
     face = idx.terrain_faces.get(name) or idx.terrain_faces.get(idx.icon_id(name) or "")
     allowed = eighth_faces(idx) if role == EIGHTH else minor_faces(idx)
@@ -137,7 +139,7 @@ def minor_faces(idx: Index) -> list[str]:
     return sorted({f for d in idx.terrain_dice.values() if d.minor for f in d.faces})
 
 
-def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
+def _eighth(raw: object, idx: Index, allow_unit: bool, army: int, items: frozenset[int]) -> list[HeldFace]:
     out: list[HeldFace] = []
     if raw is None:         # none held (the bound below is worked out only for a list given)
         return out
@@ -163,7 +165,7 @@ def _eighth(raw: Any, idx: Index, allow_unit: bool, army: int, items: frozenset[
     return out
 
 
-def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
+def _minor(raw: object, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
     if raw is None:
         return None, None
     if not isinstance(raw, Mapping):
@@ -184,7 +186,7 @@ def _minor(raw: Any, idx: Index) -> tuple[HeldFace | None, TerrainDie | None]:
     return HeldFace(face, MINOR), die
 
 
-def parse_held(data: Mapping[str, Any], idx: Index, where: str, army: int, allow_unit: bool = True,
+def parse_held(data: Raw, idx: Index, where: str, army: int, allow_unit: bool = True,
                items: frozenset[int] = frozenset(), terrain: tuple[str, ...] | None = None) -> Held:
     """Check ``eighth_faces`` and ``minor_terrain`` of an input (errors name the field); ``items``:
     the indices of the army's items (a unit to re-roll is never one); ``terrain``: the elements of the

@@ -10,14 +10,15 @@ from dataclasses import dataclass, replace
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shapes import Raw
 from ..bundle import Index
 from ..core.errors import InputError, ParamError
 from ..core.faces import slug
 from ..core.fields import need_bool, need_int, need_list, need_str, only, opt_list, short
 from ..core.limits import LIMITS
-from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll
+from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll, RollType
 from ..kinds import MODIFIERS
-from ..kinds.modifiers import free_modifier_ops
+from ..kinds.modifiers import Modifier, free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
 from .steps import working
@@ -41,10 +42,10 @@ class DelayedInput:
 class RollInput:
     """A whole single-roll input, checked."""
 
-    roll: Any                      # calculator.core.rolls.Roll
+    roll: Roll
     terrain: str | None
     units: tuple[Unit, ...]
-    modifiers: tuple[Any, ...]     # calculator.kinds.modifiers.Modifier
+    modifiers: tuple[Modifier, ...]
     delayed: tuple[DelayedInput, ...] = ()
     seed: int = 0
     cast: Any = None               # the magic roll's cast list, checked by calculator.magic
@@ -53,7 +54,7 @@ class RollInput:
     spell: Any = None              # the spell this roll answers (checked by calculator.magic.effects)
 
 
-def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
+def parse_modifier(i: int, raw: object, idx: Index) -> list[Modifier]:
     where = f"modifiers[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'op' or 'spell'")
@@ -84,7 +85,7 @@ def parse_modifier(i: int, raw: Any, idx: Index) -> list[Any]:
     return [mod.bind(source)]
 
 
-def parse_delayed(raw: Any, idx: Index) -> tuple[DelayedInput, ...]:
+def parse_delayed(raw: object, idx: Index) -> tuple[DelayedInput, ...]:
     out = []
     for j, d in enumerate(opt_list(raw, "delayed", LIMITS["delayed"])):
         where = f"delayed[{j}]"
@@ -102,13 +103,13 @@ def parse_delayed(raw: Any, idx: Index) -> tuple[DelayedInput, ...]:
     return tuple(out)
 
 
-def parse_seed(value: Any) -> int:
+def parse_seed(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** LIMITS["seed_digits"]:
         return value
     raise InputError("seed", f"expected a whole number of at most {LIMITS['seed_digits']} digits, got {short(value)}")
 
 
-def parse_options(raw: Any, idx: Index) -> dict[str, bool]:
+def parse_options(raw: object, idx: Index) -> dict[str, bool]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -121,7 +122,7 @@ def parse_options(raw: Any, idx: Index) -> dict[str, bool]:
     return dict(raw)
 
 
-def parse_where(raw: Any, idx: Index) -> tuple[str | None, str, tuple[str, ...] | None]:
+def parse_where(raw: object, idx: Index) -> tuple[str | None, str, tuple[str, ...] | None]:
     """(terrain id, where, elements): the Reserve Area and 'no terrain' have no elements."""
     if raw is None:
         return None, "none", None
@@ -134,7 +135,7 @@ def parse_where(raw: Any, idx: Index) -> tuple[str | None, str, tuple[str, ...] 
     return terrain, "terrain", elements
 
 
-def parse_counts(data: Mapping[str, Any], rtype: Any) -> tuple[str, ...]:
+def parse_counts(data: Raw, rtype: RollType) -> tuple[str, ...]:
     if not rtype.individual:
         if data.get("counts") is not None:
             raise InputError("counts", "only an individual roll says what it counts")
@@ -145,18 +146,18 @@ def parse_counts(data: Mapping[str, Any], rtype: Any) -> tuple[str, ...]:
     return tuple(t for t in RESULT_TYPES if t in raw)
 
 
-def parse_against(data: Mapping[str, Any], rtype: Any, counts: tuple[str, ...]) -> str | None:
+def parse_against(data: Raw, rtype: RollType, counts: tuple[str, ...]) -> str | None:
     against = data.get("against")
     if against is None:
         return rtype.against[0] if rtype.save and "save" in counts else None
     if not rtype.save or "save" not in counts:
         raise InputError("against", "only a save roll is made against an attack")
-    if against not in rtype.against:
+    if not isinstance(against, str) or against not in rtype.against:
         raise InputError("against", f"unknown attack {short(against)} (one of {', '.join(rtype.against)})")
     return against
 
 
-def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
+def parse_dragon_faces(raw: object, rtype: RollType) -> tuple[str, ...] | None:
     if raw is None:
         return None
     if rtype.id != "dragon_attack":
@@ -168,7 +169,7 @@ def parse_dragon_faces(raw: Any, rtype: Any) -> tuple[str, ...] | None:
     return tuple(faces)
 
 
-def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> tuple[Any, Any]:
+def parse_opponent(data: Raw, rtype: RollType, against: str | None) -> tuple[Any, Any]:
     """What the other side did, for Bash: each attacking unit's melee results, each dragon's damage."""
     out: list[tuple[int, ...] | None] = []
     for key, ok in (("attacker_melee", rtype.save and against == "melee"), ("dragon_damage", rtype.id == "dragon_attack")):
@@ -184,7 +185,7 @@ def parse_opponent(data: Mapping[str, Any], rtype: Any, against: str | None) -> 
     return out[0], out[1]
 
 
-def parse_roll(data: Any, idx: Index) -> RollInput:
+def parse_roll(data: object, idx: Index) -> RollInput:
     """Check a whole single-roll input; raise InputError on the first problem."""
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")

@@ -21,6 +21,7 @@ from .units import Unit
 from ..core.limits import BOUNDS, LIMITS
 from ..core.rolls import RESULT_TYPES, Roll
 from .steps import die_key, working
+from ..kinds.modifiers import Modifier
 
 REROLLS, REFLECT = attrgetter("rerolls"), attrgetter("reflect")
 CUTOFF = 1e-15   # a "roll again" branch less likely than this is dropped (its mass is reported)
@@ -46,7 +47,7 @@ class Layout:
     else), the rolled results a counts-as effect could count; then, per species doubled as a
     whole (Trumpet), its units' results."""
 
-    def __init__(self, roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any],
+    def __init__(self, roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Modifier],
                  extra: Callable[[Unit, Contribution], tuple] | None, n_extra: int, keep: tuple[str, ...] = ()) -> None:
         self.roll, self.idx, self.extra, self.n_extra = roll, idx, extra, n_extra
         self.k = len(roll.counts)
@@ -124,7 +125,7 @@ class Layout:
         return vec[:k]
 
 
-def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Any],
+def _sources(roll: Roll, idx: Index, units: list[Unit], parts: list[Contribution], mods: list[Modifier],
              keep: set[str]) -> tuple[tuple[str, ...], set[str]]:
     """Rolled types (and open choices such as "maneuver|save") some counts-as effect could count
     as a kept type, and the species whose rolled results must be kept apart."""

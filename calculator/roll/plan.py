@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from ..bundle import Index
 from .faceval import contribution
 from ..core.faces import Face
@@ -21,10 +22,10 @@ from ..core.limits import LIMITS
 from ..core.rolls import Roll
 
 
-def face_info(n: int, face: Face, unit: Unit, roll: Roll, idx: Index) -> dict[str, Any]:
+def face_info(n: int, face: Face, unit: Unit, roll: Roll, idx: Index) -> Answer:
     c = contribution(unit, face, roll, idx)
     name = idx.icon_name(face.icon)
-    out: dict[str, Any] = {"n": n, "icon": face.icon, "count": face.count, "label": f"{face.count} {name}",
+    out: Answer = {"n": n, "icon": face.icon, "count": face.count, "label": f"{face.count} {name}",
                            "name": name, "id": face.icon == "id", "rolls_again": c.rerolls > 0}
     sai = idx.sais.get(face.icon)
     if sai is not None:
@@ -46,14 +47,14 @@ def chain(unit: Unit, roll: Roll, idx: Index) -> tuple[int, int]:
     return needed, len(unit.rerolled) - used
 
 
-def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
+def choices(unit: Unit, roll: Roll, idx: Index) -> list[Answer]:
     """Result-type choices the unit's owner may make in this roll (ID results in a combination
     roll, "or" SAIs such as Fly, and which part of an SAI to use when two fit equally). An SAI whose
     results are of the owner's choice may also be split between the types a combination roll counts
     (p.28): ``split`` names the input field, ``{"<type>": n, ...}`` adding up to the SAI's X, and
     ``split_types`` the types worth sharing to (the counted ones: a result of another type counts
     for nothing in this roll)."""
-    out = []
+    out: list[Answer] = []
     if roll.type.combination and any(f.icon == "id" for f in unit.faces + (unit.rolled,) if f):
         out.append({"key": "id", "name": "ID icon", "types": list(roll.counts), "default": roll.pick(roll.counts)})
     for sid in sorted({f.icon for f in unit.faces + ((unit.rolled,) if unit.rolled else ()) if f.icon in idx.sais}):
@@ -72,7 +73,7 @@ def choices(unit: Unit, roll: Roll, idx: Index) -> list[dict[str, Any]]:
     return out
 
 
-def _split_size(unit: Unit, sid: str, roll: Roll, idx: Index) -> dict[str, Any]:
+def _split_size(unit: Unit, sid: str, roll: Roll, idx: Index) -> Answer:
     """``results``: how many results a split of the SAI shown must name (its X, p.28), when a face
     rolled shows it; the engine checks the split against the same number."""
     face = next((f for f in (unit.rolled, *unit.rerolled) if f and f.icon == sid), None)
@@ -82,9 +83,9 @@ def _split_size(unit: Unit, sid: str, roll: Roll, idx: Index) -> dict[str, Any]:
     return {"results": sum(g.n(face.count) for g in clause.generates if g.choice)}
 
 
-def options(units: tuple[Unit, ...], roll: Roll, idx: Index) -> list[dict[str, Any]]:
+def options(units: tuple[Unit, ...], roll: Roll, idx: Index) -> list[Answer]:
     """The "may" choices that apply in this roll: optional species abilities and optional SAI parts."""
-    seen: dict[str, dict[str, Any]] = {}
+    seen: dict[str, Answer] = {}
     for sp in sorted({u.species for u in units if u.species}):
         for ab in idx.abilities.get(sp, []):
             k = ab.kind
@@ -102,7 +103,7 @@ def options(units: tuple[Unit, ...], roll: Roll, idx: Index) -> list[dict[str, A
     return list(seen.values())
 
 
-def unit_info(u: Unit, roll: Roll, idx: Index) -> dict[str, Any]:
+def unit_info(u: Unit, roll: Roll, idx: Index) -> Answer:
     needed, unused = chain(u, roll, idx)
     return {"index": u.index, "label": u.label, "die": u.die_id, "species": u.species,
             "species_name": idx.species_names.get(u.species or "", "Items" if u.is_item else ""),
@@ -112,7 +113,7 @@ def unit_info(u: Unit, roll: Roll, idx: Index) -> dict[str, Any]:
             "faces_needed": needed, "rerolled_unused": unused, "choices": choices(u, roll, idx)}
 
 
-def plan(inp: RollInput, idx: Index) -> dict[str, Any]:
+def plan(inp: RollInput, idx: Index) -> Answer:
     """Describe a checked input (:func:`calculator.roll.inputs.parse_roll`) for the page."""
     roll = inp.roll
     return {"roll": {"id": roll.id, "name": roll.label(), "counts": list(roll.counts), "against": roll.against,
@@ -120,7 +121,7 @@ def plan(inp: RollInput, idx: Index) -> dict[str, Any]:
             "units": [unit_info(u, roll, idx) for u in inp.units],
             "health": sum(u.health or 0 for u in inp.units),
             "options": options(inp.units, roll, idx),
-            "modifiers": [{"source": m.source, "spell": getattr(m, "spell", None), "label": m.label(),
+            "modifiers": [{"source": m.source, "spell": m.spell, "label": m.label(),
                            "changes_this_roll": bool(m.fits(roll) and (not m.arithmetic
                                                                        or m.types(roll, {t: 1 for t in roll.counts})))}
                           for m in inp.modifiers],

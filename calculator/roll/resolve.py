@@ -23,9 +23,10 @@ from ..core.rolls import Roll
 from .steps import (DelayedUse, Dice, UnitRoll, delayed_uses, step_1_roll, step_2_delayed, step_3_reroll,
                     step_4_identify)
 from .totals import applicable, finish
+from ..kinds.modifiers import Modifier
 
 
-def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Any], delayed: list[DelayedUse], idx: Index,
+def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Modifier], delayed: list[DelayedUse], idx: Index,
              seed: int, terrain: str | None = None, trace: Trace | None = None, vortex: int | None = None) -> RollResult:
     """The ten steps for one army (or one unit) with everything already checked; ``vortex``: the
     unit its controller re-rolls at step 3 (a Vortex eighth face, p.15)."""

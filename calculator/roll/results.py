@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.shapes import Answer
 from ..core.records import EffectUse
 from ..core.faces import Face
+from ..core.rolls import Roll
+from ..core.seams import RollUnit
 
 
 # One line of the trace at one step: (text, unit index, unit label, see, extra fields). A plain
@@ -16,9 +19,9 @@ from ..core.faces import Face
 Entry = tuple
 
 
-def entry_json(e: Entry) -> dict[str, Any]:
+def entry_json(e: Entry) -> Answer:
     text, unit, label, see, extra = e
-    out: dict[str, Any] = {"unit": unit, "text": text}
+    out: Answer = {"unit": unit, "text": text}
     if label is not None:
         out["label"] = label
     if see:
@@ -33,7 +36,7 @@ class Warning:
     text: str
     see: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         return {"text": self.text, **({"see": self.see} if self.see else {})}
 
 
@@ -47,9 +50,9 @@ class Trace:
     effects: list[EffectUse] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
     quiet: bool = False            # probability runs keep warnings only
-    terrain: list[dict[str, Any]] = field(default_factory=list)   # effects of the faces the army holds (p.15)
+    terrain: list[Answer] = field(default_factory=list)   # effects of the faces the army holds (p.15)
 
-    def add(self, step: int, text: str, unit: Any = None, see: str | None = None, **extra: Any) -> None:
+    def add(self, step: int, text: str, unit: RollUnit | None = None, see: str | None = None, **extra: object) -> None:
         if self.quiet:
             return
         if unit is None:
@@ -73,8 +76,8 @@ class UnitOutcome:
     rolled_id: bool = False
     excluded: str = ""                  # why its results do not count (taken out at step 2, ...)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"unit": self.index, "label": self.label, "faces": [f.label() for f in self.faces],
+    def to_json(self) -> Answer:
+        out: Answer = {"unit": self.index, "label": self.label, "faces": [f.label() for f in self.faces],
                                "results": dict(sorted(self.results.items())), "rolled_id": self.rolled_id}
         if self.excluded:
             out["excluded"] = self.excluded
@@ -85,10 +88,10 @@ class UnitOutcome:
 class RollResult:
     """The resolution of one roll."""
 
-    roll: Any                           # calculator.core.rolls.Roll
+    roll: Roll
     terrain: str | None
     totals: dict[str, int]
-    steps: list[dict[str, Any]]         # step number, rule anchor, title (from the data), entries, subtotals
+    steps: list[dict[str, Any]]  # step number, rule anchor, title (from the data), entries, subtotals
     trace: Trace
     rolls: list[Any]                    # calculator.roll.steps.UnitRoll, one per unit
 
@@ -105,9 +108,9 @@ class RollResult:
     def effects(self) -> list[EffectUse]:
         return self.trace.effects
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Answer:
         roll = self.roll
-        out: dict[str, Any] = {
+        out: Answer = {
             "roll": roll.id, "against": roll.against if roll.is_save else None, "terrain": self.terrain,
             "counted": list(roll.counts), "totals": dict(sorted(self.totals.items())),
             "steps": [{"step": s["step"], "rule": s["rule"], "title": s["title"],

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 from ..core.interpret import see
 from .results import Trace
 from ..core.rolls import Roll
+from ..kinds.modifiers import Modifier
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Sums:
     adds: list[Add] = field(default_factory=list)
 
 
-def applicable(mods: Iterable[Any], roll: Roll, trace: Trace) -> list[Any]:
+def applicable(mods: Iterable[Modifier], roll: Roll, trace: Trace) -> list[Modifier]:
     """The modifiers that change this roll (steps 6-10); the others are named in the warnings.
     Counts-as and unit-multiplying modifiers that work in the roll are applied through collect."""
     out = []
@@ -54,7 +55,7 @@ def applicable(mods: Iterable[Any], roll: Roll, trace: Trace) -> list[Any]:
     return out
 
 
-def verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
+def verdict(m: Modifier, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     """(applied at steps 6-10, the warning to give). A spell's modifier is the same object each
     time, so its verdict for a kind of roll is remembered."""
     memo = getattr(m, "verdicts", None)
@@ -65,7 +66,7 @@ def verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     return memo[roll.key]
 
 
-def _verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
+def _verdict(m: Modifier, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     records = not m.arithmetic
     if records and m.fits(roll):
         return False, None
@@ -79,7 +80,7 @@ def _verdict(m: Any, roll: Roll) -> tuple[bool, tuple[str, str] | None]:
     return True, None
 
 
-def finish(sums: Sums, mods: list[Any], roll: Roll, trace: Trace) -> dict[str, int]:
+def finish(sums: Sums, mods: list[Modifier], roll: Roll, trace: Trace) -> dict[str, int]:
     """Steps 5-10; ``mods`` are the applicable modifiers (see :func:`applicable`)."""
     totals = step_5_subtotal(sums, roll, trace)
     step_6_subtract(totals, mods, roll, trace)
@@ -116,7 +117,7 @@ def step_6_subtract(totals: dict[str, int], mods: list[Any], roll: Roll, trace: 
     _close(trace, 6, totals, "no subtracting modifiers")
 
 
-def one_per_type(step: int, mods: list[Any], roll: Roll, totals: dict[str, int], trace: Trace) -> list[tuple[Any, str]]:
+def one_per_type(step: int, mods: list[Modifier], roll: Roll, totals: dict[str, int], trace: Trace) -> list[tuple[Any, str]]:
     # At most one dividing and one multiplying modifier per result type (rulebook p.28).
     used: set[str] = set()
     out = []
@@ -136,7 +137,7 @@ def one_per_type(step: int, mods: list[Any], roll: Roll, totals: dict[str, int],
 
 
 # Step 7 (seed 001): apply modifiers that divide (results are rounded down).
-def step_7_divide(totals: dict[str, int], mods: list[Any], roll: Roll, trace: Trace) -> None:
+def step_7_divide(totals: dict[str, int], mods: list[Modifier], roll: Roll, trace: Trace) -> None:
     for m, t in one_per_type(7, mods, roll, totals, trace):
         before = totals[t]
         totals[t] = m.apply(before)
@@ -155,7 +156,7 @@ def step_8_add_sai(totals: dict[str, int], sums: Sums, trace: Trace) -> None:
 
 
 # Step 9 (seed 001): apply modifiers that multiply (units' own doubling first, then the army's).
-def step_9_multiply(totals: dict[str, int], sums: Sums, mods: list[Any], roll: Roll, trace: Trace) -> None:
+def step_9_multiply(totals: dict[str, int], sums: Sums, mods: list[Modifier], roll: Roll, trace: Trace) -> None:
     for e in sums.extras:
         if e.type in totals:
             trace.add(9, f"{e.text}: +{e.n} {e.type} ({totals[e.type]} → {totals[e.type] + e.n})", None,

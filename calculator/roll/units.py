@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bundle import Index
+from ..bundle import Index, Sai
 from ..core.dice import DIE_KINDS, ITEM_KINDS, SIZE_BY_HEALTH, SIZES, is_item
 from ..core.errors import InputError
 from ..core.faces import Face, split_face, slug
@@ -82,7 +82,7 @@ class Unit:
         twin.__dict__.update(self.__dict__, carried=False, key=self.key[:-1] + ("uncarried", self.key[-1]))
         return twin
 
-    def choice_for(self, key: str, types: tuple[str, ...], roll: Any) -> str | None:
+    def choice_for(self, key: str, types: tuple[str, ...], roll: Roll) -> str | None:
         """The type a choice of this unit goes to: the owner's pick (``choose``), else a counted type."""
         mine = self.choose.get(key)
         if isinstance(mine, str) and mine in types:
@@ -95,7 +95,7 @@ class Unit:
         return mine if isinstance(mine, Mapping) else None
 
 
-def parse_face(value: Any, where: str, idx: Index, faces: tuple[Face, ...], label: str, one_icon: int = 1) -> Face:
+def parse_face(value: object, where: str, idx: Index, faces: tuple[Face, ...], label: str, one_icon: int = 1) -> Face:
     """A face given as a 1-based face number or as ``"N icon"`` / ``"icon"``.
 
     A bare icon on a die described by hand is worth ``one_icon`` results (seed 000's X: 4 on a
@@ -154,7 +154,7 @@ def _face_of(value: str, where: str, icon: str, count: int | None, faces: tuple[
     return hit[0]
 
 
-def _choose(raw: Any, where: str, idx: Index) -> dict[str, Any]:
+def _choose(raw: object, where: str, idx: Index) -> dict[str, Any]:
     """``{"<sai id>" | "id": "<type>"}``, or for an SAI whose results are of the owner's choice a split
     ``{"<sai id>": {"melee": 2, "save": 2}}`` (rulebook p.28: split between the types the roll counts)."""
     if raw is None:
@@ -174,7 +174,7 @@ def _choose(raw: Any, where: str, idx: Index) -> dict[str, Any]:
     return out
 
 
-def _split(raw: Mapping[str, Any], where: str, sai: Any) -> dict[str, int]:
+def _split(raw: Mapping[str, Any], where: str, sai: Sai) -> dict[str, int]:
     types = {t for c in sai.clauses for g in c.generates if g.choice for t in g.types}
     if not types:
         raise InputError(where, f"{sai.name}'s results are not of the owner's choice: name one result type")
@@ -266,13 +266,13 @@ def _signature(i: int, raw: Mapping[str, Any]) -> tuple | None:
     return (i, tuple(sorted((k, _typed(v)) for k, v in raw.items())))
 
 
-def _plain(value: Any) -> bool:
+def _plain(value: object) -> bool:
     return isinstance(value, (str, int, float, type(None))) or (
         isinstance(value, (list, Mapping)) and len(value) <= LIMITS["reroll_depth"] and
         all(isinstance(v, (str, int, float, type(None))) for v in (value.values() if isinstance(value, Mapping) else value)))
 
 
-def _typed(value: Any) -> Any:
+def _typed(value: object) -> Any:
     if isinstance(value, Mapping):
         return ("object", tuple(sorted((str(k), _typed(v)) for k, v in value.items())))
     if isinstance(value, list):
@@ -280,7 +280,7 @@ def _typed(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
-def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
+def parse_unit(i: int, raw: object, idx: Index) -> Unit:
     if (type(raw) is dict or isinstance(raw, Mapping)) and "die" in raw:
         sig = _signature(i, raw)
         hit = idx.units.get(sig) if sig is not None else None
@@ -292,7 +292,7 @@ def parse_unit(i: int, raw: Any, idx: Index) -> Unit:
     return _parse_unit(i, raw, idx)
 
 
-def _parse_unit(i: int, raw: Any, idx: Index) -> Unit:
+def _parse_unit(i: int, raw: object, idx: Index) -> Unit:
     where = f"army[{i}]"
     if not (type(raw) is dict or isinstance(raw, Mapping)):
         raise InputError(where, "expected an object with 'die' or 'species'")

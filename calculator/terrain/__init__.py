@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import Answer
 from .flow import resolve_maneuver
 from .request import parse_maneuver
+from ..roll.asks import EngineView
 
 
-def maneuver(engine: Any, data: Any) -> dict[str, Any]:
+def maneuver(engine: EngineView, data: object) -> Answer:
     return resolve_maneuver(engine.index, parse_maneuver(data, engine.index))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..core.shapes import Answer, Notice
 from ..bundle import Index
 from ..core.errors import InputError
 from ..core.interpret import see
@@ -25,11 +26,11 @@ from .request import MARCHING, ManeuverInput, side_name
 
 
 def maneuver_roll(idx: Index, inp: ManeuverInput, side: Side, counter: bool, seed: int,
-                  more: list[dict[str, Any]]) -> RollInput:
+                  more: list[Answer]) -> RollInput:
     """One army's maneuver roll (a counter-maneuver when ``counter``), at the terrain; the army
     that controls the eighth face rolls with it (p.15: its ID results doubled in any roll)."""
     held = {k: v for k, v in side.held.items() if counter or not _buried_on_march(idx, side)}
-    data: dict[str, Any] = {"roll": "maneuver", "terrain": inp.terrain.id, "counter": counter, "seed": seed,
+    data: Answer = {"roll": "maneuver", "terrain": inp.terrain.id, "counter": counter, "seed": seed,
                             "army": [dict(u.raw, **_faces(u.faces)) for u in side.units], **held}
     if side.modifiers or more:
         data["modifiers"] = side.modifiers + more
@@ -50,20 +51,20 @@ def _buried_on_march(idx: Index, side: Side) -> bool:
     return any(k.ends_on_own_march() for k in held.effects)
 
 
-def _faces(given: dict[str, tuple[Any, list[Any]]]) -> dict[str, Any]:
+def _faces(given: dict[str, tuple[Any, list[Any]]]) -> Answer:
     rolled, rerolled = given.get("*", (None, []))
     return {**({"rolled": rolled} if rolled is not None else {}), **({"rerolled": rerolled} if rerolled else {})}
 
 
-def _roll_json(name: str, side: Side, result: RollResult, applied: list[int]) -> dict[str, Any]:
-    out = result.to_json()
+def _roll_json(name: str, side: Side, result: RollResult, applied: list[int]) -> Answer:
+    out: dict[str, Any] = result.to_json()
     for i in applied:                  # an effect the maneuver carried out on the counter-maneuvers
         out["effects"][i].update(in_maneuver=True, see=see("maneuvers"))
         out["effects"][i].pop("applied", None)
     return {"name": name, "side": side.name, "units": [u.index for u in side.units], "roll": out}
 
 
-def _marching(idx: Index, inp: ManeuverInput, seed: int) -> tuple[RollInput, RollResult, list[dict[str, Any]],
+def _marching(idx: Index, inp: ManeuverInput, seed: int) -> tuple[RollInput, RollResult, list[Answer],
                                                                    list[int]]:
     """The marching army's roll, and what its effects do to every counter-maneuver (Wave)."""
     given = maneuver_roll(idx, inp, inp.maneuvering, False, seed, [])
@@ -82,9 +83,10 @@ def tie_rule_of(given: RollInput) -> str | None:
     return next((m.source for m in given.modifiers if m.ties_to_counter()), None)
 
 
-def resolve_maneuver(idx: Index, inp: ManeuverInput) -> dict[str, Any]:
+def resolve_maneuver(idx: Index, inp: ManeuverInput) -> Answer:
     rng = random.Random(inp.seed)
-    rolls, totals_opp = [], []
+    rolls: list[dict[str, Any]] = []
+    totals_opp = []
     total: int | None = None
     tie_rule: str | None = None
     if inp.opposing:        # p.11: both armies roll at once; the marching player resolves first (p.27)
@@ -124,8 +126,8 @@ def _actions(idx: Index, inp: ManeuverInput, action: str) -> list[str]:
     return [a for a in ACTIONS if a in out]
 
 
-def _warnings(idx: Index, inp: ManeuverInput, rolls: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def _warnings(idx: Index, inp: ManeuverInput, rolls: list[dict[str, Any]]) -> list[Notice]:
+    out: list[Notice] = []
     if inp.maneuvering.held.get("minor_terrain") is not None and _buried_on_march(idx, inp.maneuvering):
         out.append({"text": "The maneuvering army's minor terrain is buried at the beginning of its march (p.15): "
                             "its face does not act on this maneuver", "see": see("minor-terrains"),

@@ -60,7 +60,7 @@ def side_name(i: int) -> str:
     return f"opposing[{i}]"
 
 
-def _terrain(raw: Any, idx: Index) -> tuple[TerrainAt, int, Any]:
+def _terrain(raw: object, idx: Index) -> tuple[TerrainAt, int, Any]:
     if not isinstance(raw, Mapping):
         raise InputError("terrain", 'expected {"die": <terrain die id> or "type": <terrain type>, "face": 1-8}')
     only(raw, ("die", "type", "face", "controller"), "terrain")
@@ -71,7 +71,7 @@ def _terrain(raw: Any, idx: Index) -> tuple[TerrainAt, int, Any]:
     return at, need_int(raw.get("face"), "terrain.face", 1, EIGHTH), raw.get("controller")
 
 
-def _controller(raw: Any, face: int, opposing: int) -> str | None:
+def _controller(raw: object, face: int, opposing: int) -> str | None:
     if face != EIGHTH:
         if raw is not None:
             raise InputError("terrain.controller", "only a terrain at its eighth face has a controller")
@@ -93,7 +93,7 @@ def _controller(raw: Any, face: int, opposing: int) -> str | None:
     return side_name(n)
 
 
-def _side(name: str, raw: Any, idx: Index) -> Side:
+def _side(name: str, raw: object, idx: Index) -> Side:
     if isinstance(raw, Mapping):
         if raw.get("eighth_faces") is not None:
             raise InputError(f"{name}.eighth_faces", "say who holds this terrain's eighth face in terrain.controller")
@@ -108,7 +108,7 @@ def _side(name: str, raw: Any, idx: Index) -> Side:
                          exc.message) from None
 
 
-def parse_maneuver(data: Any, idx: Index) -> ManeuverInput:
+def parse_maneuver(data: object, idx: Index) -> ManeuverInput:
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
     only(data, ("terrain", "maneuvering", "opposing", "direction", "seed"), "")
