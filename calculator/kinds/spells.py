@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..core.registry import Bool, Int, Kind, OneOf
+from ..core.registry import Bool, Count, Int, Kind, OneOf
 from . import SPELL_EFFECTS
 
 Totals = Mapping[str, int]
@@ -64,12 +64,17 @@ class SpellEffect(Kind):
     def roll_words(self) -> str:
         return "a save roll against the spell's damage"
 
+    def describe(self, x: Count = 0) -> str:
+        """What the spell does, in words (a spell's numbers are its own: no X)."""
+        raise NotImplementedError
+
 
 class _Damage(SpellEffect):
     """Damage to an army; the roll's results of one type cancel it one for one (p.29)."""
 
     cancels: ClassVar[str] = "save"
     cumulative = ("amount",)
+    amount: int
 
     def counts(self) -> tuple[str, ...]:
         return (self.cancels,)
@@ -90,8 +95,10 @@ class ArmyDamage(_Damage):
     kind = "army-damage"
     params = {"amount": Int(1, required=True),
               "armies": OneOf(("one", "each-at-terrain"), "armies hit", default="one")}
+    amount: int
+    armies: str
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         who = "each army at the terrain" if self.armies == "each-at-terrain" else "the target army"
         return f"{self.amount} damage to {who}, which rolls to save"
 
@@ -105,8 +112,9 @@ class MeleeCancelsDamage(_Damage):
     roll = "melee"
     cancels = "melee"
     params = {"amount": Int(1, required=True)}
+    amount: int
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"{self.amount} damage to an army that maneuvers there; its melee results cancel it"
 
     def roll_words(self) -> str:
@@ -123,6 +131,8 @@ class UnitDamage(SpellEffect):
     unit = True
     cumulative = ("amount",)
     params = {"amount": Int(1, required=True), "save": Bool(default=True)}
+    amount: int
+    save: bool
 
     def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
         saves = totals[0].get("save", 0) if self.save else 0
@@ -135,7 +145,7 @@ class UnitDamage(SpellEffect):
             return f"{self.amount} damage, no save possible: {fate}"
         return f"{self.amount} damage, {self.amount - out['damage']} cancelled by saves: {out['damage']} damage, {fate}"
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"{self.amount} damage to one unit" + (", which rolls to save" if self.save else ", no save")
 
     def roll_words(self) -> str:
@@ -156,6 +166,8 @@ class SaveOrDie(SpellEffect):
     roll = "individual"
     unit = True
     params = {"fate": OneOf(tuple(FATES), "fate", default="killed"), "dua": Bool(default=False)}
+    fate: str
+    dua: bool
 
     def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
         return {FATES[self.fate][0]: totals[0].get("save", 0) == 0}
@@ -164,7 +176,7 @@ class SaveOrDie(SpellEffect):
         return f"no save result: the unit {FATES[self.fate][1]}" if out[FATES[self.fate][0]] else \
             "a save result: nothing happens to the unit"
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         where = " in the DUA" if self.dua else ""
         return f"each unit it targets rolls alone to save{where}; without a save result it {FATES[self.fate][1]}"
 
@@ -182,6 +194,7 @@ class SaveTwiceOrFlee(SpellEffect):
     unit = True
     rolls = 2
     params = {"amount": Int(1, required=True)}
+    amount: int
 
     def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
         saves = totals[0].get("save", 0)
@@ -203,7 +216,7 @@ class SaveTwiceOrFlee(SpellEffect):
         return first + ("; its second roll has no save result: it flees to its Reserve Area" if out["flees"]
                         else "; its second roll saves it: it stays")
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"{self.amount} damage to one unit; if it saves, it rolls again or flees to its Reserve Area"
 
     def roll_words(self) -> str:
@@ -217,6 +230,7 @@ class ManeuverOrTurn(SpellEffect):
     kind = "maneuver-or-turn"
     roll = "maneuver"
     params = {"needed": Int(1, required=True)}
+    needed: int
 
     def counts(self) -> tuple[str, ...]:
         return ("maneuver",)
@@ -229,7 +243,7 @@ class ManeuverOrTurn(SpellEffect):
                 f"there reaches {self.needed})" if out["turns"] else
                 f"{self.needed} or more maneuver results: the terrain does not turn")
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return f"the terrain turns down one face unless an army there rolls {self.needed} maneuver results"
 
     def roll_words(self) -> str:
@@ -246,6 +260,8 @@ class Wave(SpellEffect):
     roll = "save_and_maneuver"
     tally = ("save", "maneuver")
     params = {"amount": Int(1, required=True), "needed": Int(1, required=True)}
+    amount: int
+    needed: int
 
     def counts(self) -> tuple[str, ...]:
         return ("save", "maneuver")
@@ -262,7 +278,7 @@ class Wave(SpellEffect):
         return (f"{self.amount} damage, {self.amount - out['damage']} cancelled by normal saves: {out['damage']} damage, "
                 f"{out['killed']} health-worth of units killed; {turn}")
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return (f"{self.amount} damage to each army at the terrain (normal saves only); the terrain turns down "
                 f"unless an army rolls {self.needed} normal maneuver results")
 
@@ -298,7 +314,7 @@ class IdKills(SpellEffect):
         return "its ID icon: the unit is killed" + ("; a second ID: it is buried" if out["buried"] else
                                                     "; no second ID: it stays in the DUA")
 
-    def describe(self, x: Any = 0) -> str:
+    def describe(self, x: Count = 0) -> str:
         return "each unit it targets rolls alone; its ID icon kills it, and a second ID buries it"
 
     def roll_words(self) -> str:
