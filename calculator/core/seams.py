@@ -95,7 +95,7 @@ class UnitOutcome(Protocol):
 
 class RollOutcome(Protocol):
     """A resolved roll (calculator.roll.results.RollResult), or one outcome of a roll that the exact
-    chances chose (calculator.exchange.branch.Chosen)."""
+    chances chose (calculator.exchange.odds.outcomes.Chosen)."""
 
     @property
     def roll(self) -> Roll: ...

@@ -119,7 +119,8 @@ STAGES = (attack_stage, save_stage, counter_stage, counter_save_stage)
 # stage reads the attack's results (its step, kept in the run under this name) and its save roll's
 # saves only through that damage and whether the attack has results at all (none: no save roll);
 # nothing else in it reads either (not the effects, nor the casualties). The exact chances run it
-# once for all the states and outcomes that make the same damage (tests check it against the full run).
+# once for all the states and outcomes that make the same damage (tests check it against the exchange
+# resolved roll by roll).
 SAVES_AGAINST = {save_stage: "hit", counter_save_stage: "back"}
 # After its roll's effects, an attack stage only keeps the roll's step for the next stage (in the
 # run under this name; its totals are read there, by the save stage that reads the same name): the
@@ -134,7 +135,7 @@ READS_KEPT = {after: KEEPS_ITS_ROLL[before] for before, after in zip(STAGES, STA
 # side's losses still depend on nothing of the other side, and the other side's losses depend on the
 # step answered only through whether it has results to save against (p.11: none, no save roll).
 # The exact chances rely on it to work out each side's losses on its own (tests check it against
-# the full run).
+# the exchange resolved roll by roll).
 SAVER_OF_LAST_STAGE = "attacker"
 
 

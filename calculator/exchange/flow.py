@@ -190,11 +190,11 @@ class Run:
         """Each of ``units`` rolls alone, in turn (the exact chances take the rolls together)."""
         return [self.roll(side, name, data, [u], reads) for u in units]
 
-    def resume_at(self, step: object) -> int:
+    def resume_at(self, step: Step) -> int:
         """Where a roll's effects start (the exact chances may take a run up again midway)."""
         return 0
 
-    def checkpoint(self, step: object, i: int) -> None:
+    def checkpoint(self, step: Step, i: int) -> None:
         """Called before each effect of a roll (the exact chances may set the run aside here)."""
 
     def roll_data(self, name: str, data: Answer, units: list[ExUnit]) -> Answer:

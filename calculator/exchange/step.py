@@ -7,7 +7,7 @@ player with what it needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.shapes import Answer
 from ..core.interpret import see
@@ -18,9 +18,20 @@ from ..roll.results import RollResult
 from ..core.targets import pick
 from .flow import Left, Run
 from .request import ExUnit, own
-from .state import StepMarks
 from ..core.records import EffectUse
 from ..core.faces import Face
+
+
+class StepMarks(NamedTuple):
+    """What a roll's effects have written on its step so far (:class:`Step`); a
+    named tuple: the exact odds key many chances by it (hashed without a Python call)."""
+
+    no_save: int
+    spell_only: int
+    sources: tuple[str, ...]
+    picked: frozenset[int]
+    unit_hits: int
+
 
 TEST_COUNTS = {"save": ["save"], "maneuver": ["maneuver"], "melee": ["melee"], "id": ["save"], "roll": ["save", "melee"]}
 
@@ -181,7 +192,7 @@ def acts(use: EffectUse) -> bool:
 
 def run_effects(step: Step) -> None:
     """Each effect of the roll acts through its registered kind, in the order rolled. (Between two
-    effects the exact chances may set the run aside and take it up again: calculator.exchange.branch.)"""
+    effects the exact chances may set the run aside and take it up again: calculator.exchange.odds.run.)"""
     uses = step.result.effects
     i = step.run.resume_at(step)
     while i < len(uses):

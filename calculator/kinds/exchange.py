@@ -33,7 +33,7 @@ class Reported(Kind):
     reaches_other_army = True
     # Whether its action in an exchange may leave part of it to the player, naming the face that
     # brought it (Step.leave). Where it never does, nothing in the exchange tells the same effect
-    # from two faces apart, and the exact odds take them as one (calculator.exchange.channels.use_key).
+    # from two faces apart, and the exact odds take them as one (calculator.exchange.odds.extras.use_key).
     names_its_face = False
 
 
@@ -47,7 +47,7 @@ def health(n: int, measure: str = "health-worth") -> str:
 class TargetKill(Reported):
     kind = "target-kill"
     # It reads and changes only the target army's units (the exact odds reuse its ways from every
-    # state in which that army stands alike: calculator.exchange.reuse).
+    # state in which that army stands alike: calculator.exchange.odds.target_effects).
     reads_only_targets = True
     params = {"amount": Amount(required=True), "measure": OneOf(("health-worth", "units"), "measure",
                                                                default="health-worth"),

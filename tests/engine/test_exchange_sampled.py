@@ -16,7 +16,7 @@ import pytest
 
 from calculator import InputError
 from calculator.core.limits import BOUNDS
-from calculator.exchange.sample import sampled_odds, wilson
+from calculator.exchange.odds.sampled import sampled_odds, wilson
 
 from .conftest import ROOT
 
@@ -88,7 +88,7 @@ def test_each_sampled_exchange_is_the_exchange_resolved_afresh(engine):
     # Plague and Slay pick targets; Coil damages one unit; faces given stay fixed.
     from calculator.exchange import resolve_exchange
     from calculator.exchange.request import parse_exchange
-    from calculator.exchange.sample import SIDES, _estimate, _losses
+    from calculator.exchange.odds.sampled import SIDES, _estimate, _losses
     data = {"attack": "melee", "terrain": "highland", "seed": 11,
             "attacker": {"army": [{"die": "dwarves/footman"}, {"die": "swamp-stalkers/ormyrr", "rolled": {"attack": "coil"}}]},
             "defender": {"army": [{"die": "amazons/soldier"}, {"die": "undead/minor-death"}, {"die": "goblins/mugger"}]}}

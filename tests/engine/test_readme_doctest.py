@@ -1,6 +1,7 @@
 """calculator/README.md's examples run as written (doctest), against the data bundle built from
 data/ (not the built site's copy), so the engine's documentation cannot drift from the engine.
-A room's own README (calculator/<room>/README.md) has its ``>>>`` examples run the same way."""
+A room's own README (calculator/<room>/README.md, or a room within a room's:
+calculator/<room>/<part>/README.md) has its ``>>>`` examples run the same way."""
 from __future__ import annotations
 
 import doctest
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 CALCULATOR = Path(__file__).resolve().parents[2] / "calculator"
-READMES = [CALCULATOR / "README.md"] + sorted(CALCULATOR.glob("*/README.md"))
+READMES = [CALCULATOR / "README.md"] + sorted([*CALCULATOR.glob("*/README.md"), *CALCULATOR.glob("*/*/README.md")])
 
 
 @pytest.mark.parametrize("readme", READMES, ids=lambda p: p.relative_to(CALCULATOR.parent).as_posix())

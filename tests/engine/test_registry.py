@@ -120,7 +120,7 @@ def test_unknown_modifier_op_fails(data_copy):
 def test_every_kind_that_leaves_part_of_its_action_names_its_face():
     # An effect kind whose action in an exchange may leave a part to the player (Step.leave, which
     # names the face that brought it) declares it; the exact odds take the same effect from two
-    # faces as one only where a kind never names its face (calculator.exchange.channels.use_key).
+    # faces as one only where a kind never names its face (calculator.exchange.odds.extras.use_key).
     import inspect
     leaving = {name for name, cls in EFFECTS.kinds.items()
                if getattr(cls, "exchange", None) and ".leave(" in inspect.getsource(cls.exchange)}

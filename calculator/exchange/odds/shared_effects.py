@@ -10,33 +10,46 @@ same too, each kind of outcome (how many Bullseyes) is as likely in each state, 
 way through the effects; the states differ only in the rest of their roll (its totals) and in
 their own units.
 
-So the ways past the effects are followed once, from the first such state (:class:`Chain`: each
+So the ways past the effects are followed once, from the first such state (:class:`SharedEffects`: each
 point reached with the chances of each kind of outcome there), and every other state alike whose
 roll makes each kind as likely takes them instead of following them again. Each state then runs
-to the end of the stage from each point itself (reuse.kept_end), with its own roll's totals.
+to the end of the stage from each point itself (stage_runs.kept_end), with its own roll's totals.
 Outcomes without effects go on as ever.
 
 The ways reach the points in another order than following them again would, so chances may
-differ in the last digits (tests compare both within 1e-12).
+differ in the last digits (the answers were compared within 1e-12 when this was made; the corpus of
+tests/engine/corpus/odds.jsonl keeps them since).
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator, NamedTuple
 
-from ..roll.distribution import Budget
-from . import KEEPS_ITS_ROLL
-from .branch import CHANCE_COST, PRUNE, Entry, OddsRun, kind_of
-from .channels import use_key
-from .kept import Payload, kept_ways
-from .reuse import REUSE_COST, Ended, first_roll, kept_end, span
-from .state import Resume, RunState, signature, signed, standing, with_units
+from ...roll.distribution import Budget
+from .. import KEEPS_ITS_ROLL
+from .carried import KeptWay, kept_ways
+from .chances import Payload, Stage
+from .costs import CHANCE_COST, PRUNE, REUSE_COST
+from .extras import use_key
+from .outcomes import Entry, kind_of
+from .run import OddsRun
+from .stage_runs import At, Ended, Explored, Happened, first_roll, kept_end, span
+from .state import Resume, RunState, Units, signature, signed, standing, with_units
 
 LOST = 1e-9          # a kind's chance left out past which its ways are followed again from each state
 SAME = 1e-12         # how far apart two rolls may make a kind's chance (relative) and still be as likely
-Way = tuple          # (where the run is taken up, its chances by kind and damage dealt, factor, until)
 
 
-class Chain:
+class Recorded(NamedTuple):
+    """Ways recorded at a point past the effects: where the run is taken up there, their chances
+    (by kind and damage dealt), the factor of the single units' rolls on the way and ``until``."""
+
+    resume: Resume
+    payload: Payload
+    factor: float
+    until: int
+
+
+class SharedEffects:
     """The ways a stage's roll went through its effects from the first state alike, recorded by the
     odds as they reach a point past the last effect (``ends``: the ways by the point), with how
     likely each kind of outcome with effects was there (``mass``)."""
@@ -46,11 +59,11 @@ class Chain:
     def __init__(self, entry: Entry, lo: int, hi: int) -> None:
         self.lo, self.hi = lo, hi            # where the acting army's units are in a state's units
         self.mass = kind_mass(entry)
-        self.ends: dict[tuple, list[Way]] = {}
+        self.ends: dict[tuple, list[Recorded]] = {}
         self._lost: dict[tuple, float] | None = None
 
     def record(self, resume: Resume, payload: Payload, factor: float, until: int) -> None:
-        self.ends.setdefault(resume.sig, []).append((resume, payload, factor, until))
+        self.ends.setdefault(resume.sig, []).append(Recorded(resume, payload, factor, until))
 
     def lost(self) -> dict[tuple, float]:
         """Each kind's chance that reached no point past the effects (left out as too unlikely);
@@ -59,15 +72,15 @@ class Chain:
         if self._lost is None:
             reached: dict[tuple, float] = {}
             for ways in self.ends.values():
-                for _, payload, factor, _ in ways:
-                    for (c, _, _), p in payload.items():
-                        reached[c] = reached.get(c, 0.0) + p * factor
+                for way in ways:
+                    for (c, _, _), p in way.payload.items():
+                        reached[c] = reached.get(c, 0.0) + p * way.factor
             self._lost = {c: max(0.0, m - reached.get(c, 0.0)) for c, m in self.mass.items()}
         return self._lost
 
 
 def kind_mass(entry: Entry) -> dict[tuple, float]:
-    """How likely each kind of outcome with effects is (calculator.exchange.branch.kind_of)."""
+    """How likely each kind of outcome with effects is (calculator.exchange.odds.outcomes.kind_of)."""
     out: dict[tuple, float] = {}
     for key, p in entry.outcomes:
         c = kind_of(key)
@@ -76,7 +89,7 @@ def kind_mass(entry: Entry) -> dict[tuple, float]:
     return out
 
 
-def chain_of(run: OddsRun, stage: Any, state: RunState) -> tuple[Chain, bool] | None:
+def shared_effects_of(run: OddsRun, stage: Stage, state: RunState) -> tuple[SharedEffects, bool] | None:
     """The chain the stage's effects from ``state`` go (and whether it was followed already, from
     another state), or None where they are followed from this state alone: the stage does not keep
     its roll, or its roll brings an effect that reads more than its targets (or a save result of a
@@ -87,7 +100,7 @@ def chain_of(run: OddsRun, stage: Any, state: RunState) -> tuple[Chain, bool] | 
     first = first_roll(run, stage, state)
     if first is None or not isinstance(first.entry, Entry):
         return None
-    entry, ch = first.entry, first.entry.channels
+    entry, ch = first.entry, first.entry.extras
     if not ch.uses or ch.species or ch.single or not all(getattr(u.effect, "reads_only_targets", False)
                                                          for u in ch.uses):
         return None
@@ -95,7 +108,7 @@ def chain_of(run: OddsRun, stage: Any, state: RunState) -> tuple[Chain, bool] | 
     key = (stage, standing(signature(state), lo, hi), tuple([use_key(u) for u in ch.uses]))
     chain = run.chains.get(key)
     if chain is None:
-        chain = run.chains[key] = Chain(entry, lo, hi)
+        chain = run.chains[key] = SharedEffects(entry, lo, hi)
         return chain, False
     lost = chain.lost()
     for c, m in kind_mass(entry).items():
@@ -104,42 +117,46 @@ def chain_of(run: OddsRun, stage: Any, state: RunState) -> tuple[Chain, bool] | 
     return chain, True
 
 
-def replay(run: OddsRun, chain: Chain, stage: Any, state: RunState, entry: Entry, ends: dict,
-           budget: Budget) -> Iterator[tuple]:
+def replay(run: OddsRun, chain: SharedEffects, stage: Stage, state: RunState, entry: Entry,
+           ends: dict[object, Happened], budget: Budget) -> Iterator[Explored]:
     """The ways past the effects from ``state`` (whose roll is ``entry``), taken from ``chain``: as
     the odds' exploration yields them, each point's ways together, run to the stage's end from this
-    state's own point (once per point: the ways reach it alike, reuse.kept_end)."""
+    state's own point (once per point: the ways reach it alike, stage_runs.kept_end)."""
     mine, lost = kind_mass(entry), chain.lost()
     run.pruned += sum(lost[c] for c in mine)
     lo, hi, keep = chain.lo, chain.hi, KEEPS_ITS_ROLL[stage]
     units = state.units[lo:hi]
     read = signed(units)
     for ways in chain.ends.values():
-        happened, kept = None, []
-        for resume, payload, factor, until in ways:
-            part = {k: p for k, p in payload.items() if k[0] in mine}
+        happened: Ended | None = None
+        kept: list[KeptWay] = []
+        for way in ways:
+            part = {k: p for k, p in way.payload.items() if k[0] in mine}
             total = sum(part.values())
-            if total * factor < PRUNE:
-                run.pruned += total * factor
+            if total * way.factor < PRUNE:
+                run.pruned += total * way.factor
                 continue
             if happened is None:
-                happened = _end(run, stage, state, entry, resume, lo, hi, units, read, part, until, ends, budget)
+                happened = _end(run, stage, state, entry, way, (lo, hi, units, read), part, ends, budget)
             budget.spend(REUSE_COST + CHANCE_COST * len(part), 0)
-            kept += kept_ways(run, entry, part, factor, happened.got, keep)
+            kept += kept_ways(run, entry, part, way.factor, happened.got, keep)
         if happened is not None:
-            yield 0, happened.state, kept, happened, True
+            yield Explored(0, happened.state, kept, happened, True)
 
 
-def _end(run: OddsRun, stage: Any, state: RunState, entry: Entry, resume: Resume, lo: int, hi: int, units: tuple,
-         read: tuple, part: Payload, until: int, ends: dict, budget: Budget) -> Ended:
-    """The run to the stage's end from the point ``resume`` of the chain with this state's acting
-    army (``units``, as signed: ``read``) in place of the first state's."""
+def _end(run: OddsRun, stage: Stage, state: RunState, entry: Entry, way: Recorded,
+         acting: tuple[int, int, Units, tuple[tuple[str, int], ...]], part: Payload, ends: dict[object, Happened],
+         budget: Budget) -> Ended:
+    """The run to the stage's end from the point the ``way`` recorded with this state's acting
+    army (``acting``: where its units are, the units, and as signed) in place of the first state's."""
+    lo, hi, units, read = acting
+    resume = way.resume
     before = resume.state
     now = RunState(before.units[:lo] + units + before.units[hi:], before.delayed, before.mods, before.once,
                    before.flags, before.ctx, before.done)
     here = Resume(resume.index, now, resume.marks, (with_units(resume.sig[0], lo, hi, read), resume.sig[1]))
     rep = entry.members(next(iter(part))[0])[0][0]
-    happened = kept_end(run, state, (stage, [(entry, rep)], here, until), ends, budget)
+    happened = kept_end(run, state, At(stage, [(entry, rep)], here, way.until), ends, budget)
     if not isinstance(happened, Ended):
         raise RuntimeError("a stage that keeps its roll went on rolling past its roll's effects")
     return happened

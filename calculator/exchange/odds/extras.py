@@ -1,4 +1,4 @@
-"""What the exact odds keep of a roll's outcomes besides the totals (calculator.exchange.branch):
+"""What the exact odds keep of a roll's outcomes besides the totals (calculator.exchange.odds.outcomes):
 the effects the faces bring, the results of species whose ability reaches the other army (the saves
 of Scorching Touch, the missile results of Cursed Bullets),
 and whether a unit rolling alone rolled its ID."""
@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bundle import Index
-from ..core.errors import NotExact
-from ..core.records import EffectUse
-from ..roll.faceval import contribution
-from ..roll.inputs import RollInput
-from .step import acts, left_text
+from ...bundle import Index
+from ...core.errors import NotExact
+from ...core.records import Contribution, EffectUse
+from ...roll.faceval import contribution
+from ...roll.inputs import RollInput
+from ...roll.units import Unit
+from ..step import acts, left_text
 
 
-class Channels:
+class OutcomeExtras:
     """The extra quantities a roll's outcomes keep (see the module's docstring)."""
 
     def __init__(self, inp: RollInput, idx: Index, where: str) -> None:
@@ -48,7 +49,7 @@ class Channels:
         self.keeps_to_itself = not self.species and all(
             u.delayed or not getattr(u.effect, "reaches_other_army", True) for u in self.uses)
 
-    def extra(self, unit: Any, c: Any) -> tuple[int, ...]:
+    def extra(self, unit: Unit, c: Contribution) -> tuple[int, ...]:
         out = [0] * self.size
         for use in c.effects:
             k = self.keys.get(use_key(use))

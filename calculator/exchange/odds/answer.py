@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.interpret import see
-from ..roll.chances import summarize
-from .branch import OddsRun
+from ...core.interpret import see
+from ...roll.chances import summarize
+from .chances import SIDE_PLACES, SIDES, Payload
+from .run import OddsRun
 
-SIDES = ("defender", "attacker")
 
-
-def answer(run: OddsRun, parts: list[tuple[dict, tuple[str, ...]]]) -> dict[str, Any]:
-    """``parts``: the states at the end, each part with the sides whose losses it answers for."""
+def answer(run: OddsRun, parts: list[tuple[list[Payload], tuple[str, ...]]]) -> dict[str, Any]:
+    """``parts``: the chances of the states at the end, each part with the sides whose losses it
+    answers for."""
     joint: dict[str, dict[str, dict[int, float]]] = {s: {"damage": {}, "killed": {}} for s in SIDES}
     total = {s: 0.0 for s in SIDES}
-    for frontier, answers in parts:
-        for _, payload, _ in frontier.values():
+    for payloads, answers in parts:
+        for payload in payloads:
             for loss, p in payload.items():
                 for i, side in enumerate(SIDES):
                     if side not in answers:
                         continue
                     total[side] += p
-                    for what, n in (("damage", loss[3 * i] + loss[3 * i + 2]), ("killed", loss[3 * i + 1])):
+                    at = SIDE_PLACES * i          # the side's damage to the army, killed, damage to units alone
+                    for what, n in (("damage", loss[at] + loss[at + 2]), ("killed", loss[at + 1])):
                         acc = joint[side][what]
                         acc[n] = acc.get(n, 0.0) + p
     sides = {side: {what: _dist(dist) for what, dist in joint[side].items()} for side in SIDES}
@@ -44,7 +45,7 @@ def _notes(run: OddsRun) -> list[str]:
     notes: list[str] = []
     for e in run.entries.values():
         notes += [n for n in e.notes if n not in notes]
-        for t in e.channels.listed:
+        for t in e.extras.listed:
             if f"Left to you when it happens: {t}" not in notes:
                 notes.append(f"Left to you when it happens: {t}")
     notes += [w["text"] for w in run.warnings if w["text"] not in notes]

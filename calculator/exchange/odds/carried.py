@@ -5,17 +5,26 @@ totals with its chance (in the payload key, after the losses: ``carry``), and th
 them shows each totals in a state of its own (``shown``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
-from .answer import SIDES
-from .branch import CARRY_COST, PRUNE, Entry, OddsRun
+from .chances import CARRIED, Dealt, Frontier, Held, Losses, Payload, so_far
+from .costs import CARRY_COST, PRUNE
+from .outcomes import Entry
+from .run import OddsRun
 from .state import RunState, with_result, with_totals
 
-# Losses: per side (damage dealt to the army as a whole, health-worth killed, damage its units took alone).
-Losses = tuple
-Payload = dict         # Losses -> chance (in a stage: (outcome of its roll, damage dealt to each side) -> chance;
-#                        after a stage that keeps its roll: Losses + (that roll's totals,) -> chance)
-CARRIED = 6            # where a payload key carries the kept roll's totals
+# A kind's outcomes told apart only by their totals: (totals, chance given the kind, an outcome
+# with them; None: the state's own outcome) (outcomes.Entry.by_totals).
+Rows = tuple[tuple[tuple, float, tuple | None], ...] | list[tuple[tuple, float, tuple]]
+
+
+class KeptWay(NamedTuple):
+    """Ways past the last effect of a stage that keeps its roll, gone on together to its end: their
+    chance, the damage dealt to each side, and their kind's outcomes by totals (each carried)."""
+
+    chance: float
+    dealt: tuple[int, int]
+    rows: Rows
 
 
 def carries(payload: Payload) -> bool:
@@ -41,11 +50,12 @@ def showing(run: OddsRun, state: RunState, name: str, t: tuple) -> RunState:
     return state if state.ctx[name].result is result else with_result(state, name, result)
 
 
-def kept_ways(run: OddsRun, entry: Entry, payload: Payload, factor: float, got: tuple, keep: str) -> list[tuple]:
+def kept_ways(run: OddsRun, entry: Entry, payload: Payload, factor: float, got: tuple[int, int],
+              keep: str) -> list[KeptWay]:
     """The ways merged after the last effect of a stage that keeps its roll's step (``keep``), gone on
     together to its end: each with its kind's outcomes told apart by their totals, which they carry
     (``carry``); each way as (chance, damage dealt to each side, its kind's rows: Entry.by_totals)."""
-    shown, ways, seen = run.shown, [], set()
+    shown, ways, seen = run.shown, list[KeptWay](), set()
     for (c, d, a), p in payload.items():
         rows = entry.by_totals(c)
         if c not in seen:               # an outcome for each of its totals, for the stage that reads them
@@ -53,32 +63,29 @@ def kept_ways(run: OddsRun, entry: Entry, payload: Payload, factor: float, got: 
             for t, _, k in rows:
                 if (keep, t) not in shown:
                     shown[(keep, t)] = entry.result(k)
-        ways.append((p * factor, (d + got[0], a + got[1]), rows))
+        ways.append(KeptWay(p * factor, (d + got[0], a + got[1]), rows))
     return ways
 
 
-def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, payload: Payload, ways: Any,
-          carried: bool, now: Losses, aside: str) -> None:
-    """The odds' ``_merge`` at the end of a stage that keeps its roll's step (``keep``): the ways that
+def carry(run: OddsRun, keep: str, out: Frontier, sig: tuple, state: RunState, payload: Payload,
+          ways: Dealt | list[KeptWay], carried: bool, now: Losses, aside: str) -> None:
+    """The odds' ``merge`` (calculator.exchange.odds.exact) at the end of a stage that keeps its roll's step (``keep``): the ways that
     differ only in the roll's outcome stay in one state, each carrying its outcome's totals with its
     chance to the save stage that reads them (``shown`` shows each totals in a state of its own
     there). ``sig``: the state's signature but for those totals (``unkept``). ``carried``: the ways of
     ``kept_ways``; else each way is the state's own outcome (as ``_merge`` takes them, by the damage
     dealt: none is left out for being unlikely)."""
-    if not carried:
+    if isinstance(ways, dict):
         shown = state.ctx[keep].result
         t = shown.sig[0]
         run.shown.setdefault((keep, t), shown)
-        ways = [(p, dealt, ((t, 1.0, None),)) for dealt, p in ways.items()]
+        ways = [KeptWay(p, dealt, ((t, 1.0, None),)) for dealt, p in ways.items()]
     have = out.get(sig)
     if have is None:
-        have = out[sig] = (state, dict[Any, float](), aside)
-    acc = have[1]
-    keep_d, keep_a = aside == SIDES[0], aside == SIDES[1]
-    olds = [((old[0], old[1] if keep_d else now[1], old[2] if keep_d else now[2],
-              old[3], old[4] if keep_a else now[4], old[5] if keep_a else now[5]), q)
-            for old, q in payload.items()]
-    run.budget.spend(CARRY_COST * len(olds) * sum([len(rows) for _, _, rows in ways]), 0)   # each sum made
+        have = out[sig] = Held(state, {}, aside)
+    acc = have.payload
+    olds = so_far(payload, now, aside)
+    run.budget.spend(CARRY_COST * len(olds) * sum([len(w.rows) for w in ways]), 0)   # each sum made
     if len(olds) == 1:             # most often: the same sums in fewer steps
         _carry_one(run, acc, olds[0], ways, carried)
         return
@@ -93,7 +100,7 @@ def carry(run: OddsRun, keep: str, out: dict, sig: tuple, state: RunState, paylo
                 acc[k] = acc.get(k, 0.0) + q0 * q
 
 
-def _carry_one(run: OddsRun, acc: dict, old: tuple, ways: list, carried: bool) -> None:
+def _carry_one(run: OddsRun, acc: Payload, old: tuple[tuple, float], ways: list[KeptWay], carried: bool) -> None:
     """``carry``'s sums for a state with one way so far (``old``: its losses and chance)."""
     o, q0 = old
     o1, o2, o4, o5 = o[1], o[2], o[4], o[5]
@@ -120,7 +127,8 @@ def shown_count(state: RunState, payload: Payload) -> int:
     return len({key[CARRIED] for key in payload})
 
 
-def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: Payload) -> list[tuple]:
+def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: Payload
+          ) -> list[tuple[tuple, RunState, Payload]]:
     """A state and its chances as the stage reading the step ``name`` kept runs from them: where its
     ways carry their totals, one state per totals, its step showing them (its signature ``sig`` with
     them), with the chances of the ways that rolled them."""
@@ -128,7 +136,7 @@ def shown(run: OddsRun, name: str | None, sig: tuple, state: RunState, payload: 
         return [(sig, state, payload)]
     if name is None or name not in state.ctx:
         raise not_read()
-    parts: dict[tuple, dict] = {}
+    parts: dict[tuple, Payload] = {}
     for key, p in payload.items():
         t = key[CARRIED]
         part = parts.get(t)

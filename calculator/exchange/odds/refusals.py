@@ -1,13 +1,13 @@
 """Exchanges whose exact chances are not worked out, found before any roll's chances are.
 
 A roll that can bring Bash, or a save roll that Confuse acts in, refuses the exact odds
-(``NotExact``: calculator.exchange.channels, calculator.roll.distribution) when the odds reach
+(``NotExact``: calculator.exchange.odds.extras, calculator.roll.distribution) when the odds reach
 it, which may be after the attack's chances took a second to work out. For an exchange of plain
 armies (dice only: no face given, no modifier, option, held terrain face, Dead Unit Area, chosen
 casualty or dragon) the army rolls are built here first, not rolled, with every unit of each side,
 and refused the same way:
 
-- an attack or counter-attack roll that can bring Bash (Channels refuses it);
+- an attack or counter-attack roll that can bring Bash (OutcomeExtras refuses it);
 - Confuse rolled beside results of the attack: p.11, with any results the other army makes a save
   roll, and Confuse acts in it (rolled with none, there is no save roll for it to act in);
 - a save roll that can bring Bash, after an attack that can show results;
@@ -20,19 +20,18 @@ like any other (calculator.exchange.odds).
 """
 from __future__ import annotations
 
-from typing import Any
+from ...core.errors import InputError, NotExact
+from ...roll.distribution import Budget, refuse_rerolls
+from ...roll.faceval import contribution
+from ...roll.inputs import parse_roll
+from ..flow import Indexed
+from ..request import ExchangeInput
+from ..sequence import barred_from_counter
+from .extras import OutcomeExtras
+from .run import OddsRun
 
-from ..core.errors import InputError, NotExact
-from ..roll.distribution import Budget, refuse_rerolls
-from ..roll.faceval import contribution
-from ..roll.inputs import parse_roll
-from .branch import OddsRun
-from .channels import Channels
-from .request import ExchangeInput
-from .sequence import barred_from_counter
 
-
-def refuse_unworked(engine: Any, inp: ExchangeInput) -> None:
+def refuse_unworked(engine: Indexed, inp: ExchangeInput) -> None:
     """Raise ``NotExact`` where an army roll of the exchange would (see the module's docstring)."""
     if not plain(inp):
         return
@@ -51,7 +50,7 @@ def plain(inp: ExchangeInput) -> bool:
         for s in inp.sides.values())
 
 
-def _check(engine: Any, inp: ExchangeInput) -> None:
+def _check(engine: Indexed, inp: ExchangeInput) -> None:
     run = OddsRun(engine, inp, Budget())      # a throwaway run: building its rolls changes it
     idx, kind = engine.index, inp.attack
     turns: list[tuple[str, str, str, str, dict[str, bool]]] = [("attacker", "attack", "defender", "save", {})]
@@ -62,7 +61,7 @@ def _check(engine: Any, inp: ExchangeInput) -> None:
         if not units:
             continue
         roll = parse_roll(run.roll_data(name, run.side_input(side, kind, **flag), units), idx)
-        Channels(roll, idx, f"{side}.army")
+        OutcomeExtras(roll, idx, f"{side}.army")
         faces = [[contribution(u, f, roll.roll, idx) for f in u.all_faces] for u in roll.units]
         shows = [any(c.results(kind) for c in cs) for cs in faces]
         if not any(shows):
@@ -75,4 +74,4 @@ def _check(engine: Any, inp: ExchangeInput) -> None:
         saving = run.rolling(other)
         if saving:
             save = run.side_input(other, "save", against=kind, **flag)
-            Channels(parse_roll(run.roll_data(save_name, save, saving), idx), idx, f"{other}.army")
+            OutcomeExtras(parse_roll(run.roll_data(save_name, save, saving), idx), idx, f"{other}.army")

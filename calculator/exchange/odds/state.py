@@ -2,15 +2,21 @@
 
 The exact chances (calculator.exchange.odds) set a run aside as a :class:`RunState`, merge the
 ways that reach the same :func:`signature`, and take the run up again from it; a roll's effects
-may be set aside midway with the :class:`StepMarks` written on the roll's step so far.
+may be set aside midway with the marks written on the roll's step so far
+(calculator.exchange.step.StepMarks).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
+
+from ..step import Step, StepMarks
+from .outcomes import Chosen
 
 # A modifier or delayed effect handed to a side's later rolls, as its input (JSON-shaped).
 Handed = dict[str, Any]
+# Each unit's (status, why, damage taken alone), in the order of the run's units (both sides').
+Units = tuple[tuple[str, str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -18,24 +24,13 @@ class RunState:
     """The run's state: each unit's (status, why, damage taken alone), what waits for each side's
     later rolls, the flags raised, the steps a later stage still needs, and whether it is over."""
 
-    units: tuple[tuple[str, str, int], ...]
+    units: Units
     delayed: dict[str, list[Handed]]
     mods: dict[str, list[Handed]]
     once: dict[str, list[Handed]]
     flags: frozenset[str]
     ctx: dict[str, Any]             # stage name -> calculator.exchange.step.Step
     done: bool
-
-
-class StepMarks(NamedTuple):
-    """What a roll's effects have written on its step so far (calculator.exchange.step.Step); a
-    named tuple: the exact odds key many chances by it (hashed without a Python call)."""
-
-    no_save: int
-    spell_only: int
-    sources: tuple[str, ...]
-    picked: frozenset[int]
-    unit_hits: int
 
 
 @dataclass(frozen=True)
@@ -71,7 +66,7 @@ def with_units(sig: tuple, lo: int, hi: int, units: tuple) -> tuple:
 
 def standing(sig: tuple, lo: int, hi: int) -> tuple:
     """A state's signature with its units ``lo`` to ``hi`` shown as standing untouched (their side no
-    longer matters: calculator.exchange.aside), from its signature."""
+    longer matters: calculator.exchange.odds.per_side), from its signature."""
     return with_units(sig, lo, hi, (("", 0),) * (hi - lo))
 
 
@@ -82,7 +77,7 @@ def with_totals(sig: tuple, names: set[str] | frozenset[str], totals: tuple) -> 
     return sig[:5] + (steps,) + sig[6:]
 
 
-def with_result(state: RunState, name: str, result: Any) -> RunState:
+def with_result(state: RunState, name: str, result: Chosen) -> RunState:
     """The state with its step ``name`` showing another outcome of its roll (``result``)."""
     step = state.ctx[name]
     shown = object.__new__(type(step))          # a shallow copy (copy.copy, without its generality)
@@ -98,16 +93,23 @@ def answered(sig: tuple) -> tuple:
     return sig[:5] + (steps,) + sig[6:]
 
 
-def _step_sig(s: Any) -> tuple:
+def _step_sig(s: Step) -> tuple:
     # A step kept for a later stage has run its effects: that stage reads its totals and what the
     # effects wrote (no_save, ...), never the effects again nor the words naming their sources
     # (calculator.exchange.sequence: save, hit_defender). States that differ only there merge.
     picked = tuple(u.index for u in s.units if id(u) in s.picked)
-    return (s.actor, s.name, s.result.sig[0], s.counter, s.no_save, s.spell_only, s.unit_hits, picked)
+    return (s.actor, s.name, _chosen(s).sig[0], s.counter, s.no_save, s.spell_only, s.unit_hits, picked)
 
 
-def _answered_sig(s: Any) -> tuple:
-    return (s.actor, s.name, s.counter, tuple(t > 0 for t in s.result.sig[0]))
+def _answered_sig(s: Step) -> tuple:
+    return (s.actor, s.name, s.counter, tuple(t > 0 for t in _chosen(s).sig[0]))
+
+
+def _chosen(s: Step) -> Chosen:
+    """A kept step's roll, whose outcome the odds chose (calculator.exchange.odds.run)."""
+    if not isinstance(s.result, Chosen):
+        raise RuntimeError("a state of the exact odds kept a roll the odds did not choose")
+    return s.result
 
 
 def _dicts(d: dict[str, list[Handed]]) -> tuple:

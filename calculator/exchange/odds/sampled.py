@@ -20,14 +20,13 @@ import math
 import random
 from typing import Any
 
-from ..core.interpret import see
-from ..core.limits import BOUNDS
-from ..roll.chances import summarize
-from . import resolve_exchange
-from .flow import Known
-from .request import parse_exchange
-
-SIDES = ("defender", "attacker")
+from ...core.interpret import see
+from ...core.limits import BOUNDS
+from ...roll.chances import summarize
+from .. import resolve_exchange
+from ..flow import Known, Run
+from ..request import parse_exchange
+from .chances import SIDES
 Z95 = 1.959963984540054          # the normal quantile of a two-sided 95% interval
 CONFIDENCE = 0.95
 MIN_SAMPLES = 40
@@ -59,7 +58,7 @@ def sampled_odds(engine: Any, data: dict[str, Any], why: str = "", samples: int 
             "method": "sampled", "samples": n, "seed": seed, "confidence": CONFIDENCE, "why": why}
 
 
-def _losses(run: Any) -> list[tuple[str, str, int]]:
+def _losses(run: Run) -> list[tuple[str, str, int]]:
     """Per side: the damage it was dealt (to the army and to single units) and the health-worth killed."""
     out = []
     for side in SIDES:

@@ -1,20 +1,30 @@
-"""Before the last stage of the exact odds (calculator.exchange.odds), each side's losses are
-answered on their own: the states merge by what each side's losses depend on there
+"""Each side's losses answered on their own: before the last stage of the exact odds
+(calculator.exchange.odds), the states merge by what each side's losses depend on there
 (calculator.exchange: SAVER_OF_LAST_STAGE)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import NamedTuple
 
-from . import READS_KEPT, SAVER_OF_LAST_STAGE
-from .answer import SIDES
-from .branch import OddsRun
-from .reuse import first_roll, span
-from .kept import CARRIED, carries, has_results, not_read, showing
+from .. import READS_KEPT, SAVER_OF_LAST_STAGE
+from .carried import carries, has_results, not_read, showing
+from .chances import CARRIED, SIDE_PLACES, SIDES, Frontier, Held, Payload, Stage
+from .outcomes import Entry
+from .run import OddsRun
+from .stage_runs import first_roll, span
 from .state import RunState, answered, standing
 
 
-def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dict, dict]:
+class BySide(NamedTuple):
+    """The states before the last stage, by the sides whose losses they answer for (``by_side``)."""
+
+    both: Frontier             # states already over: both sides
+    saver: Frontier            # the saving side's (the other side set aside)
+    other: Frontier            # the other side's (the step answered reduced to whether it has results)
+    standing: Payload          # the other side's losses that the last roll cannot reach, as they stand
+
+
+def by_side(run: OddsRun, stage: Stage, frontier: Frontier) -> BySide:
     """Before the last stage (the saving side's roll), merge states by what each side's losses
     depend on there (calculator.exchange: SAVER_OF_LAST_STAGE). A state whose roll brings nothing
     to the other side leaves that side's losses as they are: they are answered as they stand
@@ -23,11 +33,11 @@ def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dic
     goes twice: other side set aside (``saver``), and the step answered reduced to whether it has
     results (``other``: it answers for the other side). A state already over answers for both
     (``both``)."""
-    both: dict[tuple, tuple[RunState, dict, str]] = {}
-    saver: dict[tuple, tuple[RunState, dict, str]] = {}
-    other_side: dict[tuple, tuple[RunState, dict, str]] = {}
+    both: Frontier = {}
+    saver: Frontier = {}
+    other_side: Frontier = {}
     other = run.other(SAVER_OF_LAST_STAGE)
-    standing_losses: dict[tuple, float] = {}
+    standing_losses: Payload = {}
     lo, hi = span(run, other)
     name = READS_KEPT.get(stage)
     like: dict[tuple, tuple] = {}     # kept totals, by whether each has results (``_answered``)
@@ -45,47 +55,50 @@ def set_aside(run: OddsRun, stage: Any, frontier: dict) -> tuple[dict, dict, dic
             alone = plain[(mine, seen)]
             if alone:
                 _add(standing_losses, part)
-                part = _without(part, 3 * SIDES.index(other))
+                part = _without(part, SIDE_PLACES * SIDES.index(other))
             _pool(saver, mine, (run, shown, other), part, other)
             if not alone:
                 _pool(other_side, answered(sig), shown, _answered(run, part, like), aside)
-    return both, saver, other_side, {(): (None, standing_losses, other)}
+    return BySide(both, saver, other_side, standing_losses)
 
 
-def _add(acc: dict, payload: dict) -> None:
+def _add(acc: Payload, payload: Payload) -> None:
     for k, q in payload.items():
         acc[k] = acc.get(k, 0.0) + q
 
 
-def _without(payload: dict, i: int) -> dict:
+def _without(payload: Payload, i: int) -> Payload:
     """The chances with one side's losses (those at ``i``) left out: states that differ only there merge."""
-    out: dict[tuple, float] = {}
+    out: Payload = {}
     for k, q in payload.items():
-        k = k[:i] + (0, 0, 0) + k[i + 3:]
+        k = k[:i] + (0, 0, 0) + k[i + SIDE_PLACES:]
         out[k] = out.get(k, 0.0) + q
     return out
 
 
-def _pool(out: dict, sig: tuple, state: RunState | tuple, payload: dict, aside: str) -> None:
+def _pool(out: Frontier, sig: tuple, state: RunState | tuple[OddsRun, RunState, str], payload: Payload,
+          aside: str) -> None:
     """Add a state's chances to ``out`` (``state``: the state, or what ``_blank`` makes it of, made
     only where it is new)."""
     have = out.get(sig)
     if have is None:
-        out[sig] = (_blank(*state) if isinstance(state, tuple) else state, dict(payload), aside)
+        out[sig] = Held(_blank(*state) if isinstance(state, tuple) else state, dict(payload), aside)
         return
+    acc = have.payload
     for k, q in payload.items():
-        have[1][k] = have[1].get(k, 0.0) + q
+        acc[k] = acc.get(k, 0.0) + q
 
 
-def _by_answer(run: OddsRun, name: str | None, state: RunState, payload: dict, like: dict[tuple, tuple]) -> list[tuple]:
-    """Where the ways carry the totals of the roll kept (calculator.exchange.kept), the saving side's
+def _by_answer(run: OddsRun, name: str | None, state: RunState, payload: Payload, like: dict[tuple, tuple]
+               ) -> list[tuple[tuple | None, RunState, Payload]]:
+    """Where the ways carry the totals of the roll kept (calculator.exchange.odds.carried), the saving side's
     roll is made or not by whether they have results (p.11): the chances parted by that, each part
     with the state showing totals of its own (None where the ways carry none)."""
     if not carries(payload):
         return [(None, state, payload)]
     if name is None:
         raise not_read()
-    parts: dict[tuple, dict] = {}
+    parts: dict[tuple, Payload] = {}
     for key, p in payload.items():
         seen = has_results(run, key[CARRIED])
         part = parts.get(seen)
@@ -96,21 +109,21 @@ def _by_answer(run: OddsRun, name: str | None, state: RunState, payload: dict, l
     return [(seen, showing(run, state, name, like[seen]), part) for seen, part in parts.items()]
 
 
-def _answered(run: OddsRun, payload: dict, like: dict[tuple, tuple]) -> dict:
-    """``answered`` of the totals the ways carry (calculator.exchange.kept): each reduced
+def _answered(run: OddsRun, payload: Payload, like: dict[tuple, tuple]) -> Payload:
+    """``answered`` of the totals the ways carry (calculator.exchange.odds.carried): each reduced
     to whether it has results, shown by the first totals met alike."""
     if not carries(payload):
         return payload
-    out: dict[tuple, float] = {}
+    out: Payload = {}
     for key, p in payload.items():
         k = key[:CARRIED] + (like[has_results(run, key[CARRIED])],)
         out[k] = out.get(k, 0.0) + p
     return out
 
 
-def _plain_roll(run: OddsRun, stage: Any, state: RunState) -> bool:
+def _plain_roll(run: OddsRun, stage: Stage, state: RunState) -> bool:
     pause = first_roll(run, stage, state)
-    return pause is None or pause.entry.channels.keeps_to_itself
+    return pause is None or (isinstance(pause.entry, Entry) and pause.entry.extras.keeps_to_itself)
 
 
 def _blank(run: OddsRun, state: RunState, side: str) -> RunState:
