@@ -16,7 +16,10 @@ FAMILIES = (("EFFECTS", "SAI effect kinds (`effect`, `extra_effects` of a clause
                           "`rolls`, `against`, `situation`, `terrain_element`, `terrain_element_all`, `optional`, "
                           "`toggle`, `condition`, `engine`, `dua_limit`)"),
             ("MODIFIERS", "Spell modifier ops (`modifier` of a spell, key `op`)"),
-            ("TERRAIN", "Terrain face kinds (`terrain_effects` of an eighth face or a minor terrain face in `icons.yaml`)"))
+            ("TERRAIN", "Terrain face kinds (`terrain_effects` of an eighth face or a minor terrain face in `icons.yaml`)"),
+            ("DRAGON_FACE", "Dragon face kinds (`dragon_face.effects` of a dragon face in `icons.yaml`; each takes "
+                            "`against`: army, dragon or both)"),
+            ("BREATH", "Breath effect kinds (`effect` of `breath_effects` of the rule `dragon-attacks` in `rules.yaml`)"))
 PHASES = {"face": "the face itself", "step-2": "step 2 of the target's save roll", "step-3": "step 3", "step-6": "step 6",
           "step-7": "step 7", "step-8": "step 8",
           "step-9": "step 9", "step-10": "step 10", "after-roll": "after the roll", "exchange": "in the exchange"}

@@ -37,6 +37,7 @@ from .breath import BreathEffects, add_effects, breath_elements
 from .kills import KillPlan, Target
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
+from .dice import ARMY
 from .spread import Spread, response_spread
 from ..bundle import Index
 
@@ -120,7 +121,7 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
     for d, key in zip(inp.dragons, cls):
         if not key[3]:
             continue
-        face = next(f for f in d.die.faces if f.kind == "breath")
+        face = next(f for f in d.die.faces if f.breathes(ARMY))
         killed = choose(alive, face.value, run.strength)
         lost += sum(u.health for u in killed)
         alive = [u for u in alive if u not in killed]
@@ -130,7 +131,7 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
             note = f"no terrain is given: the {d.die.name}'s breath effects (those of the terrain) are not applied"
             notes.append(note) if note not in notes else None
         else:
-            add_effects(effects, roll, elements)
+            add_effects(effects, roll, elements, run.idx.breath_effects)
     return alive, lost, effects
 
 
@@ -309,7 +310,8 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
               for d, t in zip(inp.present, inp.targets) if t != "army"]
     if inp.id_split is not None or inp.casualties or inp.breath_picks is not None:
         notes.append("your own split of ID results and choice of casualties are not used for the chances")
-    if any(f.kind == "breath" and "fire" in (d.die.elements if not d.die.white else inp.elements or ())
+    buries = {el for el, b in engine.index.breath_effects.items() if b.effect.buries()}
+    if any(f.breathes(ARMY) and buries & set(d.die.elements if not d.die.breath_from_terrain else inp.elements or ())
            for d in inp.dragons for f in d.die.faces):
         notes.append("units killed by a fire breath may be buried instead of killed: the health-worth lost is the same")
     return {"attack": "dragon", "sides": {"defender": {"damage": dist(odds.damage), "killed": dist(odds.lost)}},

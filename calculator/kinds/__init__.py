@@ -19,6 +19,7 @@ ABILITIES: Registry[Ability] = Registry("ability")     # species.yaml ability `e
 MODIFIERS: Registry[Modifier] = Registry("modifier")   # spells.yaml `modifier`, and free modifiers of an input
 TERRAIN: Registry[TerrainEffect] = Registry("terrain face")   # icons.yaml `terrain_effects` (eighth and minor faces)
 
-from . import roll, exchange, after, abilities, against, modifiers, terrain  # noqa: E402,F401  (registers the kinds)
+from . import roll, exchange, after, abilities, against, modifiers, terrain, dragon  # noqa: E402,F401  (registers the kinds)
+from .dragon import BREATH, DRAGON_FACE  # noqa: E402  (icons.yaml `dragon_face`, rules.yaml `breath_effects`)
 
-__all__ = ["EFFECTS", "ABILITIES", "MODIFIERS", "TERRAIN"]
+__all__ = ["EFFECTS", "ABILITIES", "MODIFIERS", "TERRAIN", "DRAGON_FACE", "BREATH"]
