@@ -302,7 +302,11 @@ class Index:
         self.breath_effects: dict[str, ElementBreath] = _check("rules", "dragon-attacks", breath_effects,
                                                                attack.get("breath_effects"))
         for d in self.dragons.values():
-            if self.dragon_types and d.get("dragon_type", "elemental") not in self.dragon_types:
+            for j, f in enumerate(d.get("faces") or ()):
+                if f.get("icon") not in self.dragon_faces:       # never a face that silently does nothing
+                    raise BundleError("dragons", d["id"], f"faces[{j}].icon", f"{f.get('icon')!r} is not a dragon face "
+                                      "with its kinds (icons.yaml dragon_face)")
+            if d.get("dragon_type", "elemental") not in self.dragon_types:
                 raise BundleError("dragons", d["id"], "dragon_type", f"{d.get('dragon_type')!r} is not a dragon type of "
                                   f"rules.yaml dragon-attacks ({', '.join(self.dragon_types)})")
 

@@ -11,6 +11,7 @@ from typing import Any
 from ..exchange.flow import Left, Run, resolved
 from ..core.interpret import see
 from .breath import breathe
+from .fight import Fighter, fight, fighter_text
 from .kills import KillPlan
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .targets import ARMY
@@ -26,6 +27,7 @@ def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
     run = DragonRun(engine, inp)
     fights(run, inp)
     rolls = roll_dragons(run, inp)
+    fighters = fight(inp, rolls, lambda w: run.warn(w, "reroll-faces"))
     summary: dict[str, Any] = {k: 0 for k in SUMMARY_KEYS}
     answer = Response(None, KillPlan([], 0, 0), split_json({"save": 0, "melee": 0, "missile": 0}, 0, "calculator"))
     if rolls:
@@ -38,27 +40,20 @@ def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
                         "response_save": totals.get("save", 0), "response_melee": totals.get("melee", 0),
                         "response_missile": totals.get("missile", 0),
                         "army_damage": army_damage(run, rolls, totals.get("save", 0)), "dragons_killed": killed})
-        after(run, rolls, killed)
+    fallen(run, rolls, fighters)
+    if rolls:
+        after(run, rolls, summary["dragons_killed"])
     summary.update(attacks_army=[d.index for d in inp.dragons], targets=list(inp.targets))
     leave_effects(run, answer)
     run.ignored_faces()
-    return output(run, inp, rolls, answer, summary)
+    return dict(output(run, inp, rolls, answer, summary, fighters), fight=fight_json(inp, fighters))
 
 
 def fights(run: Run, inp: DragonInput) -> None:
-    """Dragons that attack another dragon (p.17 table) do not attack the army: said in words, their
-    fight left to the players, faces given for them not used."""
+    """Dragons that attack another dragon (p.17 table) do not attack the army (their fight:
+    calculator.dragons.fight); said in words."""
     for text in inp.fear:
         run.warn(text, "dragon-attacks")
-    words = inp.target_words()
-    for d, t in zip(inp.present, inp.targets):
-        if t == ARMY:
-            continue
-        run.left.append(Left("attacker", "dragon", f"{words[d.index]}: the fight between dragons is left to "
-                             f"the players (the calculator resolves dragons attacking an army)", see("dragon-attacks")))
-        if d.rolled is not None or d.rerolled:
-            run.warn(f"{words[d.index]}: its faces given here are not used", "dragon-attacks",
-                     f"attacker.dragons[{d.index}].rolled.dragon")
     if not inp.dragons:
         run.warn("no dragon attacks the army: every dragon here attacks another dragon (rulebook p.17), so the "
                  "army does not roll", "dragon-attacks")
@@ -67,6 +62,33 @@ def fights(run: Run, inp: DragonInput) -> None:
         run.warn(f"only {n} of the {len(inp.present)} dragons here {'attacks' if n == 1 else 'attack'} the army; the others "
                  f"attack dragons "
                  f"(rulebook p.17)", "dragon-attacks")
+
+
+def fallen(run: Run, rolls: list[DragonRoll], fighters: dict[int, Fighter]) -> None:
+    """A dragon attacking the army that dragons also attack: their damage kills it on its own (p.17)."""
+    for d in rolls:
+        f = fighters.get(d.index)
+        if f is None or not f.killed:
+            continue
+        text = fighter_text(f, d.label)
+        if d.status == "killed":
+            d.why += f"; besides, {text[0].lower()}{text[1:]}"
+            run.warn(f"the {d.label} is killed by the army and by the dragons attacking it alike: the army's "
+                     f"results aimed at it could have gone to another dragon", "dragon-attacks")
+        else:
+            d.status, d.why = "killed", text
+
+
+def fight_json(inp: DragonInput, fighters: dict[int, Fighter]) -> dict[str, Any]:
+    labels = {d.index: d.name or d.die.name for d in inp.present}
+    rows = [{"dragon": i, "label": labels[i], "target": f.target, "faces": [x.kind for x in f.roll.faces],
+             "labels": [x.label() for x in f.roll.faces], "random": f.roll.random,
+             "damage": f.roll.damage if isinstance(f.target, int) else 0, "taken": f.taken,
+             "toughness": f.toughness, "belly": f.roll.belly,
+             "status": "killed" if f.killed else "flies away" if f.flies else "survives",
+             "text": fighter_text(f, labels[i])} for i, f in fighters.items()]
+    return {"dragons": rows, "dragons_killed": sum(1 for f in fighters.values() if f.killed),
+            "fly_away": sum(1 for f in fighters.values() if f.flies), "see": see("dragon-attacks")}
 
 
 def kill_dragons(run: Run, rolls: list[DragonRoll], answer: Response) -> int:
@@ -110,16 +132,19 @@ def dragon_json(d: DragonRoll, inp: DragonInput) -> dict[str, Any]:
             **({"ignored": f"its non-breath damage is ignored: {d.ignored}"} if d.ignored else {})}
 
 
-def fighter_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:
-    """A dragon that attacks another dragon: not rolled here (its fight is left to the players)."""
+def fighter_json(d: DragonIn, inp: DragonInput, f: Fighter) -> dict[str, Any]:
+    """A dragon that attacks another dragon: its roll against it and what became of it (p.17)."""
     text = inp.target_words()[d.index]
-    return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [], "icons": [], "labels": [], "random": [],
-            "damage": 0, "toughness": d.die.health + d.die.auto_saves, "promotions": 0, "status": "fights a dragon",
-            "why": text, "text": text, "target": inp.targets[d.index], "target_text": text}
+    r = f.roll
+    status = "killed" if f.killed else "flies away" if f.flies else "fights a dragon"
+    return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [x.kind for x in r.faces],
+            "icons": [x.icon for x in r.faces], "labels": [x.label() for x in r.faces], "random": r.random,
+            "damage": r.damage, "toughness": r.toughness, "promotions": 0, "status": status,
+            "why": fighter_text(f, d.name or d.die.name), "text": text, "target": inp.targets[d.index], "target_text": text}
 
 
-def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, Any]
-           ) -> dict[str, Any]:
+def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, Any],
+           fighters: dict[int, Fighter]) -> dict[str, Any]:
     killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
     by_index = {d.index: d for d in rolls}
     for d in rolls:
@@ -135,7 +160,7 @@ def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response
         "rolls": [{"name": "dragon", "side": "attacker", "units": [], **dragon_json(d, inp)} for d in rolls]
         + [{"name": name, "side": side, "units": [u.index for u in units], "roll": resolved(result).to_json()}
            for name, side, result, units in run.rolls],
-        "dragons": [dragon_json(by_index[d.index], inp) if d.index in by_index else fighter_json(d, inp)
+        "dragons": [dragon_json(by_index[d.index], inp) if d.index in by_index else fighter_json(d, inp, fighters[d.index])
                     for d in inp.present],
         "damage": [d.to_json() for d in run.damages],
         "killed": killed,

@@ -37,6 +37,7 @@ from .breath import BreathEffects, add_effects, breath_elements
 from .kills import KillPlan, Target
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
+from .fight import fight_odds, in_fight
 from .dice import ARMY
 from .spread import Spread, response_spread
 from ..bundle import Index
@@ -294,6 +295,7 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
     inp = parse_dragon_attack(data, engine.index)
     try:
         odds = work_out(engine, inp)
+        fights = fight_json(inp, odds.budget) if in_fight(inp) else None
     except TooLarge:
         raise TooLarge("", f"this dragon attack is too large to compute exactly (more than {BOUNDS['work']:,} "
                            f"outcome combinations); try fewer dragons or fewer units") from None
@@ -306,8 +308,11 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
         notes.append("a champion's Tame, Slay or Control a Dragon, which makes the army ignore one dragon's "
                      "damage, is not included in these chances")
     words = inp.target_words()
-    notes += [f"{words[d.index]}: it is left out of these chances (rulebook p.17)"
+    notes += [f"{words[d.index]}: its fight is worked out apart from the army's (rulebook p.17)"
               for d, t in zip(inp.present, inp.targets) if t != "army"]
+    if fights and any(isinstance(inp.targets[i], str) for i in in_fight(inp)):
+        notes.append("a dragon attacking the army that dragons attack too: the army's chance of killing it and the "
+                     "dragons' are given apart (each kills it on its own)")
     if inp.id_split is not None or inp.casualties or inp.breath_picks is not None:
         notes.append("your own split of ID results and choice of casualties are not used for the chances")
     buries = {el for el, b in engine.index.breath_effects.items() if b.effect.buries()}
@@ -316,4 +321,13 @@ def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
         notes.append("units killed by a fire breath may be buried instead of killed: the health-worth lost is the same")
     return {"attack": "dragon", "sides": {"defender": {"damage": dist(odds.damage), "killed": dist(odds.lost)}},
             "dragons_killed": dist(odds.killed), "dropped": odds.dropped, "notes": notes,
-            "see": see("dragon-attacks")}
+            "see": see("dragon-attacks"), **({"fight": fights} if fights else {})}
+
+
+def fight_json(inp: DragonInput, budget: Budget) -> dict[str, Any]:
+    """The exact chances of the dragons' fight (calculator.dragons.fight)."""
+    killed, each, flies, dropped = fight_odds(inp, budget)
+    names = {d.index: d.name or d.die.name for d in inp.present}
+    return {"dragons_killed": dist(killed), "dropped": dropped,
+            "dragons": [{"dragon": i, "label": names[i], "target": inp.targets[i], "killed": p,
+                         **({"flies_away": flies[i]} if i in flies else {})} for i, p in each.items()]}

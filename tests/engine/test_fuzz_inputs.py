@@ -52,6 +52,11 @@ SEEDS: dict[str, dict[str, Any]] = {
 }
 DRAGON = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "tail"}}]},
           "defender": {"army": [{"die": "amazons/warrior"}]}}
+# Dragons fighting dragons (p.17): the Red and Blue Drakes attack each other, the Ivory Drake the army.
+DRAGON_FIGHT = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "breath"}},
+                                                             {"die": "blue-drake", "target": 0},
+                                                             {"die": "ivory-drake", "rolled": {"dragon": "claws"}}]},
+                "defender": {"army": [{"die": "amazons/warrior"}]}}
 
 EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", 120))          # per command: about a second each
 
@@ -127,12 +132,16 @@ def test_every_seed_is_answered(engine, command):
     method(SEEDS[command])
     if command.startswith("exchange"):
         method(DRAGON)
+        method(DRAGON_FIGHT)
 
 
-@pytest.mark.parametrize("command", sorted(SEEDS) + ["exchange-dragon"])
+EXTRA = {"exchange-dragon": ("exchange", DRAGON), "exchange-dragon-fight": ("exchange", DRAGON_FIGHT),
+         "exchange-odds-dragon-fight": ("exchange-odds", DRAGON_FIGHT)}
+
+
+@pytest.mark.parametrize("command", sorted(SEEDS) + sorted(EXTRA))
 def test_a_mutated_input_is_answered_or_refused_in_one_line(engine, command):
-    seed = DRAGON if command == "exchange-dragon" else SEEDS[command]
-    name = "exchange" if command == "exchange-dragon" else command
+    name, seed = EXTRA.get(command, (command, SEEDS.get(command)))
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(mutated(seed))
