@@ -12,11 +12,14 @@ from ..exchange.flow import Left, Run, resolved
 from ..core.interpret import see
 from .breath import breathe
 from .fight import Fighter, fight, fighter_text
+from .tamed import HELPS
 from .kills import KillPlan
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .targets import ARMY
 from .resolve import Response, after, army_damage, respond, roll_dragons, spare, split_json
 from .roll import DragonRoll
+from ..core.limits import LIMITS
+from ..kinds.modifiers import Add
 
 SUMMARY_KEYS = ("dragon_damage", "breath_killed", "response_save", "response_melee", "response_missile",
                 "army_damage", "dragons_killed", "attacks_army", "targets")
@@ -27,7 +30,9 @@ def dragon_attack(engine: Any, data: Any) -> dict[str, Any]:
     run = DragonRun(engine, inp)
     fights(run, inp)
     rolls = roll_dragons(run, inp)
-    fighters = fight(inp, rolls, lambda w: run.warn(w, "reroll-faces"))
+    helpers: list[DragonRoll] = []
+    fighters = fight(inp, rolls, lambda w: run.warn(w, "reroll-faces"), helpers)
+    help_army(run, helpers)
     summary: dict[str, Any] = {k: 0 for k in SUMMARY_KEYS}
     answer = Response(None, KillPlan([], 0, 0), split_json({"save": 0, "melee": 0, "missile": 0}, 0, "calculator"))
     if rolls:
@@ -62,6 +67,15 @@ def fights(run: Run, inp: DragonInput) -> None:
         run.warn(f"only {n} of the {len(inp.present)} dragons here {'attacks' if n == 1 else 'attack'} the army; the others "
                  f"attack dragons "
                  f"(rulebook p.17)", "dragon-attacks")
+
+
+def help_army(run: Run, helpers: list[DragonRoll]) -> None:
+    """p.62: a controlled dragon's damage is added to the army's melee results (an adding modifier)."""
+    for d in helpers:
+        if d.damage:
+            run.mods["defender"].append(Add.adding("melee", min(d.damage, LIMITS["amount"]), f"{d.label} (controlled)"))
+        run.left.append(Left("defender", "dragon", f"{d.text()}, added to the army's melee results (controlled, "
+                             f"rulebook p.62)", see("dragon-attacks")))
 
 
 def fallen(run: Run, rolls: list[DragonRoll], fighters: dict[int, Fighter]) -> None:
@@ -143,6 +157,15 @@ def fighter_json(d: DragonIn, inp: DragonInput, f: Fighter) -> dict[str, Any]:
             "why": fighter_text(f, d.name or d.die.name), "text": text, "target": inp.targets[d.index], "target_text": text}
 
 
+def bonded_json(d: DragonIn, inp: DragonInput) -> dict[str, Any]:
+    """A tamed or controlled dragon that fights no dragon (p.62): it does not roll, or helps the army."""
+    text = inp.target_words()[d.index]
+    return {"dragon": d.index, "die": d.die.id, "label": d.die.name, "faces": [], "icons": [], "labels": [], "random": [],
+            "damage": 0, "toughness": d.die.health + d.die.auto_saves, "promotions": 0,
+            "status": "helps the army" if inp.targets[d.index] == HELPS else "does not attack", "why": text,
+            "text": text, "target": inp.targets[d.index], "target_text": text}
+
+
 def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response, summary: dict[str, Any],
            fighters: dict[int, Fighter]) -> dict[str, Any]:
     killed: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
@@ -161,7 +184,7 @@ def output(run: Run, inp: DragonInput, rolls: list[DragonRoll], answer: Response
         + [{"name": name, "side": side, "units": [u.index for u in units], "roll": resolved(result).to_json()}
            for name, side, result, units in run.rolls],
         "dragons": [dragon_json(by_index[d.index], inp) if d.index in by_index else fighter_json(d, inp, fighters[d.index])
-                    for d in inp.present],
+                    if d.index in fighters else bonded_json(d, inp) for d in inp.present],
         "damage": [d.to_json() for d in run.damages],
         "killed": killed,
         "summary": {k: summary[k] for k in SUMMARY_KEYS},

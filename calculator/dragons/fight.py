@@ -34,6 +34,7 @@ from ..roll.distribution import Budget
 from .dice import ARMY, DRAGON, DragonFace
 from .request import DragonIn, DragonInput
 from .roll import DragonRoll, roll_dragon
+from .tamed import HELPS, STILL
 
 
 @dataclass
@@ -60,18 +61,21 @@ def in_fight(inp: DragonInput) -> set[int]:
     return out
 
 
-def fight(inp: DragonInput, army_rolls: list[DragonRoll], warn: Any) -> dict[int, Fighter]:
+def fight(inp: DragonInput, army_rolls: list[DragonRoll], warn: Any, helpers: list[DragonRoll]) -> dict[int, Fighter]:
     """Roll the dragons that attack dragons (faces given first, then dice seeded apart from the army's
-    so that the army's own rolls stay as they were) and deal their damage at once (step 7)."""
+    so that the army's own rolls stay as they were) and deal their damage at once (step 7); the rolls
+    of controlled dragons helping the army go to ``helpers``."""
     rng = random.Random(f"dragon-fight-{inp.seed}")
     rolls = {d.index: d for d in army_rolls}
     for d, t in zip(inp.present, inp.targets):
-        if isinstance(t, int):
-            roll, warnings = roll_dragon(d, rng, DRAGON)
+        if isinstance(t, int) or t == HELPS:       # HELPS: controlled, rolled with the army (p.62)
+            roll, warnings = roll_dragon(d, rng, DRAGON if isinstance(t, int) else ARMY)
             for w in warnings:
                 warn(w)
             rolls[d.index] = roll
-    out = {i: Fighter(rolls[i], inp.targets[i]) for i in sorted(in_fight(inp))}
+    # A dragon that does not roll (tamed or controlled, p.62) keeps its automatic saves.
+    out = {i: Fighter(rolls.get(i) or DragonRoll(inp.present[i], []), inp.targets[i]) for i in sorted(in_fight(inp))}
+    helpers.extend(rolls[d.index] for d, t in zip(inp.present, inp.targets) if t == HELPS)
     for f in out.values():
         if isinstance(f.target, int):
             out[f.target].taken += f.roll.damage
@@ -135,8 +139,11 @@ def fight_odds(inp: DragonInput, budget: Budget) -> tuple[dict[int, float], dict
     keep = 1.0
     for i in members:
         target = inp.targets[i]
-        dist, cut = outcomes(by_index[i], DRAGON if isinstance(target, int) else ARMY,
-                             caps[target] if isinstance(target, int) else 0)
+        if target == STILL:
+            dist, cut = {(0, False, False): 1.0}, 0.0
+        else:
+            dist, cut = outcomes(by_index[i], DRAGON if isinstance(target, int) else ARMY,
+                                 caps[target] if isinstance(target, int) else 0)
         keep *= 1.0 - cut
         nxt: dict[tuple, float] = {}
         budget.spend(len(acc) * len(dist), len(acc))

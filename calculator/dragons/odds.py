@@ -21,6 +21,7 @@ left after the army's saves, ``killed`` the health-worth it loses (breath and da
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..roll.chances import summarize
@@ -28,16 +29,18 @@ from ..roll.distribution import Budget
 from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
 from ..core.registry import Kind
-from ..core.limits import BOUNDS
+from ..core.limits import BOUNDS, LIMITS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Indexed, Run
 from ..core.interpret import see
 from ..kinds.exchange import ReflectDamage
+from ..kinds.modifiers import Add
 from .breath import BreathEffects, add_effects, breath_elements
 from .kills import KillPlan, Target
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
-from .fight import fight_odds, in_fight
+from .fight import fight_odds, in_fight, outcomes
+from .tamed import HELPS
 from .dice import ARMY
 from .spread import Spread, response_spread
 from ..bundle import Index
@@ -280,6 +283,43 @@ def work_out(engine: Indexed, inp: DragonInput) -> Odds:
     return odds
 
 
+def helped(engine: Indexed, inp: DragonInput) -> Odds:
+    """p.62: controlled dragons helping the army add their damage to its melee results: the odds for each
+    sum of their damage, weighed by its chance (calculator.dragons.tamed)."""
+    helpers = [d for d, t in zip(inp.present, inp.targets) if t == HELPS]
+    if not helpers:
+        return work_out(engine, inp)
+    sums, dropped = {0: 1.0}, 0.0
+    for d in helpers:
+        dist, cut = outcomes(d, ARMY, BOUNDS["work"])
+        dropped += cut
+        nxt: dict[int, float] = {}
+        for n, p in sums.items():
+            for (dmg, _, _), q in dist.items():
+                nxt[n + dmg] = nxt.get(n + dmg, 0.0) + p * q
+        sums = nxt
+    total: Odds | None = None
+    spent = Budget()
+    for n, p in sorted(sums.items()):
+        mods = inp.defender.modifiers + ([Add.adding("melee", min(n, LIMITS["amount"]), "controlled dragon")] if n else [])
+        one = work_out(engine, replace(inp, defender=replace(inp.defender, modifiers=mods)))
+        spent.spend(one.budget.work, 0)
+        total = total or one
+        for mine, theirs in ((total.killed, one.killed), (total.damage, one.damage), (total.lost, one.lost)):
+            if total is one:
+                for k in mine:
+                    mine[k] *= p
+            else:
+                for k, v in theirs.items():
+                    mine[k] = mine.get(k, 0.0) + p * v
+        total.dropped = one.dropped * p if total is one else total.dropped + one.dropped * p
+    assert total is not None
+    total.dropped += dropped
+    total.notes.append("a controlled dragon helping the army: its damage is added to the army's melee results, "
+                       "each sum of its damage with its chance (rulebook p.62)")
+    return total
+
+
 NOTES = ("the army splits its ID results the best way in every roll: the most dragons killed, then the most saves",
          "casualties follow the calculator's default choice: as close as possible to the damage without exceeding "
          "it, losing the fewest units",
@@ -294,7 +334,7 @@ def dist(values: dict[int, float]) -> dict[str, Any]:
 def dragon_odds(engine: Any, data: Any) -> dict[str, Any]:
     inp = parse_dragon_attack(data, engine.index)
     try:
-        odds = work_out(engine, inp)
+        odds = helped(engine, inp)
         fights = fight_json(inp, odds.budget) if in_fight(inp) else None
     except TooLarge:
         raise TooLarge("", f"this dragon attack is too large to compute exactly (more than {BOUNDS['work']:,} "

@@ -30,6 +30,7 @@ from ..core.errors import InputError
 from ..core.fields import need_int
 from ..core.names import player_names
 from .dice import ARMY, DragonDie
+from .tamed import bond_text, bonded_targets
 
 
 def can_attack(a: DragonDie, b: DragonDie) -> bool:
@@ -49,16 +50,21 @@ def can_attack(a: DragonDie, b: DragonDie) -> bool:
     return False
 
 
-def choose_targets(dice: list[DragonDie], given: list[Any]) -> tuple[list[int | str], set[int]]:
-    """Each dragon's target: another dragon's index, or ``"army"`` (p.17 steps 1-2); and the dragons
-    whose target the calculator picked among several. ``given``: each dragon's ``target`` from the
-    input (None: the first dragon it may attack)."""
+def choose_targets(dice: list[DragonDie], given: list[Any], bonds: list[str] | None = None
+                   ) -> tuple[list[int | str], set[int]]:
+    """Each dragon's target: another dragon's index, or ``"army"`` (p.17 steps 1-2), or for a tamed or
+    controlled dragon (``bonds``, p.62: calculator.dragons.tamed) none or the army's side; and the
+    dragons whose target the calculator picked among several. ``given``: each dragon's ``target`` from
+    the input (None: the first dragon it may attack)."""
     out: list[int | str] = []
     picked: set[int] = set()
+    bonds = bonds or [""] * len(dice)
+    ables = []
     for i, (die, want) in enumerate(zip(dice, given)):
         able = [j for j, other in enumerate(dice) if j != i and can_attack(die, other)]
+        ables.append(able)
         where = f"attacker.dragons[{i}].target"
-        if want is None:
+        if want is None or bonds[i]:
             out.append(able[0] if able else ARMY)
             if len(able) > 1:
                 picked.add(i)
@@ -74,7 +80,7 @@ def choose_targets(dice: list[DragonDie], given: list[Any]) -> tuple[list[int | 
             raise InputError(where, f"the {die.name} does not attack the {dice[j].name}"
                                     + (" (a dragon never attacks itself)" if j == i else ""))
         out.append(j)
-    return out, picked
+    return bonded_targets(dice, given, bonds, out, ables), picked
 
 
 def label(dice: list[DragonDie], i: int) -> str:
@@ -82,9 +88,12 @@ def label(dice: list[DragonDie], i: int) -> str:
     return player_names([d.name for d in dice])[i]
 
 
-def target_text(dice: list[DragonDie], targets: list[int | str], i: int, picked: bool) -> str:
-    """Whom dragon ``i`` attacks, in words (``picked``: the calculator chose among several dragons)."""
+def target_text(dice: list[DragonDie], targets: list[int | str], i: int, picked: bool, how: str = "") -> str:
+    """Whom dragon ``i`` attacks, in words (``picked``: the calculator chose among several dragons;
+    ``how``: tamed or controlled, p.62)."""
     t, name = targets[i], label(dice, i)
+    if isinstance(t, str) and t != ARMY:
+        return bond_text(name, t, how)
     if t == ARMY:
         return f"The {name} attacks the army" + ("" if len(dice) == 1 else " (no other dragon here is one it attacks)")
     assert isinstance(t, int)

@@ -176,3 +176,64 @@ def test_cli_dragon_fight(bundle_file):
     proc = cli("exchange", attack(d("red-drake", "jaws"), d("blue-drake", "scales")), bundle_file)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: attacker.dragons[1].rolled.dragon: ") and len(proc.stderr.splitlines()) == 1
+
+
+# ---- p.62: tamed and controlled dragons on the turns after, as the input states them ---------------
+
+def test_a_tamed_dragon_does_not_attack_its_tamers_army(engine):
+    # A tamed dragon "will not attack an army containing the unit that tamed it" and "still attacks other
+    # dragons as normal" (p.62). The Red Drake cannot attack the Ivory Drake (p.17 table), so it does not
+    # attack at all; the Ivory Drake's Claws 6 - (2 + 1) saves = 3 damage (untamed, the Red Drake's Claws
+    # would add 6: 12 - 3 = 9).
+    data = attack(dict(d("red-drake", "claws"), tamed=True), d("ivory-drake", "claws"))
+    out = engine.exchange(data)
+    assert out["summary"]["targets"] == ["none", "army"] and out["summary"]["army_damage"] == 3
+    assert out["dragons"][0]["status"] == "does not attack"
+    # Beside a dragon it may attack, it fights it as usual: Red Jaws 12 kill the Blue Drake (10).
+    out = engine.exchange(attack(dict(d("red-drake", "jaws"), tamed=True), d("blue-drake", "claws")))
+    assert fate(out) == [(12, 6, "survives"), (6, 12, "killed")]
+
+
+def test_a_controlled_dragon_helps_its_controllers_army(engine):
+    # "If another dragon attacks the controller's army, roll the controlled dragon and add any damage it
+    # inflicts to the melee results of the army" (p.62). The Red Drake's Jaws 12 join the army's 0 melee:
+    # 12 >= 5 health + 5 saves kill the Ivory Drake, whose Claws 6 - 3 saves still deal 3 damage.
+    out = engine.exchange(attack(dict(d("red-drake", "jaws"), controlled=True), d("ivory-drake", "claws")))
+    s = out["summary"]
+    assert (s["response_melee"], s["dragons_killed"], s["army_damage"]) == (12, 1, 3)
+    assert [x["status"] for x in out["dragons"]] == ["helps the army", "killed"]
+
+
+def test_a_controlled_dragon_attacks_any_dragon_or_none(engine):
+    # The controller "may have it attack any other dragon, even a type of dragon that it would not usually
+    # attack": the Red Drake attacks the Ivory Drake (no dragon attacks an Ivory one by the table). Jaws
+    # 12 >= 10 kill it; its Claws 6 - 3 saves still hit the army (3).
+    out = engine.exchange(attack(dict(d("red-drake", "jaws"), controlled=True, target=1), d("ivory-drake", "claws")))
+    assert fate(out) == [(12, 0, "survives"), (0, 12, "killed")] and out["summary"]["army_damage"] == 3
+    # ... or "may have the controlled dragon not roll".
+    out = engine.exchange(attack(dict(d("red-drake"), controlled=True, target="none"), d("ivory-drake", "claws")))
+    assert out["summary"]["targets"] == ["none", "army"] and out["dragons"][0]["faces"] == []
+
+
+def test_odds_with_a_controlled_dragon_helping(engine):
+    # The Red Drake rolls with the army (faces left to chance); against an army only Tail rolls again and
+    # Breath deals no damage: faces of 12, Jaws 12 (1), Claws 6 (4), Wing 5 (2), Belly or Breath 0 (3),
+    # Tail 3 + again (2). Its damage reaches t with
+    #   Q(t) = [1*(12>=t) + 4*(6>=t) + 2*(5>=t) + 3*(0>=t) + 2*Q(t-3)] / 12, Q(t<=0) = 1
+    #   Q(1) = 9/12; Q(4) = (7 + 2*9/12) / 12 = 17/24; Q(7) = (1 + 2*17/24) / 12 = 29/144;
+    #   Q(10) = (1 + 2*29/144) / 12 = 101/864: the chance its damage, as melee, kills the Ivory Drake (10).
+    odds = engine.exchange_odds(attack(dict(d("red-drake"), controlled=True), d("ivory-drake", "claws")))
+    assert odds["dragons_killed"]["distribution"]["1"] == pytest.approx(101 / 864, abs=1e-9)
+    assert odds["sides"]["defender"]["damage"]["distribution"] == {"3": pytest.approx(1.0, abs=1e-9)}
+
+
+@pytest.mark.parametrize("extra,field,words", [
+    ({"tamed": True, "target": "army"}, "attacker.dragons[0].target", "does not attack the army"),
+    ({"tamed": "yes"}, "attacker.dragons[0].tamed", "true or false"),
+    ({"tamed": True, "controlled": True}, "attacker.dragons[0].controlled", "not both"),
+    ({"controlled": True, "target": 0}, "attacker.dragons[0].target", "never attacks itself"),
+])
+def test_a_bad_tamed_or_controlled_dragon_names_its_field(engine, extra, field, words):
+    with pytest.raises(InputError) as err:
+        engine.exchange(attack(dict(d("red-drake", "claws"), **extra), d("ivory-drake", "claws")))
+    assert err.value.field == field and words in str(err.value)
