@@ -23,6 +23,7 @@ from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
 from .kinds.spells import SpellEffect
 from .kinds.terrain import TerrainEffect
+from .kinds.dragon import DragonFaceKinds, DragonType, ElementBreath, breath_effects, dragon_face_kinds, dragon_types
 from .kinds.roll import Generate, Reroll
 from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
@@ -303,6 +304,25 @@ class Index:
         self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
         self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
+        self._dragon_rules(bundle, rules)
+
+    def _dragon_rules(self, bundle: Mapping[str, Any], rules: list[Any]) -> None:
+        """The dragon faces' kinds (icons.yaml), the dragon types' table and the breath effects by
+        element (rules.yaml dragon-attacks), checked: a mistake names its file, entry and field."""
+        self.dragon_faces: dict[str, DragonFaceKinds] = {
+            i["id"]: _check("icons", i["id"], dragon_face_kinds, i) for i in bundle.get("icons") or [] if i.get("dragon_face")}
+        attack: Mapping[str, Any] = next((r for r in rules if r.get("id") == "dragon-attacks"), {})
+        self.dragon_types: dict[str, DragonType] = _check("rules", "dragon-attacks", dragon_types, attack.get("dragon_types"))
+        self.breath_effects: dict[str, ElementBreath] = _check("rules", "dragon-attacks", breath_effects,
+                                                               attack.get("breath_effects"))
+        for d in self.dragons.values():
+            for j, f in enumerate(d.get("faces") or ()):
+                if f.get("icon") not in self.dragon_faces:       # never a face that silently does nothing
+                    raise BundleError("dragons", d["id"], f"faces[{j}].icon", f"{f.get('icon')!r} is not a dragon face "
+                                      "with its kinds (icons.yaml dragon_face)")
+            if d.get("dragon_type", "elemental") not in self.dragon_types:
+                raise BundleError("dragons", d["id"], "dragon_type", f"{d.get('dragon_type')!r} is not a dragon type of "
+                                  f"rules.yaml dragon-attacks ({', '.join(self.dragon_types)})")
 
     def keep(self, key: tuple, value: object) -> Any:
         """Keep ``value``, the answer of a pure function for ``key``, in ``memo`` and give it back;

@@ -1,5 +1,5 @@
-"""What the calculator does with each SAI, species ability, spell, eighth face and minor terrain face
-the data names: worked out by a registered kind, listed for the player with what it needs, or
+"""What the calculator does with each SAI, species ability, spell, eighth face and minor terrain face,
+dragon face, breath effect and dragon type the data names: worked out by a registered kind, listed for the player with what it needs, or
 neither (a gap: tests/engine/test_coverage.py fails on it; data/README.md lists the rows).
 
 >>> from calculator.bundle import Index
@@ -95,10 +95,22 @@ def _face_rows(idx: Index) -> list[Row]:
     return rows
 
 
+def _dragon_rows(idx: Index) -> list[Row]:
+    """Dragon faces (their kinds, against an army and against a dragon), breath effects by element and
+    dragon types (the p.17 targeting table, and the fights between dragons it makes): all worked out
+    (calculator.dragons)."""
+    rows = [_row("dragon face", icon, idx.icon_name(icon), _status([done_by_engine(k) for k in face.effects]), [])
+            for icon, face in sorted(idx.dragon_faces.items())]
+    rows += [_row("breath effect", el, b.name, _status([done_by_engine(b.effect)]), [])
+             for el, b in sorted(idx.breath_effects.items())]
+    rows += [_row("dragon type", t.id, t.name, WORKED, []) for t in idx.dragon_types.values()]
+    return rows
+
+
 def _row(what: str, id_: str, name: str, status: str, needs: list[str]) -> Row:
     return {"what": what, "id": id_, "name": name, "status": status, "for_the_player": needs}
 
 
 def coverage(idx: Index) -> list[Row]:
     """One row per SAI, species ability, spell, eighth face and minor terrain face of the data."""
-    return _sai_rows(idx) + _ability_rows(idx) + _spell_rows(idx) + _face_rows(idx)
+    return _sai_rows(idx) + _ability_rows(idx) + _spell_rows(idx) + _face_rows(idx) + _dragon_rows(idx)

@@ -17,7 +17,7 @@ from .core.shapes import Answer, Raw
 # kind -> the fields of each entry that the engine reads. A nested mapping keeps only those
 # fields of each item of a list field (a species' abilities).
 FIELDS: dict[str, tuple[Any, ...]] = {
-    "icons": ("id", "name", "kind", "terrain_effects"),
+    "icons": ("id", "name", "kind", "terrain_effects", "dragon_face"),
     "sais": ("id", "name", "clauses", "fixed_results"),
     "species": ("id", "name", {"abilities": ("id", "name", "engine")}, "force"),
     "dice": ("id", "name", "species", "kind", "size", "health", "element", "alloy", "faces", "carries"),
@@ -25,12 +25,13 @@ FIELDS: dict[str, tuple[Any, ...]] = {
                "mixed_elements", "duration", "target"),
     "terrain_types": ("id", "name", "elements", "major", "minor_anywhere"),
     "terrains": ("id", "name", "type", "category", "eighth_face", "advanced", {"faces": ("icon",)}),
-    "rules": ("id", "steps", "x_by_die", "force"),
+    "rules": ("id", "steps", "x_by_die", "force", "dragon_types", "breath_effects"),
     "dragons": ("id", "name", "form", "dragon_type", "elements", "health", "automatic_saves", "faces"),
 }
 # Of the rules, the engine reads Die Roll Resolution's step titles, the value of X and the setup
-# limits a force is checked against (calculator.forces).
-RULES = ("die-roll-resolution", "x-values", "setup-and-victory")
+# limits a force is checked against (calculator.forces), and the dragon types' table and breath
+# effects (calculator.kinds.dragon).
+RULES = ("die-roll-resolution", "x-values", "setup-and-victory", "dragon-attacks")
 
 
 def _pick(entry: Mapping[str, Any], fields: tuple[Any, ...]) -> Answer:

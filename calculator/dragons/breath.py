@@ -4,7 +4,8 @@ exceeding), then its elements' breath effects apply.
 
 The health-worth is the face's value in the data: 5, and 10 for a White Dragon (its Terrain
 Empathy kills "an additional five health-worth ... bringing the total health killed to ten",
-read as one choice of ten). The effects, until the beginning of the army's next turn:
+read as one choice of ten). The effects are data (rules.yaml ``dragon-attacks`` ``breath_effects``,
+each a kind of calculator.kinds.dragon); today, until the beginning of the army's next turn:
 
 - Air, Lightning Bolt: melee results halved (rounded down);
 - Water, Poisonous Cloud: missile results halved; Earth, Petrify: maneuver results halved;
@@ -27,9 +28,7 @@ from ..kinds.modifiers import Divide
 from .request import DragonRun
 from .roll import DragonRoll
 
-EFFECTS = {"air": "Lightning Bolt", "water": "Poisonous Cloud", "earth": "Petrify", "death": "Dragon Plague",
-           "fire": "Dragon Fire"}
-HALVES = {"air": "melee", "water": "missile", "earth": "maneuver"}
+from ..kinds.dragon import ElementBreath
 
 
 @dataclass
@@ -45,7 +44,7 @@ class BreathEffects:
 
 def breath_elements(d: DragonRoll, elements: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """The elements whose effects a dragon's breath brings (None: a White Dragon with no terrain given)."""
-    if d.dragon.die.white:
+    if d.dragon.die.breath_from_terrain:
         return elements           # Terrain Empathy: both elements of the terrain (minor terrains add none)
     return d.dragon.die.elements  # Hybrid: both; Ivory Hybrid: its element; Ivory: none (Life Drain)
 
@@ -77,16 +76,19 @@ def dragon_fire(run: DragonRun, d: DragonRoll, killed: list[Any]) -> None:
             u.why += "; Dragon Fire: it rolled a save result and is not buried"
 
 
-def add_effects(effects: BreathEffects, d: DragonRoll, elements: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Record a breath's effects on the army's roll; returns (element, name) for each element."""
+def add_effects(effects: BreathEffects, d: DragonRoll, elements: tuple[str, ...], table: dict[str, ElementBreath]
+                ) -> list[tuple[ElementBreath | None, str]]:
+    """Record a breath's effects on the army's roll; returns (its effect, name) for each element."""
     out = []
     for el in elements:
-        name = f"{EFFECTS.get(el, el)} ({d.label}'s breath)"
-        if el in HALVES:
-            effects.halves.setdefault(HALVES[el], name)     # halvings from breath do not add up
-        elif el == "death":
+        found = table.get(el)
+        name = f"{found.name if found else el} ({d.label}'s breath)"
+        halves = found.effect.halves() if found else None
+        if halves:
+            effects.halves.setdefault(halves, name)     # halvings from breath do not add up
+        elif found and found.effect.ignores_id():
             effects.plague = effects.plague or name
-        out.append((el, name))
+        out.append((found, name))
     return out
 
 
@@ -96,18 +98,21 @@ def apply_effects(run: DragonRun, d: DragonRoll, killed: list[Any], effects: Bre
         run.warn(f"{d.label}'s breath: its effects are those of the terrain's elements; no terrain is given, "
                  f"so none is applied", "dragon-attacks")
         return
+    table = run.idx.breath_effects
     if not elements:
-        run.left.append(Left("attacker", "dragon", f"{d.label}'s breath: Life Drain (Ivory) adds no effect",
-                             see("dragon-attacks")))
-    for el, name in add_effects(effects, d, elements):
-        if el in HALVES:
-            later = " (its roll against this attack counts no maneuvers)" if el == "earth" else ""
-            run.left.append(Left("defender", "dragon", f"{name}: the army's {HALVES[el]} results are halved until "
+        drain = table.get("ivory")
+        run.left.append(Left("attacker", "dragon", f"{d.label}'s breath: {drain.name if drain else 'Ivory'} (Ivory) adds "
+                             f"no effect", see("dragon-attacks")))
+    for found, name in add_effects(effects, d, elements, table):
+        halves = found.effect.halves() if found else None
+        if halves:
+            later = " (its roll against this attack counts no maneuvers)" if halves == "maneuver" else ""
+            run.left.append(Left("defender", "dragon", f"{name}: the army's {halves} results are halved until "
                                  f"the beginning of its next turn{later}", see("dragon-attacks")))
-        elif el == "death":
+        elif found and found.effect.ignores_id():
             run.left.append(Left("defender", "dragon", f"{name}: the army ignores its ID results until the "
                                  f"beginning of its next turn", see("dragon-attacks")))
-        elif el == "fire":
+        elif found and found.effect.buries():
             dragon_fire(run, d, killed)
 
 

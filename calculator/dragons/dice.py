@@ -2,79 +2,106 @@
 
 A face's value is the rulebook's (``rulebook_value`` where the OCTGN value differs): the data
 already holds a White Dragon's doubled Jaws, Claws, Tail, Wing and Treasure (rulebook p.17), so
-nothing here doubles a value again.
-
->>> face_kind("dragon-tail"), face_kind("wings")
-('tail', 'wing')
+nothing here doubles a value again. What a face does is its kinds in the data (icons.yaml
+``dragon_face``: calculator.kinds.dragon), against an army or a dragon; a die's type (its row of
+the p.17 targeting table, whose elements its breath brings) is rules.yaml ``dragon_types``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..core.errors import InputError
+from ..core.errors import BundleError, InputError, ParamError
 from ..core.fields import short
 from ..bundle import Index
+from ..kinds.dragon import DragonFaceKinds, dragon_face_kinds
+from ..kinds.dragon import DragonFaceEffect, DragonType
 
-# Icon id -> the rules' name of the face (calculator.kinds.roll.DRAGON_FACES, what SAIs look for).
-FACE_KINDS = {"jaws": "jaws", "claws": "claws", "dragon-tail": "tail", "wings": "wing", "dragon-belly": "belly",
-              "dragon-breath": "breath", "treasure": "treasure"}
-# Faces whose value is damage to the army (rulebook p.17); Belly, Breath and Treasure deal none.
-DAMAGE_FACES = ("jaws", "claws", "tail", "wing")
-
-
-def face_kind(icon: str) -> str:
-    return FACE_KINDS.get(icon, icon)
+ARMY, DRAGON = "army", "dragon"     # whom a dragon's faces act on
 
 
 @dataclass(frozen=True)
 class DragonFace:
     icon: str
-    kind: str          # jaws, claws, tail, wing, belly, breath, treasure
+    kind: str          # the rules' word for it (jaws, claws, tail, wing, belly, breath, treasure)
     value: int
     name: str          # the icon's name in the data ("Claws")
+    effects: tuple[DragonFaceEffect, ...] = ()
 
     @property
     def damage(self) -> int:
-        return self.value if self.kind in DAMAGE_FACES else 0
+        """Damage to the army (rulebook p.17); Belly, Breath and Treasure deal none."""
+        return self.damage_to(ARMY)
+
+    def damage_to(self, target: str) -> int:
+        return sum(e.damage(self.value, target) for e in self.effects)
+
+    def rolls_again(self, target: str) -> bool:
+        return any(e.rolls_again(target) for e in self.effects)
+
+    def breathes(self, target: str) -> bool:
+        return any(e.breathes(target) for e in self.effects)
+
+    def promotes(self, target: str) -> int:
+        return sum(e.promotes(self.value, target) for e in self.effects)
+
+    @property
+    def drops_saves(self) -> bool:
+        return any(e.drops_saves() for e in self.effects)
+
+    @property
+    def flies_away(self) -> bool:
+        return any(e.flies_away() for e in self.effects)
 
     def label(self) -> str:
-        return f"{self.name} ({self.value})" if self.kind in DAMAGE_FACES + ("breath", "treasure") else self.name
+        shows = any(e.damage(1, t) or e.breathes(t) or e.promotes(1, t) for e in self.effects for t in (ARMY, DRAGON))
+        return f"{self.name} ({self.value})" if shows else self.name
 
 
 @dataclass(frozen=True)
 class DragonDie:
     id: str
     name: str
-    dragon_type: str           # elemental, hybrid, ivory, ivory-hybrid, white
+    dragon_type: str           # a row of rules.yaml dragon_types (elemental, hybrid, ivory, ivory-hybrid, white)
     elements: tuple[str, ...]
     health: int
     auto_saves: int
     faces: tuple[DragonFace, ...]
+    type: DragonType | None = None
 
     @property
-    def white(self) -> bool:
-        return self.dragon_type == "white"
+    def breath_from_terrain(self) -> bool:
+        """Its breath brings the terrain's elements' effects (White, Terrain Empathy), not its own."""
+        return self.type is not None and self.type.breath_from_terrain
 
 
-def dragon_face(f: Mapping[str, Any], icon_names: Mapping[str, str]) -> DragonFace:
+def dragon_face(f: Mapping[str, Any], icon_names: Mapping[str, str], kinds: Mapping[str, DragonFaceKinds]) -> DragonFace:
     """One face of the data; the rulebook's value wins where OCTGN's differs (the White Drake's doubled
     faces)."""
-    return DragonFace(f["icon"], face_kind(f["icon"]), int(f.get("rulebook_value", f.get("value", 0))),
-                      icon_names.get(f["icon"], f["icon"]).replace(" (dragon)", ""))
+    k = kinds.get(f["icon"])
+    return DragonFace(f["icon"], k.word if k else f["icon"], int(f.get("rulebook_value", f.get("value", 0))),
+                      icon_names.get(f["icon"], f["icon"]).replace(" (dragon)", ""), k.effects if k else ())
 
 
 def face_words(dragons: Sequence[Mapping[str, Any]], icons: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
     """Each dragon's faces as the engine names them ("Tail (3)": the damage it deals), for the page."""
     names = {i["id"]: i.get("name", i["id"]) for i in icons}
-    return {d["id"]: [dragon_face(f, names).label() for f in d.get("faces") or ()] for d in dragons}
+    kinds = {}
+    for i in icons:
+        if i.get("dragon_face"):
+            try:
+                kinds[i["id"]] = dragon_face_kinds(i)
+            except ParamError as exc:
+                raise BundleError("icons", i["id"], exc.field, exc.message) from None
+    return {d["id"]: [dragon_face(f, names, kinds).label() for f in d.get("faces") or ()] for d in dragons}
 
 
 def dragon_die(entry: Mapping[str, Any], idx: Index) -> DragonDie:
-    faces = [dragon_face(f, idx.icon_names) for f in entry.get("faces") or ()]
-    return DragonDie(entry["id"], entry.get("name", entry["id"]), entry.get("dragon_type", "elemental"),
+    faces = [dragon_face(f, idx.icon_names, idx.dragon_faces) for f in entry.get("faces") or ()]
+    kind = entry.get("dragon_type", "elemental")
+    return DragonDie(entry["id"], entry.get("name", entry["id"]), kind,
                      tuple(entry.get("elements") or ()), int(entry.get("health", 5)),
-                     int(entry.get("automatic_saves", 5)), tuple(faces))
+                     int(entry.get("automatic_saves", 5)), tuple(faces), idx.dragon_types.get(kind))
 
 
 def find_die(value: object, where: str, idx: Index) -> DragonDie:
@@ -88,8 +115,9 @@ def find_die(value: object, where: str, idx: Index) -> DragonDie:
     return hit if hit is not None else idx.keep(key, dragon_die(entry, idx))
 
 
-ALIASES = {"jaw": "jaws", "claw": "claws", "tail": "dragon-tail", "wing": "wings", "belly": "dragon-belly",
-           "breath": "dragon-breath", "dragon-wings": "wings"}
+def aliases(idx: Index) -> dict[str, str]:
+    """Every word the data gives a dragon face (its rules' word and aliases) -> its icon id."""
+    return {w: icon for icon, k in idx.dragon_faces.items() for w in (k.word,) + k.aliases}
 
 
 def parse_dragon_face(value: object, where: str, die: DragonDie, idx: Index) -> DragonFace:
@@ -102,7 +130,8 @@ def parse_dragon_face(value: object, where: str, die: DragonDie, idx: Index) -> 
     if not isinstance(value, str) or not value.strip() or len(value) > 80:
         raise InputError(where, f"expected a dragon face like 'claws' or a face number, got {short(value)}")
     text = value.strip().lower()
-    icon = ALIASES.get(text) or idx.icon_id(text) or ALIASES.get(text.replace(" ", "-"))
+    words = aliases(idx)
+    icon = words.get(text) or idx.icon_id(text) or words.get(text.replace(" ", "-"))
     hit = [f for f in die.faces if f.icon == icon]
     if not hit:
         printed = ", ".join(sorted({f.name.lower() for f in die.faces}))

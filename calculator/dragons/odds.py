@@ -22,6 +22,7 @@ left after the army's saves, ``killed`` the health-worth it loses (breath and da
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from ..core.shapes import Answer
@@ -30,15 +31,19 @@ from ..roll.distribution import Budget
 from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
 from ..core.registry import Kind
-from ..core.limits import BOUNDS
+from ..core.limits import BOUNDS, LIMITS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Indexed, Run
 from ..core.interpret import see
 from ..kinds.exchange import ReflectDamage
+from ..kinds.modifiers import Add
 from .breath import BreathEffects, add_effects, breath_elements
 from .kills import KillPlan, Target
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
+from .fight import fight_odds, in_fight, outcomes
+from .tamed import HELPS
+from .dice import ARMY
 from .spread import Spread, response_spread
 from ..bundle import Index
 from ..roll.asks import EngineView
@@ -125,7 +130,7 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
     for d, key in zip(inp.dragons, cls):
         if not key[3]:
             continue
-        face = next(f for f in d.die.faces if f.kind == "breath")
+        face = next(f for f in d.die.faces if f.breathes(ARMY))
         killed = choose(alive, face.value, run.strength)
         lost += sum(u.health for u in killed)
         alive = [u for u in alive if u not in killed]
@@ -135,7 +140,7 @@ def breaths(run: Run, inp: DragonInput, cls: Cls, notes: list[str]) -> tuple[lis
             note = f"no terrain is given: the {d.die.name}'s breath effects (those of the terrain) are not applied"
             notes.append(note) if note not in notes else None
         else:
-            add_effects(effects, roll, elements)
+            add_effects(effects, roll, elements, run.idx.breath_effects)
     return alive, lost, effects
 
 
@@ -283,6 +288,43 @@ def work_out(engine: Indexed, inp: DragonInput) -> Odds:
     return odds
 
 
+def helped(engine: Indexed, inp: DragonInput) -> Odds:
+    """p.62: controlled dragons helping the army add their damage to its melee results: the odds for each
+    sum of their damage, weighed by its chance (calculator.dragons.tamed)."""
+    helpers = [d for d, t in zip(inp.present, inp.targets) if t == HELPS]
+    if not helpers:
+        return work_out(engine, inp)
+    sums, dropped = {0: 1.0}, 0.0
+    for d in helpers:
+        dist, cut = outcomes(d, ARMY, BOUNDS["work"])
+        dropped += cut
+        nxt: dict[int, float] = {}
+        for n, p in sums.items():
+            for (dmg, _, _), q in dist.items():
+                nxt[n + dmg] = nxt.get(n + dmg, 0.0) + p * q
+        sums = nxt
+    total: Odds | None = None
+    spent = Budget()
+    for n, p in sorted(sums.items()):
+        mods = inp.defender.modifiers + ([Add.adding("melee", min(n, LIMITS["amount"]), "controlled dragon")] if n else [])
+        one = work_out(engine, replace(inp, defender=replace(inp.defender, modifiers=mods)))
+        spent.spend(one.budget.work, 0)
+        total = total or one
+        for mine, theirs in ((total.killed, one.killed), (total.damage, one.damage), (total.lost, one.lost)):
+            if total is one:
+                for k in mine:
+                    mine[k] *= p
+            else:
+                for k, v in theirs.items():
+                    mine[k] = mine.get(k, 0.0) + p * v
+        total.dropped = one.dropped * p if total is one else total.dropped + one.dropped * p
+    assert total is not None
+    total.dropped += dropped
+    total.notes.append("a controlled dragon helping the army: its damage is added to the army's melee results, "
+                       "each sum of its damage with its chance (rulebook p.62)")
+    return total
+
+
 NOTES = ("the army splits its ID results the best way in every roll: the most dragons killed, then the most saves",
          "casualties follow the calculator's default choice: as close as possible to the damage without exceeding "
          "it, losing the fewest units",
@@ -297,7 +339,8 @@ def dist(values: dict[int, float]) -> Answer:
 def dragon_odds(engine: EngineView, data: object) -> Answer:
     inp = parse_dragon_attack(data, engine.index)
     try:
-        odds = work_out(engine, inp)
+        odds = helped(engine, inp)
+        fights = fight_json(inp, odds.budget) if in_fight(inp) else None
     except TooLarge:
         raise TooLarge("", f"this dragon attack is too large to compute exactly (more than {BOUNDS['work']:,} "
                            f"outcome combinations); try fewer dragons or fewer units") from None
@@ -310,13 +353,26 @@ def dragon_odds(engine: EngineView, data: object) -> Answer:
         notes.append("a champion's Tame, Slay or Control a Dragon, which makes the army ignore one dragon's "
                      "damage, is not included in these chances")
     words = inp.target_words()
-    notes += [f"{words[d.index]}: it is left out of these chances (rulebook p.17)"
+    notes += [f"{words[d.index]}: its fight is worked out apart from the army's (rulebook p.17)"
               for d, t in zip(inp.present, inp.targets) if t != "army"]
+    if fights and any(isinstance(inp.targets[i], str) for i in in_fight(inp)):
+        notes.append("a dragon attacking the army that dragons attack too: the army's chance of killing it and the "
+                     "dragons' are given apart (each kills it on its own)")
     if inp.id_split is not None or inp.casualties or inp.breath_picks is not None:
         notes.append("your own split of ID results and choice of casualties are not used for the chances")
-    if any(f.kind == "breath" and "fire" in (d.die.elements if not d.die.white else inp.elements or ())
+    buries = {el for el, b in engine.index.breath_effects.items() if b.effect.buries()}
+    if any(f.breathes(ARMY) and buries & set(d.die.elements if not d.die.breath_from_terrain else inp.elements or ())
            for d in inp.dragons for f in d.die.faces):
         notes.append("units killed by a fire breath may be buried instead of killed: the health-worth lost is the same")
     return {"attack": "dragon", "sides": {"defender": {"damage": dist(odds.damage), "killed": dist(odds.lost)}},
             "dragons_killed": dist(odds.killed), "dropped": odds.dropped, "notes": notes,
-            "see": see("dragon-attacks")}
+            "see": see("dragon-attacks"), **({"fight": fights} if fights else {})}
+
+
+def fight_json(inp: DragonInput, budget: Budget) -> dict[str, Any]:
+    """The exact chances of the dragons' fight (calculator.dragons.fight)."""
+    killed, each, flies, dropped = fight_odds(inp, budget)
+    names = {d.index: d.name or d.die.name for d in inp.present}
+    return {"dragons_killed": dist(killed), "dropped": dropped,
+            "dragons": [{"dragon": i, "label": names[i], "target": inp.targets[i], "killed": p,
+                         **({"flies_away": flies[i]} if i in flies else {})} for i, p in each.items()]}

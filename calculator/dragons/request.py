@@ -5,7 +5,8 @@
     {"attack": "dragon", "terrain": "<terrain type id>", "seed": 1,
      "attacker": {"dragons": [{"die": "<dragon id>", "rolled": {"dragon": "<face>"},
                                "rerolled": {"dragon": ["<face>", ...]},
-                               "target": <index of the dragon it attacks> | "army"}, ...]},
+                               "target": <index of the dragon it attacks> | "army" | "none",
+                               "tamed": true | "controlled": true}, ...]},
      "defender": {"army": [UNIT, ...], "modifiers": [...], "options": {...},
                   "id_split": {"melee": n, "missile": n, "save": n},
                   "free_to_roll": [unit indices an ability lets roll against the dragons (Resist Fear)]},
@@ -33,6 +34,7 @@ from ..core.names import player_names
 from .dice import DragonDie, DragonFace, find_die, parse_dragon_face
 from .fear import keep_out, parse_free
 from .targets import ARMY, choose_targets, target_text
+from .tamed import bond
 
 UNIT_ROLLS = ("response", "breath_save")
 SPLIT_TYPES = ("save", "melee", "missile")
@@ -45,6 +47,7 @@ class DragonIn:
     rolled: DragonFace | None
     rerolled: list[DragonFace]
     target: Any = None                        # the input's target (None: the calculator's choice)
+    bond: str = ""                            # "tamed", "controlled" by a unit of the attacked army (p.62)
     name: str = ""                            # as players name it: "2nd Red Drake" beside another (parse)
 
 
@@ -65,7 +68,7 @@ class DragonInput:
 
     def target_words(self) -> list[str]:
         dice = [d.die for d in self.present]
-        return [target_text(dice, self.targets, i, i in self.picked) for i in range(len(dice))]
+        return [target_text(dice, self.targets, i, i in self.picked, self.present[i].bond) for i in range(len(dice))]
 
     def exchange_input(self) -> ExchangeInput:
         """The exchange machinery's view (calculator.exchange.flow.Run): the army and its casualties."""
@@ -88,7 +91,7 @@ def parse_dragon(i: int, raw: object, idx: Index) -> DragonIn:
     where = f"attacker.dragons[{i}]"
     if not isinstance(raw, Mapping):
         raise InputError(where, "expected an object with 'die' (a dragon id)")
-    only(raw, ("die", "rolled", "rerolled", "target"), where)
+    only(raw, ("die", "rolled", "rerolled", "target", "tamed", "controlled"), where)
     die = find_die(raw.get("die"), f"{where}.die", idx)
     first = _faces(raw.get("rolled"), "rolled", where)
     rolled = parse_dragon_face(first, f"{where}.rolled.dragon", die, idx) if first is not None else None
@@ -96,7 +99,7 @@ def parse_dragon(i: int, raw: object, idx: Index) -> DragonIn:
     # A chain of Tails is at most reroll_depth faces long, its first face included.
     more = opt_list(more, f"{where}.rerolled.dragon", LIMITS["reroll_depth"] - 1)
     rerolled = [parse_dragon_face(f, f"{where}.rerolled.dragon[{j}]", die, idx) for j, f in enumerate(more)]
-    return DragonIn(i, die, rolled, rerolled, raw.get("target"))
+    return DragonIn(i, die, rolled, rerolled, raw.get("target"), bond(raw, where))
 
 
 def parse_defender(raw: object, idx: Index) -> tuple[Side, dict[str, int] | None]:
@@ -178,7 +181,7 @@ def parse_dragon_attack(data: object, idx: Index) -> DragonInput:
     present = [parse_dragon(i, d, idx) for i, d in enumerate(raw)]
     for d, name in zip(present, player_names([d.die.name for d in present])):
         d.name = name                # two Red Drakes are the 1st and the 2nd, as units are (core.names)
-    targets, picked = choose_targets([d.die for d in present], [d.target for d in present])
+    targets, picked = choose_targets([d.die for d in present], [d.target for d in present], [d.bond for d in present])
     side, split = parse_defender(data.get("defender"), idx)
     breath, casualties = parse_casualties(data.get("casualties"), side)
     attackers = [d for d, t in zip(present, targets) if t == ARMY]

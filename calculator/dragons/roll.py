@@ -1,7 +1,8 @@
 """A dragon's roll: its first face and, while it shows Tail, the faces it rolls again.
 
 Rulebook p.17: "Tail: the dragon's tail inflicts three points of damage; roll the dragon again and
-apply the new result as well." Faces come from the input (``rolled``, then ``rerolled`` in order),
+apply the new result as well"; against another dragon Breath rolls again too ("Dragon Breath").
+Which faces roll again is their kinds' answer (calculator.kinds.dragon). Faces come from the input (``rolled``, then ``rerolled`` in order),
 then from the seeded dice; a chain stops at the input limit of faces per die (calculator.core.limits).
 :func:`chains` lists every chain a dragon can roll, with its chance, for the exact odds.
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.limits import LIMITS
-from .dice import DragonFace
+from .dice import ARMY, DragonFace
 from .request import DragonIn
 
 
@@ -25,6 +26,7 @@ class DragonRoll:
     status: str = ""                                    # "", killed
     why: str = ""
     ignored: str = ""                                   # why its non-breath damage is ignored (p.62)
+    against: str = ARMY                                 # whom it attacks: the army, or a dragon
 
     @property
     def index(self) -> int:
@@ -37,8 +39,9 @@ class DragonRoll:
 
     @property
     def damage(self) -> int:
-        """Damage to the army: Jaws, Claws, Tail and Wing (rulebook p.17); breath kills instead."""
-        return sum(f.damage for f in self.faces)
+        """Damage to its target: Jaws, Claws, Tail and Wing (rulebook p.17); against an army breath
+        kills instead, against a dragon it deals damage too (the faces' kinds say which)."""
+        return sum(f.damage_to(self.against) for f in self.faces)
 
     @property
     def counted(self) -> int:
@@ -47,7 +50,7 @@ class DragonRoll:
 
     @property
     def belly(self) -> bool:
-        return any(f.kind == "belly" for f in self.faces)
+        return any(f.drops_saves for f in self.faces)
 
     @property
     def toughness(self) -> int:
@@ -61,12 +64,12 @@ class DragonRoll:
 
     @property
     def breaths(self) -> list[DragonFace]:
-        return [f for f in self.faces if f.kind == "breath"]
+        return [f for f in self.faces if f.breathes(self.against)]
 
     @property
     def promotions(self) -> int:
         """Treasure: one unit of the army may be promoted (two for a White Dragon: the face's value)."""
-        return sum(f.value for f in self.faces if f.kind == "treasure")
+        return sum(f.promotes(self.against) for f in self.faces)
 
     def text(self) -> str:
         shown = " then ".join(f.label() + (" (at random)" if r else "") for f, r in zip(self.faces, self.random))
@@ -74,7 +77,7 @@ class DragonRoll:
         return f"{self.label} rolled {shown}: {self.damage} damage{spared}"
 
 
-def roll_dragon(d: DragonIn, rng: random.Random) -> tuple[DragonRoll, list[str]]:
+def roll_dragon(d: DragonIn, rng: random.Random, against: str = ARMY) -> tuple[DragonRoll, list[str]]:
     """Roll one dragon (faces given first, then the seeded dice); also the warnings."""
     queue, faces, random_ = list(d.rerolled), [], []
     face, rnd = (d.rolled, False) if d.rolled is not None else (d.die.faces[rng.randrange(len(d.die.faces))], True)
@@ -83,11 +86,11 @@ def roll_dragon(d: DragonIn, rng: random.Random) -> tuple[DragonRoll, list[str]]
     while True:
         faces.append(face)
         random_.append(rnd)
-        if face.kind != "tail":
+        if not face.rolls_again(against):
             break
         if len(faces) >= LIMITS["reroll_depth"]:
             cut = True
-            warnings.append(f"{d.die.name}: rolled Tail {len(faces)} times; the calculator stops there "
+            warnings.append(f"{d.die.name}: rolled {again(against)} {len(faces)} times; the calculator stops there "
                             f"(limit {LIMITS['reroll_depth']} faces per die)")
             break
         if queue:
@@ -96,11 +99,15 @@ def roll_dragon(d: DragonIn, rng: random.Random) -> tuple[DragonRoll, list[str]]
             face, rnd = d.die.faces[rng.randrange(len(d.die.faces))], True
     if queue:
         warnings.append(f"attacker.dragons[{d.index}].rerolled.dragon: {len(queue)} face(s) not used (the "
-                        f"{d.die.name} rolls again only after Tail)")
-    return DragonRoll(d, faces, random_, cut), warnings
+                        f"{d.die.name} rolls again only after {again(against)})")
+    return DragonRoll(d, faces, random_, cut, against=against), warnings
 
 
-def chains(d: DragonIn) -> tuple[list[tuple[list[DragonFace], float]], float]:
+def again(against: str) -> str:
+    return "Tail" if against == ARMY else "Tail or Breath"
+
+
+def chains(d: DragonIn, against: str = ARMY) -> tuple[list[tuple[list[DragonFace], float]], float]:
     """Every chain of faces the dragon can roll, given faces fixed, with its chance; and the chance of
     the chains that would pass the limit of faces (not listed: the answer reports it as dropped)."""
     n = len(d.die.faces)
@@ -113,7 +120,7 @@ def chains(d: DragonIn) -> tuple[list[tuple[list[DragonFace], float]], float]:
     while frontier:
         nxt = []
         for faces, p in frontier:
-            if faces[-1].kind != "tail":
+            if not faces[-1].rolls_again(against):
                 done.append((faces, p))
             elif len(faces) >= LIMITS["reroll_depth"]:
                 cut += p

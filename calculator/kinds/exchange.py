@@ -324,7 +324,8 @@ class DragonAbility(Reported):
     targets: str
 
     def describe(self, x: Count) -> str:
-        return "the champion tames, slays or controls one attacking dragon (its own ability)"
+        return ("the champion tames, slays or controls one attacking dragon (its own ability); its damage is ignored "
+                "now; on the turns after, the game state says which dragon stays tamed or controlled")
 
     def cancels_dragon_damage(self, unit_elements: Sequence[str],
                               dragons: Sequence[tuple[int, tuple[str, ...], int]]) -> int | None:

@@ -180,6 +180,11 @@ class Add(Arithmetic):
     kind, step, low = "add", 10, 0
     stacks = True
 
+    @classmethod
+    def adding(cls, result: str, amount: int, source: str) -> dict[str, Any]:
+        """The input of a modifier that adds results of one type (a controlled dragon's damage, p.62)."""
+        return {"op": cls.kind, "result": result, "amount": amount, "source": source}
+
     def apply(self, before: int) -> int:
         return before + self.amount
 

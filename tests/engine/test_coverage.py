@@ -21,7 +21,12 @@ def test_no_entry_is_neither_worked_out_nor_listed(bundle):
     rows = coverage(Index(bundle))
     assert _gaps(bundle) == []
     kinds = {r["what"] for r in rows}
-    assert kinds == {"SAI", "species ability", "spell", "eighth face", "minor terrain face"}
+    assert kinds == {"SAI", "species ability", "spell", "eighth face", "minor terrain face", "dragon face",
+                     "breath effect", "dragon type"}
+    # Dragons are worked out whole (p.17): each face against an army and a dragon, each breath effect,
+    # each type's targets and the fights between dragons they make.
+    dragons = [r for r in rows if r["what"] in ("dragon face", "breath effect", "dragon type")]
+    assert len(dragons) == 7 + 6 + 5 and all(r["status"] == "worked out" for r in dragons)
     # Every entry of each kind has its row.
     assert sum(r["what"] == "SAI" for r in rows) == len(bundle["sais"])
     assert sum(r["what"] == "spell" for r in rows) == len(bundle["spells"])

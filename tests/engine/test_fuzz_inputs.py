@@ -55,6 +55,11 @@ SPELL = {"roll": "individual", "against": "magic", "spell": {"id": "fearful-flam
          "army": [{"die": "amazons/runner", "rolled": "1 save"}], "seed": 2}
 DRAGON = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "tail"}}]},
           "defender": {"army": [{"die": "amazons/warrior"}]}}
+# Dragons fighting dragons (p.17): the Red and Blue Drakes attack each other, the Ivory Drake the army.
+DRAGON_FIGHT = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "breath"}},
+                                                             {"die": "blue-drake", "target": 0},
+                                                             {"die": "ivory-drake", "rolled": {"dragon": "claws"}}]},
+                "defender": {"army": [{"die": "amazons/warrior"}]}}
 
 EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", 120))          # per command: about a second each
 
@@ -130,14 +135,18 @@ def test_every_seed_is_answered(engine, command):
     method(SEEDS[command])
     if command.startswith("exchange"):
         method(DRAGON)
+        method(DRAGON_FIGHT)
     if command == "resolve":
         assert method(SPELL)["spell"]["outcome"]["saved"] is True
 
 
-@pytest.mark.parametrize("command", sorted(SEEDS) + ["exchange-dragon", "resolve-spell"])
+EXTRA = {"exchange-dragon": ("exchange", DRAGON), "exchange-dragon-fight": ("exchange", DRAGON_FIGHT),
+         "exchange-odds-dragon-fight": ("exchange-odds", DRAGON_FIGHT), "resolve-spell": ("resolve", SPELL)}
+
+
+@pytest.mark.parametrize("command", sorted(SEEDS) + sorted(EXTRA))
 def test_a_mutated_input_is_answered_or_refused_in_one_line(engine, command):
-    seed = {"exchange-dragon": DRAGON, "resolve-spell": SPELL}.get(command) or SEEDS[command]
-    name = {"exchange-dragon": "exchange", "resolve-spell": "resolve"}.get(command, command)
+    name, seed = EXTRA.get(command, (command, SEEDS.get(command)))
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(mutated(seed))

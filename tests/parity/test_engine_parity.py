@@ -12,7 +12,7 @@ from calculator.commands import COMMANDS
 
 RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.engine.test_steps",
             "tests.engine.test_sais", "tests.engine.test_exchange",
-            "tests.engine.test_dragons", "tests.engine.test_magic", "tests.engine.test_magic_limits",
+            "tests.engine.test_dragons", "tests.engine.test_dragon_fights", "tests.engine.test_magic", "tests.engine.test_magic_limits",
             "tests.engine.test_force",
             "tests.engine.test_terrain", "tests.engine.test_turn_rules", "tests.engine.test_words",
             "tests.engine.test_game", "tests.engine.test_advise", "tests.engine.test_advise_game",

@@ -66,7 +66,18 @@ const NAMES = {
     axis: "Health-worth lost", caption: "Chance of losing at least k health" }),
   dragons_killed: () => ({ title: "Dragons killed", each: "number of dragons killed", unit: "dragons killed",
     axis: "Dragons killed", caption: "Chance of killing at least k dragons" }),
+  fight: () => ({ title: "Dragons killed by dragons", each: "number of dragons the dragons kill", unit: "dragons killed",
+    axis: "Dragons killed", caption: "Chance of at least k dragons killed by dragons" }),
 };
+
+/* The dragons' fight (p.17): how many dragons die, and each dragon's chances, named by the engine. */
+function fight(f) {
+  return el("div", { class: "dd-ex-odds-side", "data-side": "fight" }, el("h3", {}, "The dragons' fight"),
+    part("fight", "fight", f.dragons_killed, NAMES.fight()),
+    el("ul", { class: "dd-ex-fight-odds" }, f.dragons.map((d) => el("li", { "data-dragon": d.dragon,
+      "data-killed": String(d.killed), "data-flies": d.flies_away == null ? null : String(d.flies_away) },
+    el("strong", {}, d.label), ": killed " + pct(d.killed) + (d.flies_away == null ? "" : ", flies away " + pct(d.flies_away))))));
+}
 
 function average(dist) {
   const r = dist.mean_interval;
@@ -119,6 +130,7 @@ function draw(section, cat, out) {
     grid.append(el("div", { class: "dd-ex-odds-side", "data-side": "attacker" }, el("h3", {}, sideName(cat, "attacker")),
       part("attacker", "dragons_killed", out.dragons_killed, NAMES.dragons_killed())));
   }
+  if (out.fight) grid.append(fight(out.fight));
   kids.push(grid);
   if (out.dropped > 1e-9) kids.push(el("p", { class: "dd-chances-notes" }, "Outcomes left out as too unlikely to matter: " + pct(out.dropped) + "."));
   // A note may hold along some of the ways the attack goes only (no save roll where it has no results).

@@ -68,6 +68,15 @@ function whoAttacksWhom(out) {
     el("li", { "data-dragon": d.dragon, "data-target": String(d.target) }, d.target_text + ".")))];
 }
 
+/* Dragons fighting dragons (p.17): each dragon of the fight, its faces and its fate, in the engine's words. */
+function dragonsFight(out) {
+  const list = (out.fight && out.fight.dragons) || [];
+  if (!list.length) return [];
+  return [el("h3", {}, "The dragons' fight"), el("ul", { class: "dd-ex-fight" }, list.map((d) =>
+    el("li", { "data-dragon": d.dragon, "data-status": d.status, "data-damage": d.damage, "data-taken": d.taken },
+      el("strong", {}, d.label), " (" + d.labels.join(", then ") + "): " + d.text + ".")))];
+}
+
 function losses(cat, out) {
   const killed = out.killed || {};
   return el("div", { class: "dd-ex-losses" }, Object.keys(killed).map((side) => {
@@ -135,7 +144,7 @@ function rollList(cat, out) {
 /* `choose(side, event, units)`: the owner's casualties (null: the calculator's). */
 export function render(section, cat, out, input, choose) {
   const parts = [el("h2", {}, "Result of the exchange"), el("p", { class: "dd-calc-what" }, whatExchange(cat, out))];
-  parts.push(...whoAttacksWhom(out));
+  parts.push(...whoAttacksWhom(out), ...dragonsFight(out));
   const words = sentences(cat, out, choose);
   parts.push(words || el("p", { class: "dd-calc-notice" }, "No damage in this exchange."));
   if (out.id_split && out.id_split.text) parts.push(el("p", { class: "dd-calc-what", "data-id-split": true }, "ID results: " + out.id_split.text + "."));
