@@ -12,6 +12,7 @@ from .bundle import make_modifiers
 from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary
 from .terrain.request import maneuver_vocabulary
+from .advise.words import advise_vocabulary
 from .core.errors import BundleError, ParamError
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
 from .core.interpret import ANCHORS, DOC
@@ -51,6 +52,7 @@ def vocabulary(spells: list[dict[str, Any]] | None = None, dragons: list[dict[st
         "interpretations": {"page": DOC, "anchors": dict(ANCHORS)},
         "exchange": exchange_vocabulary(),
         "maneuver": maneuver_vocabulary(),
+        "advise": advise_vocabulary(),
         "kinds": {"effects": EFFECTS.catalogue(), "abilities": ABILITIES.catalogue(),
                   "modifiers": MODIFIERS.catalogue(), "terrain": TERRAIN.catalogue()},
     }

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
-from .request import ARMY, AdviseInput, Army
+from .request import ARMY, AdviseInput, Army, lean
 
 FIGURES = ("damage", "killed")
 
@@ -81,7 +81,9 @@ def attack_option(odds_of: Callable[[dict[str, Any]], dict[str, Any]], inp: Advi
     if not here and not reserve and target.terrain is None:
         notes.append(f"{target.name}: its terrain is not given, so abilities that read the terrain's elements "
                      f"do not act in its saves")
-    return {"action": attack, "target": target.name, **_figures(odds)}, notes
+    # The exchange's own input: the page opens the option in the exchange mode with it.
+    return {"action": attack, "target": target.name, **_figures(odds), "command": "exchange",
+            "input": {**data, "attacker": lean(data["attacker"]), "defender": lean(data["defender"])}}, notes
 
 
 class Odds:

@@ -30,7 +30,7 @@ from ..roll.faceval import contribution
 from ..roll.inputs import RollInput
 from ..roll.resolve import resolve_input
 from ..roll.units import Unit
-from .request import ARMY, AdviseInput
+from .request import ARMY, AdviseInput, lean
 
 WAYS = 1024         # ways the army's dice can fall worked through exactly (each a single roll resolved, ~1 ms)
 DIST_KEYS = ("distribution", "mean", "sd", "at_least")
@@ -184,7 +184,8 @@ def magic_option(engine: Any, inp: AdviseInput) -> tuple[dict[str, Any], list[st
         total = {k: full[k] for k in DIST_KEYS}        # the ways worked through (or sampled) give it
     rows = [{"spell": s.id, "element": s.element, "cost": s.cost, "chance": tally.chance[s.id]}
             for s in spells if tally.chance.get(s.id, 0.0) > 0]
-    return {"action": "magic", "magic": total, "elements": tally.elements, "spells": rows, **method}, notes
+    return {"action": "magic", "magic": total, "elements": tally.elements, "spells": rows, **method,
+            "command": "resolve", "input": lean(data)}, notes
 
 
 __all__ = ["magic_option", "magic_data"]

@@ -31,7 +31,7 @@ def check(answer: dict[str, Any], case: dict[str, Any]) -> None:
         got = find(answer, want["action"], want.get("target"))
         assert got is not None, (case["id"], want["action"], want.get("target"))
         assert got["method"] == "exact", case["id"]
-        for key in ("directions", "then", "against"):
+        for key in ("directions", "then", "against", "command", "input"):
             if key in want:
                 assert got[key] == want[key], (case["id"], key)
         if "chance" in want:
@@ -52,6 +52,26 @@ def check(answer: dict[str, Any], case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_hand_worked_advice(engine, case):
     check(engine.advise(case["input"]), case)
+
+
+COMMAND = {"maneuver": "maneuver", "exchange": "exchange_odds", "resolve": "distribution"}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_each_options_input_is_its_commands(engine, case):
+    # The input an option carries, asked of its command alone, gives the option's figures (the page opens
+    # the option in that command's mode): a melee or missile its exchange's odds, magic its roll's total;
+    # a maneuver's input is accepted (its chance is the distribution's, test_advise_commands.py).
+    for option in engine.advise(case["input"])["options"]:
+        alone = getattr(engine, COMMAND[option["command"]])(option["input"])
+        if option["command"] == "exchange":
+            assert alone["sides"]["defender"]["damage"] == option["damage"], case["id"]
+            assert alone["sides"]["attacker"]["killed"] == option["losses"]["killed"], case["id"]
+        elif option["command"] == "resolve":
+            assert {k: alone[k] for k in ("distribution", "mean")} == \
+                {k: option["magic"][k] for k in ("distribution", "mean")}, case["id"]
+        else:
+            assert alone["direction"] == option["directions"][0], case["id"]
 
 
 def _cli(data: object, bundle_file) -> subprocess.CompletedProcess:
