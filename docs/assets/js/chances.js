@@ -178,12 +178,12 @@ export function refresh(input, section) {
 
 /* Several distributions on one chart (the advice's comparison): for each amount, one bar per
    series, side by side, drawn as chart() draws one. series: [{name, values: {amount: p}}] with the
-   amounts already cut to what fits (advise-chart.js merges a long tail); names: {axis, value, label}.
+   amounts already cut to what fits (advise-chart.js merges a long tail); names: {axis, value, tip(amount)}.
    Its width is at most about 360 drawn pixels, so a 390 px screen shows it whole. */
 export function compare(series, amounts, names) {
   const n = Math.max(1, series.length);
   const left = 40, head = 10, h = 150, foot = 36, gap = 8;
-  const bw = Math.max(4, Math.min(18, Math.floor((360 - left) / amounts.length - gap) / n));
+  const bw = Math.max(4, Math.min(28 / Math.sqrt(n), Math.floor((360 - left) / amounts.length - gap) / n));
   const width = left + amounts.length * (n * bw + gap) + gap;
   const root = svg("svg", { viewBox: `0 0 ${width} ${head + h + foot}`, role: "img", class: "dd-chances-chart dd-compare-chart",
     width, height: head + h + foot, preserveAspectRatio: "xMinYMin meet" });
@@ -203,7 +203,7 @@ export function compare(series, amounts, names) {
       const bar = svg("rect", { x: x0 + j * bw, y: head + h - bh, width: bw, height: bh,
         class: "dd-chances-bar dd-compare-bar dd-compare-bar--" + (j % 4), "data-series": j, "data-amount": a.key, "data-p": p });
       const tip = svg("title");
-      tip.textContent = `${s.name}: ${a.label} ${names.label}: ${pct(p)}`;
+      tip.textContent = `${s.name}: ${names.tip(a.label)}: ${pct(p)}`;
       bar.append(tip);
       root.append(bar);
     });
