@@ -127,3 +127,21 @@ def test_a_tampered_input_exits_2_with_one_line(bundle_file):
     proc = _cli(data, bundle_file)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: terrain.face: ") and proc.stderr.count("\n") == 1
+
+
+def test_every_figure_and_chart_the_page_may_show_is_read_in_some_answer(engine):
+    # The page reads the figures and charts where the vocabulary says (calculator/advise/words.py):
+    # each path must lead to a number or a distribution in some hand-worked case's answer.
+    from calculator.advise.words import CHARTS, FIGURES
+
+    options = [o for case in CASES for o in engine.advise(case["input"])["options"]]
+
+    def at(o: dict[str, Any], path: list[str]) -> Any:
+        for key in path:
+            o = o.get(key) if isinstance(o, dict) else None
+        return o
+    for f in FIGURES:
+        want = dict if f["as"] == "at_least" else float
+        assert any(isinstance(at(o, f["path"]), want) for o in options), f["key"]
+    for c in CHARTS:
+        assert any(isinstance(at(o, c["path"]), dict) and "distribution" in at(o, c["path"]) for o in options), c["key"]

@@ -50,7 +50,7 @@ function legendAndTable(series, shown, kind) {
     ...shown.map((a) => el("td", { "data-amount": a.key, "data-value": String(s.values[a.key]) }, pct(s.values[a.key])))));
   const tbl = el("div", { class: "dd-advise-scroll" }, el("table", { class: "dd-advise-chart-table", "data-advise-chart-table": "" },
     el("caption", {}, "The chance of each option, " + verb + " each amount"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Option"), ...shown.map((a) => el("th", { scope: "col" }, kind.label + " " + a.label)))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, kind.label), ...shown.map((a) => el("th", { scope: "col" }, a.label)))),
     el("tbody", {}, ...rows)));
   return [legend, tbl];
 }
