@@ -160,7 +160,7 @@ def test_the_chart_switches_between_at_least_and_at_most(shared: Page):
     bars = shared.locator("[data-advise-chart] svg rect.dd-compare-bar")
     assert [float(p) for p in bars.evaluate_all("bs => bs.map((b) => b.dataset.p)")] == \
         pytest.approx([1 / 3, 1 / 2, 8 / 9], abs=1e-9)
-    chart = shared.locator("[data-advise-chart] svg").bounding_box()
+    chart = shared.locator("[data-advise-chart] svg.dd-compare-chart").bounding_box()
     assert chart and chart["x"] >= 0 and chart["x"] + chart["width"] <= 390, chart   # it fits the phone
     assert shared.url.endswith(".damage.at_most")        # the share link keeps the chart and its view
 
@@ -204,3 +204,18 @@ def test_the_game_page_offers_an_armys_options(page: Page):
     rows(page, "melee", "bob.campaign").locator("[data-advise-open]").click()
     expect(page.locator('[data-calc-panel="exchange"]')).to_be_visible(timeout=ENGINE_TIMEOUT)
     assert "/calculator/#x=1." in page.url
+
+
+def test_the_maneuver_modes_terrain_and_armies_are_asked_about(shared: Page):
+    # The contract example's maneuver (its input written by hand in advise_cases.py), opened in the
+    # maneuver mode; the advice of its armies has the hand-worked maneuver chance (7/9) and melee (2/3).
+    want = {o["action"]: o for o in CONTRACT["expect"]}
+    open_in_place(shared, "calculator/?maneuver=" + quote(json.dumps(want["maneuver"]["input"])))
+    expect(shared.locator("[data-maneuver-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    shared.locator('[data-calc-mode="advise"]').tap()
+    shared.evaluate("document.querySelector('[data-advise-results]').dataset.state = 'old'")
+    shared.locator("[data-advise-use-maneuver]").tap()
+    expect(shared.locator("[data-advise-results]")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+    expect(cell(shared, "maneuver", None, "maneuver")).to_have_text(pct(want["maneuver"]["chance"]))
+    expect(cell(shared, "melee", "opposing[0]", "kill_at_least")).to_have_text(pct(want["melee"]["killed"][1]))
+    expect(rows(shared, "melee", "opposing[0]").locator("[data-advise-open]")).to_have_text("Melee at Opposing army 1")

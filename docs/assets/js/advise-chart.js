@@ -42,10 +42,21 @@ function picker(list, attr, current, name, onPick) {
   }));
 }
 
+/* The legend's colour: a square drawn as the chart's bars are, so it takes the same colour. */
+function swatch(j) {
+  const ns = "http://www.w3.org/2000/svg";
+  const box = document.createElementNS(ns, "svg");
+  const rect = document.createElementNS(ns, "rect");
+  [["width", 12], ["height", 12], ["aria-hidden", "true"]].forEach(([k, v]) => box.setAttribute(k, String(v)));
+  [["width", 12], ["height", 12], ["class", "dd-compare-bar--" + (j % 4)]].forEach(([k, v]) => rect.setAttribute(k, String(v)));
+  box.append(rect);
+  return box;
+}
+
 function legendAndTable(series, shown, kind) {
   const verb = kind.label.toLowerCase();
   const legend = el("ul", { class: "dd-advise-legend" }, ...series.map((s, j) =>
-    el("li", {}, el("span", { class: "dd-advise-swatch dd-compare-bar--" + (j % 4), "aria-hidden": "true" }), s.name)));
+    el("li", {}, swatch(j), s.name)));
   const rows = series.map((s, j) => el("tr", { "data-series": j, "data-action": s.o.action, "data-target": s.o.target }, el("th", { scope: "row" }, s.name),
     ...shown.map((a) => el("td", { "data-amount": a.key, "data-value": String(s.values[a.key]) }, pct(s.values[a.key])))));
   const tbl = el("div", { class: "dd-advise-scroll" }, el("table", { class: "dd-advise-chart-table", "data-advise-chart-table": "" },

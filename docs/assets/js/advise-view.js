@@ -109,6 +109,10 @@ function table(cat, answer, view, nameOf, open) {
     el("tbody", {}, ...rows)));
 }
 
+/* An engine note with each army it names in words (the engine names an unnamed army by its place in the input). */
+const ARMY_TOKEN = /\b(?:opposing|elsewhere)\[\d+\]|\b[a-z0-9-]+\.(?:home|horde|campaign|reserve)\b/gi;
+function named(text, nameOf) { return String(text).replace(ARMY_TOKEN, (t) => nameOf(t)); }
+
 function headline(cat, answer, nameOf) {
   const w = words(cat);
   const act = w.actions[answer.action] || (answer.action === "any" ? "Any action" : answer.action);
@@ -127,7 +131,7 @@ export function showAdvice(box, cat, answer, opts) {
     parts.push(chart);
     if (answer.notes && answer.notes.length) {
       parts.push(el("details", { class: "dd-ex-odds-table" }, el("summary", {}, "Notes (" + answer.notes.length + ")"),
-        el("ul", { class: "dd-chances-notes" }, ...answer.notes.map((n) => el("li", {}, n)))));
+        el("ul", { class: "dd-chances-notes" }, ...answer.notes.map((n) => el("li", {}, named(n, opts.nameOf))))));
     }
     box.replaceChildren(...parts);
     drawChart(chart, cat, answer, view, (o) => optionName(cat, o, opts.nameOf), redraw);

@@ -40,9 +40,7 @@ function query(root) {
 }
 
 /* The maneuver mode's terrain and armies as the advise input: the dice, not their faces. */
-function fromManeuver(text) {
-  let m;
-  try { m = JSON.parse(text || "null"); } catch (e) { m = null; }
+function fromManeuver(m) {
   if (!isObj(m) || !isObj(m.maneuvering) || !Array.isArray(m.maneuvering.army) || !m.maneuvering.army.length) return null;
   const dice = (side) => {
     const s = JSON.parse(JSON.stringify(side));
@@ -137,7 +135,7 @@ export function bindAdvise(page) {
   if (!words(page.cat).figures.length) return;       // an engine without advice words: no mode
   page.open.advise = (raw, message, text) => openAdvise(ad, raw, message, text);
   ui.useManeuver.addEventListener("click", () => {
-    const got = fromManeuver(root.dataset.maneuverInput);
+    const got = fromManeuver(page.maneuverInput && page.maneuverInput());
     if (!got) { say(ad, "Put dice in the maneuvering army of the maneuver mode first: its terrain and armies are asked about here."); return; }
     say(ad, "");
     ad.input = got;
