@@ -117,7 +117,8 @@ function headline(cat, answer, nameOf) {
   const w = words(cat);
   const act = w.actions[answer.action] || (answer.action === "any" ? "Any action" : answer.action);
   const where = answer.face == null ? "In its Reserve Area" : "At face " + answer.face;
-  return el("p", { class: "dd-advise-head", "data-action": answer.action }, where + ", " + nameOf(answer.army) + " may take: " +
+  const who = nameOf(answer.army);
+  return el("p", { class: "dd-advise-head", "data-action": answer.action }, where + ", " + (who === "The army" ? "the army" : who) + " may take: " +
     (answer.action === "any" ? "any action" : act.toLowerCase()) + ".");
 }
 
