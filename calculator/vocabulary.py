@@ -14,6 +14,7 @@ from .dragons.dice import face_words
 from .exchange.words import exchange_vocabulary
 from .forces.request import force_vocabulary
 from .terrain.request import maneuver_vocabulary
+from .advise.words import advise_vocabulary
 from .core.errors import BundleError, ParamError
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
 from .core.interpret import ANCHORS, DOC
@@ -54,6 +55,7 @@ def vocabulary(spells: list[Answer] | None = None, dragons: list[Answer] | None 
         "exchange": exchange_vocabulary(),
         "maneuver": maneuver_vocabulary(),
         "force": force_vocabulary(),
+        "advise": advise_vocabulary(),
         "kinds": {"effects": EFFECTS.catalogue(), "abilities": ABILITIES.catalogue(),
                   "modifiers": MODIFIERS.catalogue(), "terrain": TERRAIN.catalogue()},
     }

@@ -16,7 +16,7 @@ from ..core.shapes import Answer
 from ..bundle import Index
 from ..kinds.terrain import ACTIONS
 from ..roll.held import parse_held
-from .request import ARMY, AdviseInput, Army
+from .request import ARMY, AdviseInput, Army, lean
 from ..roll.asks import EngineView
 
 FIGURES = ("damage", "killed")
@@ -85,7 +85,9 @@ def attack_option(odds_of: Callable[[Answer], Answer], inp: AdviseInput, attack:
     if not here and not reserve and target.terrain is None:
         notes.append(f"{target.name}: its terrain is not given, so abilities that read the terrain's elements "
                      f"do not act in its saves")
-    return {"action": attack, "target": target.name, **_figures(odds)}, notes
+    # The exchange's own input: the page opens the option in the exchange mode with it.
+    return {"action": attack, "target": target.name, **_figures(odds), "command": "exchange",
+            "input": {**data, "attacker": lean(data["attacker"]), "defender": lean(data["defender"])}}, notes
 
 
 class Odds:

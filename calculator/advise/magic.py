@@ -31,7 +31,7 @@ from ..roll.faceval import contribution
 from ..roll.inputs import RollInput
 from ..roll.resolve import resolve_input
 from ..roll.units import Unit
-from .request import ARMY, AdviseInput
+from .request import ARMY, AdviseInput, lean
 from ..roll.asks import EngineView
 
 WAYS = 1024         # ways the army's dice can fall worked through exactly (each a single roll resolved, ~1 ms)
@@ -186,7 +186,8 @@ def magic_option(engine: EngineView, inp: AdviseInput) -> tuple[Answer, list[str
         total = {k: full[k] for k in DIST_KEYS}        # the ways worked through (or sampled) give it
     rows = [{"spell": s.id, "element": s.element, "cost": s.cost, "chance": tally.chance[s.id]}
             for s in spells if tally.chance.get(s.id, 0.0) > 0]
-    return {"action": "magic", "magic": total, "elements": tally.elements, "spells": rows, **method}, notes
+    return {"action": "magic", "magic": total, "elements": tally.elements, "spells": rows, **method,
+            "command": "resolve", "input": lean(data)}, notes
 
 
 __all__ = ["magic_option", "magic_data"]

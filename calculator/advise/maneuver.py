@@ -26,8 +26,8 @@ from ..roll.resolve import resolve_input
 from ..roll.units import Unit
 from ..terrain.die import EIGHTH, turn
 from ..terrain.flow import maneuver_roll, tie_rule_of
-from ..terrain.request import ManeuverInput
-from .request import ARMY, AdviseInput
+from ..terrain.request import MARCHING, ManeuverInput
+from .request import ARMY, AdviseInput, lean
 
 class Wave:
     """What the marching roll's faces take from each counter-maneuver (Wave, seed 000: X maneuver
@@ -130,7 +130,18 @@ def maneuver_option(idx: Index, inp: AdviseInput) -> Answer:
         except TooLarge:
             chance = _sampled(idx, m, BOUNDS["samples"])
             method = {"method": "sampled", "samples": BOUNDS["samples"]}
-    return {**out, "chance": chance, "then": then, **method}
+    return {**out, "chance": chance, "then": then, **method, "command": "maneuver", "input": maneuver_input(inp)}
+
+
+def maneuver_input(inp: AdviseInput) -> dict[str, Any]:
+    """The ``maneuver`` command's input for this maneuver (turned the first way open), so the page
+    can open it in the maneuver mode; the eighth face's holder named as that command names it."""
+    assert inp.terrain is not None and inp.face is not None
+    terrain: dict[str, Any] = {"type" if inp.terrain.by_type else "die": inp.terrain.id, "face": inp.face}
+    if inp.controller is not None:
+        terrain["controller"] = MARCHING if inp.controller == ARMY else inp.controller
+    return {"terrain": terrain, "maneuvering": lean(inp.army.raw), "opposing": [lean(o.raw) for o in inp.opposing],
+            "direction": directions(inp.face)[0]}
 
 
 __all__ = ["maneuver_option", "directions", "ARMY"]

@@ -55,10 +55,18 @@ CASES: list[dict[str, Any]] = [
                   "size": 24},
         "action": "melee",
         "expect": [
-            {"action": "maneuver", "chance": F(7, 9), "directions": ["up", "down"], "then": {"up": "melee", "down": "missile"}},
+            # Each option carries the input of the command that works it out alone (the page opens it in
+            # that mode): the maneuver turned the first way open, the melee as an exchange at this terrain.
+            {"action": "maneuver", "chance": F(7, 9), "directions": ["up", "down"], "then": {"up": "melee", "down": "missile"},
+             "command": "maneuver",
+             "input": {"terrain": {"die": "coastland-city", "face": 6},
+                       "maneuvering": {"army": [W]},   # its empty modifiers and DUA left out
+                       "opposing": [{"army": [S]}], "direction": "up"}},
             {"action": "melee", "target": "bob.campaign", "damage": {1: F(2, 3), 2: F(1, 2), 3: F(1, 9), 4: F(0)},
              "killed": {1: F(2, 3), 2: F(0)}, "losses.damage": {1: F(4, 27), 2: F(1, 27), 3: F(0)},
-             "losses.killed": {1: F(1, 27), 2: F(1, 27), 3: F(0)}}],
+             "losses.killed": {1: F(1, 27), 2: F(1, 27), 3: F(0)}, "command": "exchange",
+             "input": {"attack": "melee", "terrain": "coastland-city",
+                       "attacker": {"army": [W]}, "defender": {"army": [S]}}}],
         "absent": [("missile", "bob.home"), ("magic", None)],
     },
     {   # A Visionary and a Seer at a Highland's magic face (p.11 magic action): total V + S with
@@ -85,7 +93,8 @@ CASES: list[dict[str, Any]] = [
         "input": {"reserve": True, "army": {"army": [VISIONARY, SEER]}},
         "action": "magic",
         "expect": [{"action": "magic", "mean": F(8, 3), "elements": {"ivory": F(8, 3)},
-                    "spells": {"resurrect-dead": F(5, 9), "esfahs-gift": F(5, 9), "rally": F(5, 36)}}],
+                    "spells": {"resurrect-dead": F(5, 9), "esfahs-gift": F(5, 9), "rally": F(5, 36)},
+                    "command": "resolve", "input": {"roll": "magic", "army": [VISIONARY, SEER], "terrain": "reserve"}}],
         "absent": [("maneuver", None), ("melee", None), ("missile", None)],
     },
     {   # Missile from a Home Terrain (p.11): the opposing army here and the one at the frontier may be
@@ -121,7 +130,9 @@ CASES: list[dict[str, Any]] = [
                                 {"name": "bob.reserve", "at": "reserve", "army": [S]}]},
         "action": "any",
         "expect": [
-            {"action": "maneuver", "chance": F(1), "directions": ["down"], "then": {"down": "melee"}},
+            {"action": "maneuver", "chance": F(1), "directions": ["down"], "then": {"down": "melee"},
+             "input": {"terrain": {"die": "highland-tower", "face": 8, "controller": "maneuvering"},
+                       "maneuvering": {"army": [D]}, "opposing": [], "direction": "down"}},
             {"action": "missile", "target": "bob.home", "damage": {1: F(4, 9), 2: F(2, 9), 3: F(0)},
              "killed": {1: F(4, 9)}, "losses.damage": NOTHING},
             {"action": "missile", "target": "bob.reserve", "damage": {1: F(5, 18), 2: F(1, 9), 3: F(0)},

@@ -31,7 +31,7 @@ def check(answer: dict[str, Any], case: dict[str, Any]) -> None:
         got = find(answer, want["action"], want.get("target"))
         assert got is not None, (case["id"], want["action"], want.get("target"))
         assert got["method"] == "exact", case["id"]
-        for key in ("directions", "then", "against"):
+        for key in ("directions", "then", "against", "command", "input"):
             if key in want:
                 assert got[key] == want[key], (case["id"], key)
         if "chance" in want:
@@ -52,6 +52,26 @@ def check(answer: dict[str, Any], case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_hand_worked_advice(engine, case):
     check(engine.advise(case["input"]), case)
+
+
+COMMAND = {"maneuver": "maneuver", "exchange": "exchange_odds", "resolve": "distribution"}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_each_options_input_is_its_commands(engine, case):
+    # The input an option carries, asked of its command alone, gives the option's figures (the page opens
+    # the option in that command's mode): a melee or missile its exchange's odds, magic its roll's total;
+    # a maneuver's input is accepted (its chance is the distribution's, test_advise_commands.py).
+    for option in engine.advise(case["input"])["options"]:
+        alone = getattr(engine, COMMAND[option["command"]])(option["input"])
+        if option["command"] == "exchange":
+            assert alone["sides"]["defender"]["damage"] == option["damage"], case["id"]
+            assert alone["sides"]["attacker"]["killed"] == option["losses"]["killed"], case["id"]
+        elif option["command"] == "resolve":
+            assert {k: alone[k] for k in ("distribution", "mean")} == \
+                {k: option["magic"][k] for k in ("distribution", "mean")}, case["id"]
+        else:
+            assert alone["direction"] == option["directions"][0], case["id"]
 
 
 def _cli(data: object, bundle_file) -> subprocess.CompletedProcess:
@@ -107,3 +127,21 @@ def test_a_tampered_input_exits_2_with_one_line(bundle_file):
     proc = _cli(data, bundle_file)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: terrain.face: ") and proc.stderr.count("\n") == 1
+
+
+def test_every_figure_and_chart_the_page_may_show_is_read_in_some_answer(engine):
+    # The page reads the figures and charts where the vocabulary says (calculator/advise/words.py):
+    # each path must lead to a number or a distribution in some hand-worked case's answer.
+    from calculator.advise.words import CHARTS, FIGURES
+
+    options = [o for case in CASES for o in engine.advise(case["input"])["options"]]
+
+    def at(o: dict[str, Any], path: list[str]) -> Any:
+        for key in path:
+            o = o.get(key) if isinstance(o, dict) else None
+        return o
+    for f in FIGURES:
+        want = dict if f["as"] == "at_least" else float
+        assert any(isinstance(at(o, f["path"]), want) for o in options), f["key"]
+    for c in CHARTS:
+        assert any(isinstance(at(o, c["path"]), dict) and "distribution" in at(o, c["path"]) for o in options), c["key"]

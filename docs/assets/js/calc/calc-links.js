@@ -1,7 +1,8 @@
 /* Calculator page: share links. "#s=1.<base64url JSON>" (written by the page; a roll's link holds
    its wish list of spells and its Reserve Area too; "#x=" an exchange's, "#m=" a maneuver's),
    "?roll=<JSON>", "?magic=<JSON>" (a roll that is a magic roll unless it names another),
-   "?exchange=<JSON>" and "?maneuver=<JSON>" (written by hand or by other pages). A link is read as
+   "#a=" the advice's, followed by "~" and its view (calc-advise.js), "?exchange=<JSON>",
+   "?maneuver=<JSON>" and "?advise=<JSON>" (written by hand or by other pages). A link is read as
    plain JSON, checked for shape and against the catalogue (ids that exist, sizes within the
    published limits); then the engine reads the link's own text, as the command line would, before
    the page uses it (vet): it names a key given twice, an unknown field, a hidden character. */
@@ -32,8 +33,8 @@ export function b64urlDecode(text) {
   }
 }
 
-const PREFIX = { roll: "s", exchange: "x", maneuver: "m" };
-const MODE = { s: "roll", x: "exchange", m: "maneuver" };
+const PREFIX = { roll: "s", exchange: "x", maneuver: "m", advise: "a" };
+const MODE = { s: "roll", x: "exchange", m: "maneuver", a: "advise" };
 
 export function encode(input, mode) { return (PREFIX[mode] || "s") + "=" + VERSION + "." + b64urlEncode(JSON.stringify(input)); }
 
@@ -113,7 +114,7 @@ export function read(cat) {
     try { hash = decodeURIComponent(hash); } catch (e) { throw broken; }
     // URLSearchParams reads a broken % code in ?roll=... as a stand-in character, never as an error.
     try { decodeURIComponent(location.search); } catch (e) { throw broken; }
-    const m = /^([sxm])=(\d+)\.(.*)$/.exec(hash);
+    const m = /^([sxma])=(\d+)\.([^~]*)(~.*)?$/.exec(hash);      // "~": the advice's view, read by its mode
     if (m) {
       what = "share link";
       mode = MODE[m[1]];
@@ -121,8 +122,9 @@ export function read(cat) {
       const text = b64urlDecode(m[3]);
       return { mode, what, text, input: mode === "roll" ? check(parseJson(text), cat) : exchangeJson(text) };
     }
-    if (/^[sxm]=/.test(hash)) { what = "share link"; mode = MODE[hash[0]]; throw new Error("it is incomplete"); }
+    if (/^[sxma]=/.test(hash)) { what = "share link"; mode = MODE[hash[0]]; throw new Error("it is incomplete"); }
     if (params.has("exchange")) { what = "exchange link"; mode = "exchange"; const text = params.get("exchange"); return { mode, what, text, input: exchangeJson(text) }; }
+    if (params.has("advise")) { what = "advice link"; mode = "advise"; const text = params.get("advise"); return { mode, what, text, input: exchangeJson(text) }; }
     if (params.has("maneuver")) { what = "maneuver link"; mode = "maneuver"; const text = params.get("maneuver"); return { mode, what, text, input: exchangeJson(text) }; }
     if (params.has("magic")) {
       what = "magic link";
@@ -130,7 +132,7 @@ export function read(cat) {
       return { mode, what, text: magicText(params.get("magic"), input), input: Object.assign({ roll: "magic" }, input) };
     }
     if (params.has("roll")) { what = "roll link"; const text = params.get("roll"); return { mode, what, text, input: check(parseJson(text), cat) }; }
-    if (hash === "exchange" || hash === "maneuver") return { mode: hash, input: null };
+    if (hash === "exchange" || hash === "maneuver" || hash === "advise") return { mode: hash, input: null };
     return null;
   } catch (err) {
     return { mode, error: unreadable(what, err) };

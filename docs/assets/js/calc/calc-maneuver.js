@@ -248,6 +248,7 @@ export function bindManeuver(page) {
   mv.makeAction = (action) => makeAction(mv, action);
   mv.x = { attack: "maneuver" };           // no dragons on either side (the side pickers ask)
   page.open.maneuver = (raw, message) => openManeuver(mv, raw, message);
+  page.maneuverInput = () => (mv.m && complete(mv.m) ? engineInput(mv.cat, mv.m) : null);     // the advice asks about it
   bindForm(mv);
   followEngine(mv, ask);
 }

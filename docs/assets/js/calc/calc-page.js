@@ -10,6 +10,7 @@ import { render as showResult, notice, error as showError } from "./calc-trace.j
 import { refresh as refreshChances } from "./chances.js";
 import { bindExchange } from "./calc-exchange.js";
 import { bindManeuver } from "./calc-maneuver.js";
+import { bindAdvise } from "./calc-advise.js";
 import { bindModes, openMode, setMode, engineReady, send, followEngine, bindShare, say } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "../engine/engine.js";
@@ -193,7 +194,7 @@ function bindForm(ctx) {
   bindShare(ctx.rm, () => writeLink(ctx));
   bindModeCopy(ctx.root, "roll", () => { writeLink(ctx); return location.href; });
   // An exchange or a maneuver writes its share link into the address with every change.
-  ["exchange", "maneuver"].forEach((mode) => bindModeCopy(ctx.root, mode, () => location.href));
+  ["exchange", "maneuver", "advise"].forEach((mode) => bindModeCopy(ctx.root, mode, () => location.href));
 }
 
 function restore(ctx) {
@@ -248,6 +249,7 @@ function bind(root, cat) {
   ctx.ui.form.hidden = false;
   bindExchange(ctx);
   bindManeuver(ctx);
+  bindAdvise(ctx);
   bindModes(ctx);
   bindMagic(ctx);
   restore(ctx);

@@ -175,3 +175,41 @@ export function refresh(input, section) {
   section.dataset.state = "waiting";
   p.timer = setTimeout(() => compute(free, section), DEBOUNCE_MS);
 }
+
+/* Several distributions on one chart (the advice's comparison): for each amount, one bar per
+   series, side by side, drawn as chart() draws one. series: [{name, values: {amount: p}}] with the
+   amounts already cut to what fits (advise-chart.js merges a long tail); names: {axis, value, tip(amount)}.
+   Its width is at most about 360 drawn pixels, so a 390 px screen shows it whole. */
+export function compare(series, amounts, names) {
+  const n = Math.max(1, series.length);
+  const left = 40, head = 10, h = 150, foot = 36, gap = 8;
+  const bw = Math.max(4, Math.min(28 / Math.sqrt(n), Math.floor((360 - left) / amounts.length - gap) / n));
+  const width = left + amounts.length * (n * bw + gap) + gap;
+  const root = svg("svg", { viewBox: `0 0 ${width} ${head + h + foot}`, role: "img", class: "dd-chances-chart dd-compare-chart",
+    width, height: head + h + foot, preserveAspectRatio: "xMinYMin meet" });
+  root.setAttribute("aria-label", names.value + ", by " + names.axis.toLowerCase() + ": " + series.map((s) => s.name).join("; "));
+  const y = (p) => head + h - p * h;
+  for (let p = 0; p <= 1 + 1e-9; p += 0.25) {
+    root.append(svg("line", { x1: left, x2: width, y1: y(p), y2: y(p), class: "dd-chances-grid" }),
+      text({ x: left - 4, y: y(p) + 4, "text-anchor": "end", class: "dd-chances-tick" }, Math.round(p * 100) + "%"));
+  }
+  root.append(text({ x: 10, y: head + h / 2, "text-anchor": "middle", class: "dd-chances-axis",
+    transform: `rotate(-90 10 ${head + h / 2})` }, "Chance"));
+  amounts.forEach((a, i) => {
+    const x0 = left + gap + i * (n * bw + gap);
+    series.forEach((s, j) => {
+      const p = s.values[a.key] || 0;
+      const bh = Math.max(p > 0 ? 1 : 0, p * h);
+      const bar = svg("rect", { x: x0 + j * bw, y: head + h - bh, width: bw, height: bh,
+        class: "dd-chances-bar dd-compare-bar dd-compare-bar--" + (j % 4), "data-series": j, "data-amount": a.key, "data-p": p });
+      const tip = svg("title");
+      tip.textContent = `${s.name}: ${names.tip(a.label)}: ${pct(p)}`;
+      bar.append(tip);
+      root.append(bar);
+    });
+    root.append(text({ x: x0 + (n * bw) / 2, y: head + h + 14, "text-anchor": "middle", class: "dd-chances-label" }, a.label));
+  });
+  root.append(svg("line", { x1: left, x2: width, y1: head + h, y2: head + h, class: "dd-chances-baseline" }),
+    text({ x: left + (width - left) / 2, y: head + h + foot - 4, "text-anchor": "middle", class: "dd-chances-axis" }, names.axis));
+  return root;
+}

@@ -15,6 +15,7 @@ import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
+import { showGameAdvice } from "./advise-game.js";
 
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
@@ -102,6 +103,7 @@ function draw(ctx, key) {
   // The board shown, posted as it is; of the log only the last move's answer (the post shows only it).
   remember(ctx.ui.board, "game", JSON.parse(key), { ...ctx.answer, log: (ctx.answer.log || []).slice(-1), open: [] });
   ctx.ui.play.dataset.input = key;
+  showGameAdvice(ctx);
   ctx.ui.play.dataset.state = "resolved";
   ctx.ui.play.removeAttribute("aria-busy");
   // The button that made the move is drawn anew: a keyboard user goes on from the moves' heading.

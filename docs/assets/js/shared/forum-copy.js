@@ -44,6 +44,8 @@ const MODES = {
     { key: "odds", what: "its odds", label: "Its odds:", section: root.querySelector("#exchange-odds"),
       none: "The odds are not worked out yet." }],
   maneuver: (root) => [{ key: "maneuver", what: "this maneuver", section: root.querySelector("[data-maneuver-results]") }],
+  advise: (root) => [{ key: "advise", what: "these options", section: root.querySelector("[data-advise-results]"),
+    none: "Ask about an army first: the post shows its options." }],
 };
 
 /* A calculator mode's menu, in its [data-forum] placeholder; link(): the mode's share link. */
