@@ -10,15 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from .site.build import ensure_site, make_site
 from .data.load import load_dataset
 from .errors import DataError
-from .site.generate import generate
 from .images.glyphs import load_glyphs
-from .data.kinds_doc import section, write
 from .paths import DATA_DIR, OUT_DIR, REPO_ROOT
-from .site.serve import serve
-from .data.urls import MANIFEST, read_manifest, site_urls, write_manifest
+
+# The page renderers and MkDocs are imported only by the commands that build: `check` (run once for
+# every bad-data case in the tests) reads the data and stops, without them (half its start-up).
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "kinds":
+        from .data.kinds_doc import section, write
         if args.write:
             write(DATA_DIR / "README.md", load_dataset(DATA_DIR).bundle())
         else:
@@ -54,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "urls":
             return record_urls()
+        from .site.build import make_site
+        from .site.generate import generate
+        from .site.serve import serve
         if args.command == "generate":
             generate(out_dir=Path(args.out) if args.out else OUT_DIR,
                      data_dir=Path(args.data) if args.data else DATA_DIR)
@@ -74,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def record_urls() -> int:
     """Build the site, then add its URLs to the manifest of published URLs."""
+    from .site.build import ensure_site
+    from .data.urls import MANIFEST, read_manifest, site_urls, write_manifest
     built = site_urls(ensure_site())
     known = set(read_manifest())
     write_manifest(known | built)

@@ -39,3 +39,18 @@ def engine(bundle):
     """The CPython engine over the bundle (the engine, browser and parity tests compare against it)."""
     from calculator import Engine
     return Engine(bundle)
+
+
+def pytest_collection_modifyitems(items):
+    """The longest modules first (tests/schedule.py); a module's tests stay together and in order."""
+    from tests.schedule import rank
+    items.sort(key=lambda item: rank(item.nodeid))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` hands out modules longest first (tests/schedule.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.schedule import make_scheduler
+    return make_scheduler(config, log)

@@ -387,7 +387,7 @@ def test_hand_worked_forces_open_as_links(page: Page):
         # place may draw the form once more after the answer.)
         chosen = case["input"].get("terrains") or {}
         for role in ("home", "frontier"):
-            expect(page.locator(f'[data-army-terrain="{role}"]')).to_have_value(chosen.get(role) or "")
+            expect(page.locator(f'[data-army-terrain="{role}"]')).to_have_value(chosen.get(role) or "", timeout=ENGINE_TIMEOUT)
 
 
 def test_instant_navigation_reaches_the_builder(page: Page):
