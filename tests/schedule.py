@@ -24,6 +24,7 @@ LONGEST_FIRST = (
     "tests/site/test_urls.py",
     "tests/parity/",
     "tests/browser/test_game_page.py",
+    "tests/browser/test_advise_page.py",
     "tests/engine/test_exchange_odds.py",
     "tests/site/test_deploy.py",
     "tests/browser/test_calculator.py",
