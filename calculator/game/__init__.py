@@ -46,7 +46,7 @@ KEYS = ("move", "army", "direction", "opposed_by", "die", "face", "bury", "targe
 def game(engine: Any, data: Any) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise InputError("", 'the input must be a JSON object {"setup": {...}, "moves": [...]}')
-    only(data, ("setup", "moves"), "")
+    only(data, ("setup", "moves", "calculator"), "")
     state, problems = parse_setup(data.get("setup"), engine.index)
     begin_turn(state, 1, state.turn.player)
     settle(state)                   # a force without units has lost before the first move (p.11)
@@ -55,8 +55,12 @@ def game(engine: Any, data: Any) -> dict[str, Any]:
     for i, move in enumerate(moves):
         log.append(play(engine, state, move, f"moves[{i}]", i))
         settle(state)
-    return {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
-            "warnings": state.warnings}
+    out = {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
+           "warnings": state.warnings}
+    if data.get("calculator") is not None:       # a move as the calculator's question, the game unchanged
+        from .ask import calculator_input
+        out["calculator"] = calculator_input(engine, state, data["calculator"], len(moves))
+    return out
 
 
 def play(engine: Any, state: State, move: Any, where: str, index: int) -> Any:

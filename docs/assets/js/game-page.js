@@ -15,6 +15,7 @@ import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "./forum-copy.js";
 import { setAside, offerBack } from "./kept-aside.js";
+import { takeAnswer } from "./game-calc.js";
 
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
@@ -276,6 +277,7 @@ function bind(root, cat) {
   bindForumCopy(root.querySelector('[data-forum="game"]'), [{ key: "game", what: "this game's board", section: ctx.ui.board,
     none: "Start a game first: the post shows its board." }], () => (ctx.entry ? shareUrl(ctx.entry) : null));
   show(ctx, store.current());
+  takeAnswer(ctx);
   offerUndelete(ctx);
   openLink(ctx);
   const onPop = () => {
