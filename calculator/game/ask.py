@@ -35,7 +35,7 @@ class _Recorder:
 
 def sides(state: State, move: Mapping[str, Any]) -> dict[str, Any]:
     """Which army of the game each side of the command's input is, as the state stood before the move."""
-    name, army = move.get("move"), move.get("army")
+    name, army = move.get("move"), str(move.get("army"))
     if name == "maneuver":
         opposed = move.get("opposed_by")
         return {"maneuvering": army, "opposing": list(opposed) if isinstance(opposed, list) else opposing_at(state, army)}
