@@ -219,6 +219,7 @@ def fill_form(page: Page, move: dict, faces: dict[str, dict[str, int]]) -> Locat
             row.locator("[data-cast-target]").select_option(cast["target"])
     elif kind in ("melee", "missile") and move.get("casualties"):
         form.locator("[data-casualties-part] summary").click()
+        expect(form.locator('[data-casualties-part] a[href*="damage-allocation"]')).to_have_count(1)   # the rule it follows
         for event, dice in move["casualties"].items():
             for die in dice:
                 form.locator(f'[data-casualties="{event}"] input[value="{die}"]').check()

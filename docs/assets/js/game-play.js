@@ -4,7 +4,7 @@
    removes, or none picked and the engine picks. The dragon's faces come from the catalogue; which
    army is attacked, what the faces do and whether the units picked fit the damage is the engine's
    answer. No rule here. */
-import { el, option } from "./calc-dom.js";
+import { el, option, siteLink } from "./calc-dom.js";
 import { catalogueEntry, dieName, dieType, armyName, terrainFull } from "./game-words.js";
 import { FORMS, facePickers } from "./game-forms.js";
 import { iconName } from "./calc-catalogue.js";
@@ -42,7 +42,8 @@ function withCasualties(ctx, m, form) {
   if (m.move === "melee") events.push(["counter", m.army, "Units " + armyName(m.army) + " removes after the counter-attack"]);
   const part = el("details", { class: "dd-game-casualties", "data-casualties-part": "" },
     el("summary", {}, "Units lost: the owners’ picks"),
-    el("p", { class: "dd-game-hint" }, "Leave these empty and the page picks for the owners."),
+    el("p", { class: "dd-game-hint" }, "Leave these empty and the page picks for the owners. ",
+      ctx.aid.parts.casualties ? siteLink(ctx.cat.root, ctx.aid.parts.casualties.see, ctx.aid.parts.casualties.name) : ""),
     events.map(([ev, army, label]) => lossBox(ctx, ev, army, label)));
   const read = (f) => {
     const move = form.read(f);
