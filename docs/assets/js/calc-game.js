@@ -40,7 +40,10 @@ function answer(q, input) {
     armies.forEach(([army, units]) => { if (army && faces(units, slot).some((f) => f != null)) out[army] = faces(units, slot); });
     if (Object.keys(out).length) move[slot === "rolled" ? "faces" : "rerolled"] = out;
   });
-  if (q.command === "resolve" && Array.isArray(input.cast)) move.cast = input.cast;
+  // A spell's target is the game's (the calculator's cast list names none): kept where the spell is the same.
+  if (q.command === "resolve" && Array.isArray(input.cast)) {
+    move.cast = input.cast.map((c, i) => { const was = (q.move.cast || [])[i]; return was && was.spell === c.spell ? Object.assign({}, was, c) : c; });
+  }
   if (q.command === "exchange" && typeof input.counter_attack === "boolean") move.counter_attack = input.counter_attack;
   if (Number.isSafeInteger(input.seed)) move.seed = input.seed;
   return { id: q.id, moves: q.moves, move };
