@@ -41,9 +41,9 @@ def sides(state: State, move: Mapping[str, Any]) -> dict[str, Any]:
         return {"maneuvering": army, "opposing": list(opposed) if isinstance(opposed, list) else opposing_at(state, army)}
     if name in ("melee", "missile"):
         return {"attacker": army, "defender": move.get("target")}
-    if name == "dragon-attack":
-        terrain = move.get("terrain")
-        return {"defender": state.army_at(state.turn.player, terrain) if isinstance(terrain, str) else None}
+    if name == "dragon-attack":           # the attacker's dragons, in the input's order
+        terrain = str(move.get("terrain"))
+        return {"defender": state.army_at(state.turn.player, terrain), "dragons": state.dragons_at(terrain)}
     return {"army": army}
 
 

@@ -47,3 +47,16 @@ def test_a_question_the_rules_refuse_names_its_field(engine, move, field):
     with pytest.raises(InputError) as err:
         engine.game({"setup": FIRST["setup"], "moves": [], "calculator": move})
     assert err.value.field == field
+
+
+def test_a_dragon_attack_asks_the_exchange_of_the_dragons_there(engine):
+    # p.11, p.17: bob's turn 2 begins with the Red Drake at the frontier owed its attack on bob's
+    # campaign army there (game_cases.py, dragon-summoned-and-attacks).
+    case = next(c for c in CASES if c["id"] == "dragon-summoned-and-attacks")
+    moves, attack = case["moves"][:2], case["moves"][2]
+    q = engine.game({"setup": case["setup"], "moves": copy.deepcopy(moves), "calculator": copy.deepcopy(attack)})["calculator"]
+    assert q["command"] == "exchange" and q["input"]["attack"] == "dragon"
+    assert [d["die"] for d in q["input"]["attacker"]["dragons"]] == ["red-drake"]
+    assert q["sides"] == {"defender": "bob.campaign", "dragons": ["alice.pool.1"]}
+    played = engine.game({"setup": case["setup"], "moves": copy.deepcopy(case["moves"])})
+    assert engine.exchange(q["input"]) == played["log"][2]["answer"]

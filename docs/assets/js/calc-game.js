@@ -31,6 +31,7 @@ function answer(q, input) {
   const armies = [];
   const s = q.sides || {};
   if (q.command === "exchange") armies.push([s.attacker, (input.attacker || {}).army], [s.defender, (input.defender || {}).army]);
+  const dragons = (s.dragons || []).map((id, i) => [id, ((input.attacker || {}).dragons || [])[i] || {}]);
   else if (q.command === "maneuver") {
     armies.push([s.maneuvering, (input.maneuvering || {}).army]);
     (s.opposing || []).forEach((a, i) => armies.push([a, ((input.opposing || [])[i] || {}).army]));
@@ -38,6 +39,7 @@ function answer(q, input) {
   ["rolled", "rerolled"].forEach((slot) => {
     const out = {};
     armies.forEach(([army, units]) => { if (army && faces(units, slot).some((f) => f != null)) out[army] = faces(units, slot); });
+    dragons.forEach(([id, d]) => { if (d[slot] != null) out[id] = d[slot]; });       // a dragon by its die
     if (Object.keys(out).length) move[slot === "rolled" ? "faces" : "rerolled"] = out;
   });
   // A spell's target is the game's (the calculator's cast list names none): kept where the spell is the same.
