@@ -30,8 +30,8 @@ function answer(q, input) {
   delete move.rerolled;
   const armies = [];
   const s = q.sides || {};
-  if (q.command === "exchange") armies.push([s.attacker, (input.attacker || {}).army], [s.defender, (input.defender || {}).army]);
   const dragons = (s.dragons || []).map((id, i) => [id, ((input.attacker || {}).dragons || [])[i] || {}]);
+  if (q.command === "exchange") armies.push([s.attacker, (input.attacker || {}).army], [s.defender, (input.defender || {}).army]);
   else if (q.command === "maneuver") {
     armies.push([s.maneuvering, (input.maneuvering || {}).army]);
     (s.opposing || []).forEach((a, i) => armies.push([a, ((input.opposing || [])[i] || {}).army]));
