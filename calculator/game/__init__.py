@@ -48,7 +48,7 @@ KEYS = ("move", "army", "direction", "opposed_by", "die", "face", "bury", "targe
 def game(engine: EngineView, data: object) -> Answer:
     if not isinstance(data, Mapping):
         raise InputError("", 'the input must be a JSON object {"setup": {...}, "moves": [...]}')
-    only(data, ("setup", "moves"), "")
+    only(data, ("setup", "moves", "calculator"), "")
     state, problems = parse_setup(data.get("setup"), engine.index)
     begin_turn(state, 1, state.turn.player)
     settle(state)                   # a force without units has lost before the first move (p.11)
@@ -57,8 +57,12 @@ def game(engine: EngineView, data: object) -> Answer:
     for i, move in enumerate(moves):
         log.append(play(engine, state, move, f"moves[{i}]", i))
         settle(state)
-    return {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
-            "warnings": state.warnings}
+    out = {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
+           "warnings": state.warnings}
+    if data.get("calculator") is not None:       # a move as the calculator's question, the game unchanged
+        from .ask import calculator_input
+        out["calculator"] = calculator_input(engine, state, data["calculator"], len(moves))
+    return out
 
 
 def play(engine: EngineView, state: State, move: object, where: str, index: int) -> Any:

@@ -152,7 +152,7 @@ GAME_PARTS = {
     "frontier": "setup-terrains", "first": "setup-order-of-play", "faces": "setup-starting-distance",
     "armies": "setup-placing-armies", "size": "setup-force-size", "face": "terrain-die",
     "capture": "maneuver-capture", "effects": "magic-duration", "win": "victory-two-terrains",
-    "lose": "victory-last-units", "turn": "turn-sequence", "march": "marches",
+    "lose": "victory-last-units", "turn": "turn-sequence", "march": "marches", "casualties": "damage-allocation",
 }
 
 

@@ -4,8 +4,11 @@
 import { onPage } from "../shared/page-events.js";
 import { bindEngineStatus } from "../engine/engine-status.js";
 import { bindCalculator } from "./calc-page.js";
+import { bindGameReturn } from "./calc-game.js";
 
 onPage(() => {
   bindEngineStatus();
   bindCalculator();
+  const root = document.querySelector("#calculator[data-engine]");
+  if (root) bindGameReturn(root);       // a game's move open here: "Use in the game"
 });

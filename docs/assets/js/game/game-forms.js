@@ -25,7 +25,7 @@ function faceSelect(ctx, die, key, label) {
 }
 
 /* The face pickers of an army's dice, one per roll each die makes (`rolls`, or one bare face). */
-function facePickers(ctx, army, rolls, title) {
+export function facePickers(ctx, army, rolls, title) {
   const st = ctx.answer.state;
   const dice = st.armies[army] ? st.armies[army].dice : [];
   return el("fieldset", { class: "dd-game-faces", "data-faces-of": army }, el("legend", {}, title || "Faces rolled by " + armyName(army)),

@@ -7,10 +7,12 @@
 import { el, siteLink, randomInt } from "../calc/calc-dom.js";
 import { armyName, terrainFull } from "./game-words.js";
 import { FORMS, facesOf } from "./game-forms.js";
+import "./game-play.js";          // the forms of the other moves (a dragon attack)
+import "./game-calc.js";          // each rolling move: "Work it out in the calculator"
 
 const SEED_RANGE = 1e6;
 const ROLLING = new Set(["maneuver", "melee", "missile", "magic", "dragon-attack"]);
-const DIRECT = new Set(["end-phase", "end-turn", "dragon-attack"]);
+const DIRECT = new Set(["end-phase", "end-turn"]);
 
 function moveInfo(ctx, move) { return ctx.aid.moves[move] || { name: move }; }
 

@@ -1,8 +1,7 @@
-/* Game page (/game/): the page's state and its round trips to the engine. The state is one kept
-   game ({id, name, game, redo}, the game being the engine's `game` input: setup and moves). The
-   board is the engine's answer to the whole game; a move is sent as the game plus that move and
-   kept only once the engine accepts it; undo drops the last move (kept for redo). A ?game= link is
-   checked by the engine before it is kept. */
+/* Game page (/game/): the page's state and its round trips to the engine. The state is one kept game
+   ({id, name, game, redo}, the game being the engine's `game` input: setup and moves). The board is
+   the engine's answer to the whole game; a move is sent as the game plus that move and kept only once
+   the engine accepts it; undo drops the last move (kept for redo); a ?game= link is checked first. */
 import { el, option, fill, shortMsg, busy, saveFile } from "../calc/calc-dom.js";
 import { load } from "../calc/calc-catalogue.js";
 import { engine, followEngine } from "../engine/engine.js";
@@ -16,6 +15,7 @@ import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
 import { showGameAdvice } from "./advise-game.js";
+import { takeAnswer } from "./game-calc.js";
 
 function query(root) {
   const $ = (sel) => root.querySelector(sel);
@@ -273,11 +273,11 @@ function bind(root, cat) {
   ctx.startGame = (setup, name) => startGame(ctx, setup, name);
   bindSetup(ctx);
   bindControls(ctx);
-  ctx.ui.kept.hidden = false;
-  ctx.ui.actions.hidden = false;
+  ctx.ui.kept.hidden = ctx.ui.actions.hidden = false;
   bindForumCopy(root.querySelector('[data-forum="game"]'), [{ key: "game", what: "this game's board", section: ctx.ui.board,
     none: "Start a game first: the post shows its board." }], () => (ctx.entry ? shareUrl(ctx.entry) : null));
   show(ctx, store.current());
+  takeAnswer(ctx);
   offerUndelete(ctx);
   openLink(ctx);
   const onPop = () => {
