@@ -25,6 +25,8 @@ LONGEST_FIRST = (
     "tests/parity/",
     "tests/browser/test_game_page.py",
     "tests/browser/test_advise_page.py",
+    "tests/browser/test_game_sequences.py",
+    "tests/browser/test_game_calculator.py",
     "tests/engine/test_exchange_odds.py",
     "tests/site/test_deploy.py",
     "tests/browser/test_calculator.py",
