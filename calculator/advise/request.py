@@ -154,10 +154,11 @@ def parse_advise(data: object, idx: Index, maneuver: bool = True) -> AdviseInput
     return AdviseInput(terrain, face, controller, home, Army(name, side, raw), opp, away, size, maneuver)
 
 
-def lean(raw: dict[str, Any]) -> dict[str, Any]:
+def lean(raw: object) -> dict[str, object]:
     """An input part without its empty lists and objects (none given is the same input): what an
     option carries as its command's input, as short as its link can be."""
-    return {k: v for k, v in raw.items() if not (isinstance(v, (list, dict)) and not v)}
+    items = raw.items() if isinstance(raw, Mapping) else ()
+    return {k: v for k, v in items if not (isinstance(v, (list, dict)) and not v)}
 
 
 def _field_of(i: int, opposing: int) -> str:

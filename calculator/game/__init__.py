@@ -57,7 +57,7 @@ def game(engine: EngineView, data: object) -> Answer:
     for i, move in enumerate(moves):
         log.append(play(engine, state, move, f"moves[{i}]", i))
         settle(state)
-    out = {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
+    out: Answer = {"state": state.to_json(), "open": open_moves(engine, state), "log": log, "setup_problems": problems,
            "warnings": state.warnings}
     if data.get("calculator") is not None:       # a move as the calculator's question, the game unchanged
         from .ask import calculator_input
