@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.links import CANON_JS, canon
-from tests.browser.test_game_sequences import (ENGINE_TIMEOUT, PHONE, BY_ID, check, fill_form, guarded_context,
-                                               play, start, wait_game)
+from tests.browser.test_game_sequences import (ENGINE_TIMEOUT, BY_ID, check, fill_form, phone_game_page, play, start,
+                                               wait_game)
 
 CASE = BY_ID["march-maneuver-melee-counter"]
 SPELL = BY_ID["spell-changes-a-roll-then-ends"]
@@ -36,20 +36,7 @@ def forces() -> dict:
 
 @pytest.fixture(scope="module")
 def game_page(browser, site_url):
-    foreign: list[str] = []
-    errors: list[str] = []
-    context = guarded_context(browser, site_url, foreign, **PHONE)
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(60_000)
-    page.goto("game/")
-    page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('dd-army-forces', JSON.stringify(s)); }", forces())
-    page.reload()
-    expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
-    yield page
-    context.close()
-    assert not foreign, foreign
-    assert not errors, errors
+    yield from phone_game_page(browser, site_url, forces())
 
 
 def as_kept(x, command: str):

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.origin import guarded_context
+from tests.browser.test_game_page import board_of as state_board
 from tests.engine.game_cases import CASES, REFUSED, state_matches
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
@@ -89,24 +90,18 @@ BOARD_JS = """() => {
 
 
 def board_of(answer: dict) -> dict:
-    """What the board shows of the engine's answer."""
+    """What the board shows of the engine's answer: the state's board (as test_game_page reads it),
+    the spells in force, the winner and the open moves."""
     state = answer["state"]
-    return {
-        "terrains": {t: {"face": v["face"], "controller": v["controller"], "dragons": sorted(v["dragons"])}
-                     for t, v in state["terrains"].items()},
-        "armies": {a: {"terrain": v["terrain"], "dice": sorted(v["dice"])} for a, v in state["armies"].items()
-                   if v["dice"] and v["terrain"] in state["terrains"]},
-        "players": {p: {k: sorted(v[k]) for k in ("dua", "bua", "reserve", "pool")} for p, v in state["players"].items()},
-        "turn": {k: state["turn"][k] for k in ("number", "player", "phase")},
-        "effects": sorted([e["spell"], e["expires"]] for e in state["effects"]),
-        "winner": state["winner"],
-        "open": sorted("|".join(m.get(k) or "" for k in ("move", "army", "target", "terrain", "step")) for m in answer["open"]),
-    }
+    return {**state_board(state), "effects": sorted([e["spell"], e["expires"]] for e in state["effects"]),
+            "winner": state["winner"],
+            "open": sorted("|".join(m.get(k) or "" for k in ("move", "army", "target", "terrain", "step"))
+                           for m in answer["open"])}
 
 
-@pytest.fixture(scope="module")
-def game_page(browser, site_url):
-    """One phone-sized page for every sequence, with the cases' forces kept by the army builder."""
+def phone_game_page(browser, site_url, kept_forces: dict[str, Any]):
+    """One phone-sized /game/ page with these forces kept as the army builder keeps them, the engine
+    ready; no request leaves the site and no script error happens while it is used."""
     foreign: list[str] = []
     errors: list[str] = []
     context = guarded_context(browser, site_url, foreign, **PHONE)
@@ -114,13 +109,20 @@ def game_page(browser, site_url):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(60_000)
     page.goto("game/")
-    page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('dd-army-forces', JSON.stringify(s)); }", forces())
+    page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('dd-army-forces', JSON.stringify(s)); }",
+                  kept_forces)
     page.reload()
     expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     yield page
     context.close()
     assert not foreign, foreign
     assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def game_page(browser, site_url):
+    """One phone-sized page for every sequence, with the cases' forces kept by the army builder."""
+    yield from phone_game_page(browser, site_url, forces())
 
 
 def start(page: Page, cid: str, setup: dict) -> None:

@@ -8,7 +8,7 @@ import { b64urlDecode } from "./calc-links.js";
 
 const ASK_KEY = "dd-game-ask";
 const ANSWER_KEY = "dd-game-answer";
-const GAME_URL = new URL("../../game/", import.meta.url).href;
+const GAME_URL = new URL("../../../game/", import.meta.url).href;   // assets/js/calc/ -> /game/
 
 function session() { try { return window.sessionStorage; } catch (e) { return null; } }
 
