@@ -16,14 +16,14 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core.dice import ALLOYS, HEALTH_BY_SIZE, XRules, is_item
-from .core.errors import BundleError, ParamError
+from .core.errors import BundleError, ParamError, in_entry
 from .core.faces import Face, slug
 from .kinds import ABILITIES, EFFECTS, MODIFIERS, SPELL_EFFECTS, TERRAIN
 from .kinds.abilities import Ability
 from .kinds.modifiers import Modifier
 from .kinds.spells import SpellEffect
 from .kinds.terrain import TerrainEffect
-from .kinds.dragon import DragonFaceKinds, DragonType, ElementBreath, breath_effects, dragon_face_kinds, dragon_types
+from .kinds.dragon import dragon_rules
 from .kinds.roll import Generate, Reroll
 from .core.registry import Bool, Int, Kind, ListOf, OneOf, Struct, Text, against_list, check_fields, roll_categories
 from .core.rolls import RESULT_TYPES, SITUATIONS, Roll
@@ -173,13 +173,6 @@ class Step:
     title: str
 
 
-def _check(kind: str, entry: str, fn: Callable[..., T], *args: object) -> T:
-    try:
-        return fn(*args)
-    except ParamError as exc:
-        raise BundleError(kind, entry, exc.field, exc.message) from None
-
-
 def make_clause(i: int, raw: Mapping[str, Any]) -> Clause:
     where = f"clauses[{i}]"
     special = {k: raw[k] for k in ("generates", "reroll", "effect", "extra_effects") if k in raw}
@@ -218,7 +211,6 @@ def make_spell_effect(spell: Mapping[str, Any]) -> SpellEffect | None:
 
 
 V = TypeVar("V")
-T = TypeVar("T")
 
 
 class Lazy(Mapping[str, V]):
@@ -269,7 +261,7 @@ class Index:
         self.bundle = bundle
         self.memo: dict[tuple, Any] = {}    # faceval.contribution's answers (a pure function)
         self.units: dict[tuple, Any] = {}   # checked catalogue units by their input (inputs.parse_unit)
-        self.sais = _table("sais", bundle.get("sais"), lambda s: _check("sais", s["id"], self._sai, s), lazy)
+        self.sais = _table("sais", bundle.get("sais"), lambda s: in_entry("sais", s["id"], self._sai, s), lazy)
         self.icons: dict[str, str] = {i: i for i in NORMAL_ICONS}   # any accepted spelling -> icon id
         self.icon_names: dict[str, str] = {}
         for kind in ("icons", "sais"):
@@ -284,16 +276,16 @@ class Index:
         self.abilities: dict[str, list[SpeciesAbility]] = {}
         for sp in bundle.get("species") or []:
             self.species_names[sp["id"]] = sp.get("name", sp["id"])
-            self.abilities[sp["id"]] = _check("species", sp["id"], self._abilities, sp)
+            self.abilities[sp["id"]] = in_entry("species", sp["id"], self._abilities, sp)
         self.spells: dict[str, Mapping[str, Any]] = {s["id"]: s for s in bundle.get("spells") or []}
-        self.modifiers = _table("spells", bundle.get("spells"), lambda s: _check("spells", s["id"], make_modifiers, s), lazy)
+        self.modifiers = _table("spells", bundle.get("spells"), lambda s: in_entry("spells", s["id"], make_modifiers, s), lazy)
         self.spell_effects = _table("spells", bundle.get("spells"),
-                                    lambda s: _check("spells", s["id"], make_spell_effect, s), lazy)
+                                    lambda s: in_entry("spells", s["id"], make_spell_effect, s), lazy)
         self.terrain_types = {t["id"]: tuple(t.get("elements") or []) for t in bundle.get("terrain_types") or []}
         self.minor_anywhere = {t["id"] for t in bundle.get("terrain_types") or [] if t.get("minor_anywhere")}
         self.terrain_type_names = {t["id"]: t.get("name", t["id"]) for t in bundle.get("terrain_types") or []}
         self.terrains = {t["id"]: t.get("type", "") for t in bundle.get("terrains") or []}
-        self.terrain_faces = {i["id"]: _check("icons", i["id"], self._terrain_face, i)
+        self.terrain_faces = {i["id"]: in_entry("icons", i["id"], self._terrain_face, i)
                               for i in bundle.get("icons") or [] if i.get("terrain_effects")}
         self.terrain_dice = {t["id"]: self._terrain_die(t) for t in bundle.get("terrains") or []}
         rules = bundle.get("rules") or []
@@ -304,25 +296,8 @@ class Index:
         self.x_rules = XRules(next((r.get("x_by_die") or [] for r in rules if r.get("id") == "x-values"), []))
         self.dice = _table("dice", bundle.get("dice"), self._die, lazy)
         self.dragons = {d["id"]: d for d in bundle.get("dragons") or []}
-        self._dragon_rules(bundle, rules)
-
-    def _dragon_rules(self, bundle: Mapping[str, Any], rules: list[Any]) -> None:
-        """The dragon faces' kinds (icons.yaml), the dragon types' table and the breath effects by
-        element (rules.yaml dragon-attacks), checked: a mistake names its file, entry and field."""
-        self.dragon_faces: dict[str, DragonFaceKinds] = {
-            i["id"]: _check("icons", i["id"], dragon_face_kinds, i) for i in bundle.get("icons") or [] if i.get("dragon_face")}
-        attack: Mapping[str, Any] = next((r for r in rules if r.get("id") == "dragon-attacks"), {})
-        self.dragon_types: dict[str, DragonType] = _check("rules", "dragon-attacks", dragon_types, attack.get("dragon_types"))
-        self.breath_effects: dict[str, ElementBreath] = _check("rules", "dragon-attacks", breath_effects,
-                                                               attack.get("breath_effects"))
-        for d in self.dragons.values():
-            for j, f in enumerate(d.get("faces") or ()):
-                if f.get("icon") not in self.dragon_faces:       # never a face that silently does nothing
-                    raise BundleError("dragons", d["id"], f"faces[{j}].icon", f"{f.get('icon')!r} is not a dragon face "
-                                      "with its kinds (icons.yaml dragon_face)")
-            if d.get("dragon_type", "elemental") not in self.dragon_types:
-                raise BundleError("dragons", d["id"], "dragon_type", f"{d.get('dragon_type')!r} is not a dragon type of "
-                                  f"rules.yaml dragon-attacks ({', '.join(self.dragon_types)})")
+        # The dragon faces' kinds, the dragon types' table and the breath effects (calculator.kinds.dragon).
+        self.dragon_faces, self.dragon_types, self.breath_effects = dragon_rules(bundle, rules, self.dragons)
 
     def keep(self, key: tuple, value: object) -> Any:
         """Keep ``value``, the answer of a pure function for ``key``, in ``memo`` and give it back;

@@ -2,7 +2,7 @@
 and other tools use the one set of names, roll types, limits and interpretation anchors.
 
 >>> sorted(vocabulary())[:3]
-['against', 'categories', 'die_kinds']
+['advise', 'against', 'categories']
 """
 from __future__ import annotations
 

@@ -5,6 +5,11 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 class InputError(ValueError):
     """Bad engine input; ``field`` is the JSON path of the offending value."""
@@ -41,3 +46,11 @@ class BundleError(ValueError):
                           if p)
         super().__init__(f"{where}: {message}")
         self.kind, self.entry, self.field, self.message = kind, entry, field, message
+
+
+def in_entry(kind: str, entry: str, fn: Callable[..., T], *args: object) -> T:
+    """``fn(*args)``, a :class:`ParamError` it raises named as the data's: its kind, entry and field."""
+    try:
+        return fn(*args)
+    except ParamError as exc:
+        raise BundleError(kind, entry, exc.field, exc.message) from None

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from ..core.errors import ParamError
+from ..core.errors import BundleError, ParamError, in_entry
 from ..core.registry import Count, Kind, ListOf, OneOf, Registry, Text, check_fields, result_type
 
 TARGETS = ("army", "dragon")
@@ -288,3 +288,25 @@ def breath_effects(raw: Any) -> dict[str, ElementBreath]:
         out[plain["element"]] = ElementBreath(plain["element"], plain["name"],
                                               BREATH.make(row.get("effect"), f"{where}.effect"))
     return out
+
+
+DragonRules = tuple[dict[str, DragonFaceKinds], dict[str, DragonType], dict[str, ElementBreath]]
+
+
+def dragon_rules(bundle: Mapping[str, Any], rules: list[Any], dragons: Mapping[str, Mapping[str, Any]]) -> DragonRules:
+    """The dragon faces' kinds (icons.yaml), the dragon types' table and the breath effects by
+    element (rules.yaml dragon-attacks), checked: a mistake names its file, entry and field."""
+    faces = {i["id"]: in_entry("icons", i["id"], dragon_face_kinds, i)
+             for i in bundle.get("icons") or [] if i.get("dragon_face")}
+    attack: Mapping[str, Any] = next((r for r in rules if r.get("id") == "dragon-attacks"), {})
+    types = in_entry("rules", "dragon-attacks", dragon_types, attack.get("dragon_types"))
+    breath = in_entry("rules", "dragon-attacks", breath_effects, attack.get("breath_effects"))
+    for d in dragons.values():
+        for j, f in enumerate(d.get("faces") or ()):
+            if f.get("icon") not in faces:       # never a face that silently does nothing
+                raise BundleError("dragons", d["id"], f"faces[{j}].icon", f"{f.get('icon')!r} is not a dragon face "
+                                  "with its kinds (icons.yaml dragon_face)")
+        if d.get("dragon_type", "elemental") not in types:
+            raise BundleError("dragons", d["id"], "dragon_type", f"{d.get('dragon_type')!r} is not a dragon type of "
+                              f"rules.yaml dragon-attacks ({', '.join(types)})")
+    return faces, types, breath

@@ -302,3 +302,29 @@ def test_a_game_in_play_has_no_serious_violation_and_big_targets(page: Page, sch
     expect(page.locator('[data-game-move-form="magic"]')).to_be_visible()
     assert violations(page) == []
     assert small_targets(page) == []
+
+
+TAMPERED_FILES = [
+    b"\x89PNG not a game at all",                                              # not JSON
+    b'{"setup": "<img src=x onerror=window.__pwned=1>"}',                      # not a game
+    json.dumps({"setup": {**SETUP, "players": [player("<script>window.__pwned=1</script>", ALICE),
+                                               player("bob", BOB)]}, "moves": []}).encode(),
+    json.dumps({"setup": SETUP, "moves": [{"move": "melee", "army": "bob.home", "target": "alice.home"}]}).encode(),
+]
+
+
+@pytest.mark.parametrize("content", TAMPERED_FILES)
+def test_a_tampered_file_is_answered_in_words_and_keeps_what_was_kept(page: Page, content: bytes):
+    """A game file that is not one, or whose game the rules refuse (a melee by the player who is not
+    marching), is answered in words beside the import; no script runs and the kept games stay."""
+    start_game(page)
+    kept = page.evaluate("() => localStorage.getItem('dd-games')")
+    page.locator("[data-game-import]").set_input_files(files=[{"name": "game.json", "mimeType": "application/json",
+                                                               "buffer": content}])
+    message = page.locator("[data-game-message]")
+    expect(message).to_contain_text("could not be", timeout=ENGINE_TIMEOUT)
+    text = message.text_content()
+    assert "Traceback" not in text and "internal error" not in text, text
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator("#game img, #game script").count() == 0
+    assert page.evaluate("() => localStorage.getItem('dd-games')") == kept

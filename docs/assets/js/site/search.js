@@ -2,16 +2,14 @@
    One entry per thing a player looks up (SAI, spell, species, die, dragon, terrain, rule part,
    glossary term, ruling point, page), ranked by search-rank.js (exact names first; it forgives
    spacing, plurals, typos and questions). Everything is this site's own file: it works offline.
-   Text is set with textContent only; the result rows are made once and reused. rank() and norm()
-   are exported for other modules. */
+   Text is set with textContent only; the result rows are made once and reused. The ranking module
+   comes with the index, when the box is first used: a page that is never searched loads neither. */
 import { onPage } from "../shared/page-events.js";
-import { index, norm, prepare, rank } from "./search-rank.js";
-
-export { norm, rank };
 
 const MAX_RESULTS = 12;
 let root = null;      // absolute URL of the site root, fixed on the first page load
 let loading = null;   // Promise of the prepared entries
+let ranker = null;    // search-rank.js, once loaded
 let ui = null;
 
 function siteRoot() {
@@ -25,9 +23,14 @@ function siteRoot() {
 
 function load() {
   if (!loading) {
-    loading = fetch(siteRoot() + "search/index.json")
-      .then((r) => { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .then((data) => { const entries = data.entries.map(prepare); index(entries); return entries; });
+    const data = fetch(siteRoot() + "search/index.json")
+      .then((r) => { if (!r.ok) throw new Error(r.status); return r.json(); });
+    loading = Promise.all([import("./search-rank.js"), data]).then(([mod, got]) => {
+      ranker = mod;
+      const entries = got.entries.map(mod.prepare);
+      mod.index(entries);
+      return entries;
+    });
     loading.catch(() => { loading = null; });
   }
   return loading;
@@ -137,7 +140,7 @@ function search() {
   ui.query = query;
   if (!query) { showResults(Object.assign([], { total: 0 }), ""); return; }
   load().then((entries) => {
-    if (ui.query === query) showResults(rank(entries, query, MAX_RESULTS), query);
+    if (ui.query === query) showResults(ranker.rank(entries, query, MAX_RESULTS), query);
   }, () => {
     ui.status.textContent = "The search index could not be loaded.";
   });
