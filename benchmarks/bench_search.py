@@ -71,6 +71,29 @@ def summary(times: list[float]) -> str:
             f"{within}/{len(ordered)} keystrokes within the {GOAL_MS} ms goal")
 
 
+def hit_rates(site: Path) -> None:
+    """The share of each set of everyday queries whose first result is right, by the page's own
+    ranking under Node (as tests/site/test_search_forgives.py and test_search_unseen.py hold them)."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+
+    import yaml
+    tests = Path(__file__).resolve().parents[1] / "tests" / "site"
+    with tempfile.TemporaryDirectory() as folder:
+        ranker = Path(folder) / "search-rank.mjs"
+        shutil.copy(tests.parents[1] / "docs" / "assets" / "js" / "site" / "search-rank.js", ranker)
+        for name in ("search-queries.yaml", "search-queries-unseen.yaml"):
+            doc = yaml.safe_load((tests / name).read_text(encoding="utf-8"))
+            cases = [(str(q), w if isinstance(w, list) else [w]) for pairs in doc.values() for q, w in pairs.items()]
+            got = json.loads(subprocess.run(["node", str(tests / "search_node.mjs"), str(ranker),
+                                             str(site / "search" / "index.json")], input=json.dumps([q for q, _ in cases]),
+                                            capture_output=True, text=True, check=True, timeout=300).stdout)
+            right = sum(hit in want for (_, want), hit in zip(cases, got))
+            print(f"everyday queries ({name}): {right}/{len(cases)} right first ({right / len(cases):.1%}; goal 95%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a built site to measure (default: this checkout's)")
@@ -84,6 +107,7 @@ def main() -> None:
         print(f"search: skipped ({exc})")
         return
     site = args.site or ensure_site()
+    hit_rates(site)
     raw = (site / "search" / "index.json").read_bytes()
     print(f"search index: {len(raw) / 1024:.0f} KiB, {len(gzip.compress(raw, 9)) / 1024:.0f} KiB gzipped")
     with SiteServer(site) as server, sync_playwright() as pw:
