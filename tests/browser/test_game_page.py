@@ -95,6 +95,16 @@ def wait_moves(page: Page, n: int) -> None:
                            arg=n, timeout=ENGINE_TIMEOUT)
 
 
+def play_maneuver(page: Page) -> None:
+    """MANEUVER, clicked: alice's Campaign army turns the frontier up (3 + 2) against bob's 2 Melee."""
+    page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
+    pick_face(page, "alice.campaign.1", "3 Maneuver")
+    pick_face(page, "alice.campaign.2", "2 Maneuver")
+    pick_face(page, "bob.campaign.1", "2 Melee")
+    page.locator("[data-game-submit]").click()
+    wait_moves(page, 1)
+
+
 def pick_face(page: Page, die: str, label: str, roll: str = "") -> None:
     sel = f'select[data-face-of="{die}"]' + (f'[data-roll="{die}-{roll}"]' if roll else "")
     page.locator(sel).select_option(label=label)
@@ -127,12 +137,7 @@ def test_play_a_maneuver_and_a_melee_then_undo_and_reload(page: Page):
     assert page.evaluate(BOARD_JS) == board_of(cli_state([]))
 
     # The maneuver: alice's Campaign army turns the frontier up, bob's counter-maneuvers.
-    page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
-    pick_face(page, "alice.campaign.1", "3 Maneuver")
-    pick_face(page, "alice.campaign.2", "2 Maneuver")
-    pick_face(page, "bob.campaign.1", "2 Melee")
-    page.locator("[data-game-submit]").click()
-    wait_moves(page, 1)
+    play_maneuver(page)
     assert page.evaluate(BOARD_JS) == board_of(cli_state([MANEUVER]))
 
     # The melee at bob's Campaign army, every face picked.
@@ -174,12 +179,7 @@ def test_share_link_and_file_carry_the_whole_game(browser, site_url, tmp_path):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(60_000)
     start_game(page)
-    page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
-    pick_face(page, "alice.campaign.1", "3 Maneuver")
-    pick_face(page, "alice.campaign.2", "2 Maneuver")
-    pick_face(page, "bob.campaign.1", "2 Melee")
-    page.locator("[data-game-submit]").click()
-    wait_moves(page, 1)
+    play_maneuver(page)
     want = board_of(cli_state([MANEUVER]))
     page.locator("[data-game-share]").click()
     link = page.locator("[data-game-link]").input_value()

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.engine.test_exchange_odds import CORAL_24, DWARVES_24    # the 24-point armies of the odds tests
+
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "corpus" / "odds.jsonl"
 SEED = 2026
@@ -43,12 +45,6 @@ def ex(attack: str, terrain: str, attacker: dict[str, Any], defender: dict[str, 
     return {"attack": attack, "terrain": terrain, "attacker": attacker, "defender": defender, **extra}
 
 
-DWARVES_24 = ["dwarves/warlord", "dwarves/mammoth-rider", "dwarves/skirmisher", "dwarves/sergeant",
-              "dwarves/patroller", "dwarves/lizard-rider", "dwarves/sergeant", "dwarves/footman",
-              "dwarves/footman", "dwarves/footman", "dwarves/sentry", "dwarves/pony-rider", "dwarves/footman"]
-CORAL_24 = ["coral-elves/gryphon", "coral-elves/coral-giant", "coral-elves/protector", "coral-elves/sharpshooter",
-            "coral-elves/trooper", "coral-elves/knight", "coral-elves/archer", "coral-elves/fighter",
-            "coral-elves/guard", "coral-elves/bowman", "coral-elves/horseman"]
 
 
 def known_cases() -> list[dict[str, Any]]:
