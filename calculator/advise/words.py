@@ -34,9 +34,13 @@ VIEWS: list[dict[str, Any]] = [{"key": "at_least", "label": "At least", "axis": 
          {"key": "at_most", "label": "At most", "axis": "Chance of at most this many"}]
 
 
+# The k of "at least k" a page may ask for: more health-worth than any army can lose in one roll.
+K_RANGE = {"from": 1, "to": 99}
+
+
 def advise_vocabulary() -> dict[str, object]:
     return {"actions": dict(ACTIONS), "figures": [dict(f) for f in FIGURES], "charts": [dict(c) for c in CHARTS],
-            "views": [dict(v) for v in VIEWS]}
+            "views": [dict(v) for v in VIEWS], "k": dict(K_RANGE)}
 
 
 __all__ = ["advise_vocabulary"]

@@ -99,6 +99,10 @@ class Modifier(Kind):
             return self.all_types(roll, totals)
         return [result] if result in roll.counts else []
 
+    def changes(self, roll: Roll) -> bool:
+        """Whether it changes a roll of this kind at all (the roll a page opens to use its spell in)."""
+        return bool(self.types(roll, {t: 1 for t in roll.counts}))
+
     def all_types(self, roll: Roll, totals: Mapping[str, int] | None) -> list[str]:
         # "n results of any type": one counted type, one that has results if any has (p.28).
         with_results = [t for t in roll.counts if totals and totals.get(t, 0) > 0]
@@ -206,6 +210,9 @@ class CountsAsModifier(Modifier):
         who = f"{str(self.species).replace('-', ' ').title()} units' " if self.species else ""
         return f"{who}{self.p['from']} results count as {' or '.join(self.p['to'])}{self.when()}"
 
+    def changes(self, roll: Roll) -> bool:
+        return self.fits(roll) and any(t in roll.counts for t in self.p["to"])
+
 
 @MODIFIERS.register
 class MultiplyUnitModifier(Modifier):
@@ -222,6 +229,9 @@ class MultiplyUnitModifier(Modifier):
             return None
         return Multiplier("", self.source, -1, self.factor, tuple(t for t in self.p["types"] if t in roll.counts),
                           False, None)
+
+    def changes(self, roll: Roll) -> bool:
+        return self.fits(roll) and any(t in roll.counts for t in self.p["types"])
 
     def label(self) -> str:
         return f"×{self.factor} one unit's {' and '.join(self.p['types'])} results{self.when()}"

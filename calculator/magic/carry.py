@@ -13,6 +13,8 @@ from typing import Any
 from ..core.shapes import Answer
 from ..bundle import Index
 from ..core.registry import done_by_engine
+from ..core.rolls import ROLL_TYPES, Roll
+from ..kinds.modifiers import Modifier
 from .pay import Entry
 
 TARGET_WORDS = {"army": "the army it was cast on (yours or another)", "opposing-army": "the opposing army it was cast on",
@@ -29,7 +31,7 @@ def carried(entries: list[Entry], index: Index) -> list[Answer]:
         stacks = all(m.stacks for m in mods)
         copies = e.times if e.combined and stacks and e.spell.cumulative else 1
         row: Answer = {"spell": e.spell.id, "target": target, "rolls_of": TARGET_WORDS.get(target, target),
-                               "modifiers": [{"spell": e.spell.id}] * copies, "copies": copies}
+                       "rolls": changed_rolls(mods), "modifiers": [{"spell": e.spell.id}] * copies, "copies": copies}
         if not e.combined and e.times > 1:
             row["note"] = f"{e.times} separate castings: each target's rolls carry one"
         elif e.combined and not e.spell.cumulative:
@@ -38,6 +40,21 @@ def carried(entries: list[Entry], index: Index) -> list[Answer]:
         elif e.combined and not stacks:
             row["note"] = "combined castings of this spell are not a simple sum: apply the extra castings by hand"
         out.append(row)
+    return out
+
+
+def changed_rolls(mods: tuple[Modifier, ...] | list[Modifier]) -> list[str]:
+    """The army rolls (roll type ids, in the engine's order) that at least one of a spell's modifiers
+    changes, as an attack or as a counter: the roll a page opens to use the spell in. An individual
+    roll is never one (army modifiers do not touch a unit rolling alone, v4.01d p.29)."""
+    out = []
+    for rt in ROLL_TYPES.values():
+        if rt.individual:
+            continue
+        against = rt.suggest_against if rt.save else None
+        rolls = [Roll(rt, rt.counts, against, counter=c) for c in (False, True)]
+        if any(m.changes(r) for m in mods for r in rolls):
+            out.append(rt.id)
     return out
 
 

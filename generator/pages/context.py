@@ -40,6 +40,10 @@ ICON_KEY = (("Results", ("id", "action")), ("Dragon faces", ("dragon-face",)), (
             ("Minor terrain faces", ("minor-terrain",)), ("Relic faces", ("relic-element",)))
 
 
+# The rule part that says which SAIs work in the Dead Unit Area (seed 000, General SAI rules).
+DUA_RULE = "sai-general-rules-2"
+
+
 class Site:
     """The data set plus everything the templates look up more than once."""
 
@@ -113,6 +117,31 @@ class Site:
     def works_in_dua(self, clause: dict[str, Any]) -> bool:
         """The engine's reading: parts that generate saves work in the DUA unless limited to armies."""
         return make_clause(0, clause).works_in_dua()
+
+    def sai_marks(self, sai: dict[str, Any]) -> list[tuple[str, str, str]]:
+        """The marks an SAI page shows that a player may not know, each with the rule part that says
+        what it means: (mark, that part's id, its text). "Save*" and other starred roll types of the
+        Applies cell (seed 000, Application), and "works in the DUA" (seed 000, General SAI rules)."""
+        out = []
+        starred = [b for b in bullets(sai.get("applies_text") or "") if b.endswith("*")]
+        for mark in starred:
+            part = "sai-application-save" if mark == "Save*" and "save_against" in sai.get("applies_qualified", []) \
+                else "sai-application-special"
+            out.append((mark, part, self.part_text(part)))
+        if any(self.works_in_dua(c) for c in sai.get("clauses", [])):
+            out.append(("works in the DUA", DUA_RULE, self.part_text(DUA_RULE)))
+        return out
+
+    def part_text(self, ident: str) -> str:
+        """The text of one part (step, point, type, section) of a rule, by the part's id."""
+        rule = self.ds.get("rules", self.part_rule[ident])
+        return next(str(p.get("text", "")) for key in ("steps", "points", "types", "sections")
+                    for p in rule.get(key, []) if p.get("id") == ident)
+
+    def part_link(self, page: str, ident: str) -> str:
+        """A link to one part of a rule named by the rule alone (a point's whole text is no name)."""
+        rule = self.ds.get("rules", self.part_rule[ident])
+        return a(rel_url(page, f"rules/{rule['id']}", ident), rule["name"], entry_title("rules", rule, self.plain))
 
     def dice_selector(self, sel: dict[str, Any]) -> str:
         """``{species: eldarim, kind: champion, elements: one}`` in words."""

@@ -295,9 +295,24 @@ def test_reserve_and_a_terrain_conflict(engine):
 
 def test_carry_command(engine):
     # Palsy is cumulative (subtract 1): three combined castings are carried as three copies.
+    # The rolls it changes: Palsy takes 1 result from every non-maneuver roll (p.44), so every army
+    # roll that counts no maneuver results (melee, missile, magic, save, the response to a dragon
+    # attack, the save-and-melee roll against a Charge), never an individual roll (p.29).
     out = engine.carry({"cast": [{"spell": "palsy", "times": 3, "combined": True}, {"spell": "hailstorm"}]})
     assert out == [{"spell": "palsy", "target": "opposing-army", "rolls_of": "the opposing army it was cast on",
+                    "rolls": ["melee", "missile", "magic", "save", "dragon_attack", "save_and_melee"],
                     "modifiers": [{"spell": "palsy"}] * 3, "copies": 3}]
+
+
+@pytest.mark.parametrize("spell, rolls", [
+    # p.44: Watery Double, +1 save: every roll that counts saves; Wind Walk, +4 maneuver: every roll that
+    # counts maneuvers; Berserker Rage: saves count as melee in a melee counter-attack only.
+    ("watery-double", ["save", "dragon_attack", "save_and_melee", "save_and_maneuver"]),
+    ("wind-walk", ["maneuver", "save_and_maneuver"]),
+    ("berserker-rage", ["melee", "save_and_melee"]),
+])
+def test_carry_names_the_rolls_a_spell_changes(engine, spell, rolls):
+    assert engine.carry({"cast": [{"spell": spell}]})[0]["rolls"] == rolls
 
 
 def test_cli_gives_the_same_json_for_every_case(engine, cli):

@@ -2,8 +2,8 @@
    force ({id, name, force}, the force being the engine's `force` input); on every change it is kept
    on the device, drawn, and asked of the engine, whose answer (points and problems) is drawn as it
    comes. A ?force= link is checked by the engine before it is kept. */
-import { el, option, fill, shortMsg, busy, isObj } from "../calc/calc-dom.js";
-import { load, elementsText } from "../calc/calc-catalogue.js";
+import { el, option, fill, shortMsg, busy, isObj, wholeIn, refuse } from "../calc/calc-dom.js";
+import { load, elementsText, limit } from "../calc/calc-catalogue.js";
 import { engine, followEngine } from "../engine/engine.js";
 import * as store from "./army-store.js";
 import { readLink, dropLink, shareUrl } from "./army-links.js";
@@ -90,7 +90,7 @@ function draw(ctx) {
   const { ui, entry } = ctx;
   renderKept(ctx);
   if (document.activeElement !== ui.name) ui.name.value = entry.name;
-  if (document.activeElement !== ui.size) ui.size.value = entry.force.size != null ? String(entry.force.size) : "";
+  if (document.activeElement !== ui.size && !ui.size.dataset.refusal) ui.size.value = entry.force.size != null ? String(entry.force.size) : "";
   const t = entry.force.terrains || {};
   showTerrain(ctx, ui.home, t.home);
   showTerrain(ctx, ui.frontier, t.frontier);
@@ -149,6 +149,7 @@ function say(ctx, text) {
 /* Show one kept force (or a new one). */
 export function show(ctx, entry, persist) {
   ctx.entry = entry;
+  refuse(ctx.ui.size, "");        // a note about another force's size goes with it
   ctx.answer = null;
   changed(ctx, persist);
 }
@@ -159,12 +160,13 @@ function bindForm(ctx) {
     ctx.entry.name = store.cleanName(ui.name.value) || store.freshName();
     changed(ctx);
   });
+  // A size outside the engine's bounds is said beside the box (the force keeps its size meanwhile).
   ui.size.addEventListener("change", () => {
-    const n = Number(ui.size.value);
-    if (ui.size.value === "") delete ctx.entry.force.size;
-    else if (Number.isInteger(n) && n >= 1) ctx.entry.force.size = n;
-    else { ui.size.setCustomValidity("A whole number of points."); ui.size.reportValidity(); return; }
-    ui.size.setCustomValidity("");
+    const was = ctx.entry.force.size;
+    const n = wholeIn(ui.size, 1, limit(ctx.cat, "force_size"), { empty: true, what: "Give the force size as a whole number of points",
+      still: was != null ? "The force is still checked at " + was + " points." : "" });
+    if (n == null) return;
+    if (n === "") delete ctx.entry.force.size; else ctx.entry.force.size = n;
     changed(ctx);
   });
   [["home", ui.home], ["frontier", ui.frontier]].forEach(([k, s]) => s.addEventListener("change", () => {

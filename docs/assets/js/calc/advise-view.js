@@ -3,9 +3,12 @@
    below it (advise-chart.js). Which figures there are, where each is read in an option, which end
    is better and their names: the engine's vocabulary (cat.vocab.advise); the page only reads them.
    Used by the calculator's advice mode (calc-advise.js) and the game page (advise-game.js). */
-import { el, option, fill } from "./calc-dom.js";
+import { el, option, fill, wholeIn } from "./calc-dom.js";
 import { pct } from "./chances.js";
 import { drawChart } from "./advise-chart.js";
+
+/* The k of "at least k" the engine's vocabulary allows. */
+function kRange(cat) { return words(cat).k || { from: 1, to: 1 }; }
 
 export function words(cat) { return (cat.vocab && cat.vocab.advise) || { actions: {}, figures: [], charts: [], views: [] }; }
 
@@ -21,7 +24,7 @@ export function checkView(cat, raw) {
   const v = defaultView(cat);
   const has = (list, key) => list.some((x) => x.key === key);
   if (raw && has(w.figures, raw.sort)) v.sort = raw.sort;
-  if (raw && Number.isInteger(raw.k) && raw.k >= 1 && raw.k <= 99) v.k = raw.k;
+  if (raw && Number.isInteger(raw.k) && raw.k >= kRange(cat).from && raw.k <= kRange(cat).to) v.k = raw.k;
   if (raw && has(w.charts, raw.chart)) v.chart = raw.chart;
   if (raw && has(w.views, raw.view)) v.view = raw.view;
   return v;
@@ -74,13 +77,14 @@ function controls(cat, view, redraw) {
   const w = words(cat);
   const sort = el("select", { "data-advise-sort": "" });
   fill(sort, w.figures.map((f) => option(f.key, f.label, f.key === view.sort)));
-  const k = el("input", { type: "number", min: "1", max: "99", value: String(view.k), "data-advise-k": "", inputmode: "numeric" });
+  const r = kRange(cat);
+  const k = el("input", { type: "number", min: String(r.from), max: String(r.to), value: String(view.k), "data-advise-k": "", inputmode: "numeric" });
   const kWrap = el("label", { class: "dd-advise-k" }, "At least ", k);
   const sync = () => { kWrap.hidden = !w.figures.some((f) => f.key === view.sort && f.as === "at_least"); };
   sort.addEventListener("change", () => { view.sort = sort.value; sync(); redraw(); });
-  k.addEventListener("change", () => {
-    const n = Number(k.value);
-    if (Number.isInteger(n) && n >= 1 && n <= 99) { view.k = n; redraw(); } else k.value = String(view.k);
+  k.addEventListener("change", () => {        // a bad k is said beside its box, never put back in silence
+    const n = wholeIn(k, r.from, r.to, { still: "The table still shows at least " + view.k + "." });
+    if (n != null && n !== view.k) { view.k = n; redraw(); }
   });
   sync();
   return el("div", { class: "dd-calc-row dd-advise-controls" }, el("label", {}, "Sort by ", sort), kWrap);

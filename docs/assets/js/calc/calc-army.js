@@ -1,7 +1,7 @@
 /* Calculator page: the army, its face pickers, the modifiers and the player's choices.
    Which faces roll again, which choices and options apply: all from the engine's "plan" of the
    current input (ctx.plan). Before the engine answers, each die shows its first face only. */
-import { el, option, randomInt, typeLabel, iconBeside, refuse } from "./calc-dom.js";
+import { el, option, randomInt, typeLabel, iconBeside, refuse, wholeIn } from "./calc-dom.js";
 import { faceLabel, iconName, limit, checkAmount } from "./calc-catalogue.js";
 
 /* The plan's entry for unit i, if the plan is about the same army. */
@@ -142,7 +142,8 @@ function splitControls(ctx, u, i, c) {
       const input = el("input", { type: "number", min: 0, max: c.results, value: split[t] || 0, "data-key": "split-" + i + "-" + c.key + "-" + t,
         "aria-label": c.name + " results as " + typeLabel(t).toLowerCase() + " (" + u.label + ")" });
       input.addEventListener("change", () => {
-        const n = parseInt(input.value, 10);
+        const n = wholeIn(input, 0, Number.isInteger(c.results) ? c.results : limit(ctx.cat, "amount"));   // the results to share
+        if (n == null) return;
         const next = Object.assign({}, split);
         if (n > 0) next[t] = n; else delete next[t];
         u.choose = Object.assign({}, u.choose, { [c.key]: next });
@@ -231,15 +232,15 @@ export function choiceLabel(box, o) {
 export function addInline(ctx) {
   const { ui, cat } = ctx;
   const face = ui.inFace.value.trim();
-  if (!face || face.length > limit(cat, "text")) {
-    ui.inFace.setCustomValidity("Write a face like “2 melee” or “bullseye”.");
-    ui.inFace.reportValidity();
-    return;
-  }
+  const tooLong = face.length > limit(cat, "text");
+  refuse(ui.inFace, !face ? "Write the face it rolled, like “2 melee” or “bullseye”."
+    : tooLong ? "Write a face of at most " + limit(cat, "text") + " letters, like “2 melee”." : "");
+  // Health is optional (the engine's default for its size); a bad one is refused, never dropped.
+  const hp = wholeIn(ui.inHealth, 1, limit(cat, "health"), { empty: true, what: "Give its health as a whole number" });
+  if (!face || tooLong || hp == null) return;
   const u = { die_type: ui.inType.value || "unit", rolled: face };
   if (ui.inSpecies.value) u.species = ui.inSpecies.value;
-  const hp = parseInt(ui.inHealth.value, 10);
-  if (hp >= 1 && hp <= limit(cat, "health")) u.health = hp;
+  if (hp !== "") u.health = hp;
   ctx.state.army.push(u);
   ctx.changed();
 }

@@ -102,3 +102,21 @@ export function wholeNumber(text) {
   const s = String(text == null ? "" : text).trim();
   return /^[+-]?\d+$/.test(s) ? Number(s) : null;
 }
+
+/* A whole number from lo to hi (the engine's bounds) typed in `box`: the number, or null once the
+   words why stand beside the box (`empty`: an empty box is allowed and gives ""; `what`: the words'
+   start; `still`: what the page keeps counting meanwhile). While refused, the box is checked again
+   as the player types, and the note leaves as soon as the value is good. */
+export function wholeIn(box, lo, hi, opts = {}) {
+  const bad = !!(box.validity && box.validity.badInput);     // "abc" in a number box reads as ""
+  const s = String(box.value).trim();
+  if (s === "" && !bad && opts.empty) { refuse(box, ""); return ""; }
+  const n = bad ? null : wholeNumber(s);
+  const ok = n != null && n >= lo && n <= hi;
+  refuse(box, ok ? "" : (opts.what || "Give a whole number") + " from " + lo + " to " + hi + "." + (opts.still ? " " + opts.still : ""));
+  if (!box.dataset.watched) {
+    box.dataset.watched = "1";
+    box.addEventListener("input", () => { if (box.dataset.refusal) wholeIn(box, lo, hi, opts); });
+  }
+  return ok ? n : null;
+}

@@ -4,7 +4,7 @@
    input's cast, answer.cast), and the spells' names, elements and whether they may be combined
    (plan of the same input: plan.magic.spells). The page adds no rule, cost or limit of its own.
    The wish list is the engine input's `cast`; the Reserve Area checkbox is its `reserve`. */
-import { el, option, fill, typeLabel, icon, busy, refuse, wholeNumber } from "./calc-dom.js";
+import { el, option, fill, typeLabel, icon, busy, refuse, wholeNumber, randomInt } from "./calc-dom.js";
 import { limit } from "./calc-catalogue.js";
 import { unitLabel } from "./calc-answer.js";
 import { warnings } from "./calc-trace.js";
@@ -140,17 +140,34 @@ function wishItem(ctx, c, i) {
       onclick: () => { ctx.state.cast.splice(i, 1); if (!ctx.state.cast.length) delete ctx.state.cast; ctx.changed(); } }, "Remove"));
 }
 
-/* "Use in a roll": the spells the calculator knows as roll modifiers, in a melee roll of this army. */
-function useInRoll(ctx, carry) {
+/* "Use in a ... roll": the roll a cast spell changes, as the engine names it (carry[].rolls, the
+   first one), opened unrolled (the engine rolls each die anew: a new seed, no face kept) with the
+   modifiers of every cast spell that changes that kind of roll. */
+function useInRoll(ctx, roll, carry) {
   const st = ctx.state;
+  const rt = ctx.cat.rollTypes.get(roll) || {};
   const mods = [];
-  carry.forEach((c) => (c.modifiers || []).forEach((m) => mods.push(m)));
+  carry.filter((c) => (c.rolls || []).includes(roll)).forEach((c) => (c.modifiers || []).forEach((m) => mods.push(m)));
   st.modifiers = st.modifiers.concat(mods).slice(0, limit(ctx.cat, "modifiers"));
-  st.roll = "melee";
-  delete st.cast; delete st.reserve; delete st.against; delete st.counts;
+  st.roll = roll;
+  delete st.cast; delete st.reserve; delete st.against; delete st.counts; delete st.spell;
+  if (rt.save && rt.suggest_against) st.against = rt.suggest_against;
   if (st.terrain === "reserve") delete st.terrain;
+  st.army.forEach((u) => { if (u.die) { delete u.rolled; delete u.rerolled; } });
+  st.seed = randomInt(1000000);
   ctx.changed();
   ctx.ui.results.scrollIntoView({ block: "start" });
+}
+
+/* One button for each roll that a cast spell changes first (in the engine's order of rolls). */
+function useButtons(ctx, carry) {
+  const rolls = [];
+  carry.forEach((c) => { const r = (c.rolls || [])[0]; if (r && !rolls.includes(r)) rolls.push(r); });
+  return rolls.map((r) => {
+    const name = (ctx.cat.rollTypes.get(r) || {}).name || r;
+    return el("button", { type: "button", class: "md-button md-button--primary", "data-calc-use-roll": r,
+      onclick: () => useInRoll(ctx, r, carry) }, "Use in a " + name.charAt(0).toLowerCase() + name.slice(1));
+  });
 }
 
 function wishPart(ctx, out) {
@@ -169,8 +186,7 @@ function wishPart(ctx, out) {
     parts.push(el("ul", { class: "dd-calc-carry" }, carry.map((c) => el("li", {},
       spellName(ctx, c.spell) + " changes the rolls of " + c.rolls_of + (c.copies > 1 ? " (" + c.copies + " times)" : "") + ".",
       c.note ? " " + c.note : null))),
-    el("button", { type: "button", class: "md-button md-button--primary", "data-calc-use-roll": true,
-      onclick: () => useInRoll(ctx, carry) }, "Use in a roll"));
+    ...useButtons(ctx, carry));
   }
   return parts;
 }

@@ -178,7 +178,10 @@ function bindForm(ctx) {
     ctx.changed();
   });
   ui.inAdd.addEventListener("click", () => addInline(ctx));
-  ui.inFace.addEventListener("input", () => ui.inFace.setCustomValidity(""));
+  ui.inFace.addEventListener("input", () => {      // the note leaves once a face is written
+    const f = ui.inFace.value.trim();
+    if (ui.inFace.dataset.refusal && f && f.length <= limit(cat, "text")) refuse(ui.inFace, "");
+  });
   ui.rollAll.addEventListener("click", () => { st().army.forEach((u, i) => rollDie(ctx, u, i)); ctx.changed(); });
   // On a phone the total is screens below the dice: one tap brings it into view, with the focus.
   ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });

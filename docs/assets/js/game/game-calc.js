@@ -19,6 +19,7 @@ function session() { try { return window.sessionStorage; } catch (e) { return nu
 function ask(ctx, button, read, why) {
   const form = button.closest("form");
   const move = read(form);
+  if (!move) return;                    // a field refused beside its box
   const faces = facesOf(form);
   if (Object.keys(faces).length) move.faces = faces;
   move.seed = randomInt(SEED_RANGE);

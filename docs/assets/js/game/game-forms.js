@@ -3,8 +3,8 @@
    fields. Which rolls a side makes in an attack comes from the engine's vocabulary (the catalogue);
    the spells an army may cast from the engine's plan of its magic roll. No rule here: the engine
    checks every move and names what it refuses. */
-import { el, option, isObj } from "../calc/calc-dom.js";
-import { faceLabel } from "../calc/calc-catalogue.js";
+import { el, option, isObj, wholeIn } from "../calc/calc-dom.js";
+import { faceLabel, limit } from "../calc/calc-catalogue.js";
 import { attackOf, rollLabel } from "../calc/calc-exchange-words.js";
 import { armyName, catalogueEntry, dieName, dieType, nameOf, players, terrainFull } from "./game-words.js";
 import { engine } from "../engine/engine.js";
@@ -156,11 +156,12 @@ export const FORMS = {
         const c = { spell: r.querySelector("[data-cast-spell]").value };
         const t = r.querySelector("[data-cast-target]").value;
         if (t) c.target = t;
-        const n = Number(r.querySelector("[data-cast-times]").value);
-        if (Number.isInteger(n) && n > 1) c.times = n;
+        // Times within the engine's limit, else refused beside its box (the move is not made).
+        const n = c.spell ? wholeIn(r.querySelector("[data-cast-times]"), 1, limit(ctx.cat, "cast_times")) : 1;
+        if (n == null) c.refused = true; else if (n > 1) c.times = n;
         return c;
       }).filter((c) => c.spell);
-      return { move: "magic", army: m.army, cast };
+      return cast.some((c) => c.refused) ? null : { move: "magic", army: m.army, cast };
     };
     return { parts, read };
   },

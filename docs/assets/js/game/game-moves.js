@@ -84,6 +84,7 @@ export function renderForm(ctx) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const move = read(form);
+    if (!move) return;                  // a field refused beside its box
     const faces = facesOf(form);
     if (Object.keys(faces).length) move.faces = faces;
     if (ROLLING.has(m.move)) move.seed = randomInt(SEED_RANGE);

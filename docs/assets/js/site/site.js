@@ -14,7 +14,10 @@ const absoluteUrl = (id) => location.origin + location.pathname + "#" + encodeUR
 const linkOf = (id, quotes) => (quotes[id] && quotes[id].url
   ? new URL(quotes[id].url, location.origin + location.pathname).href : absoluteUrl(id));
 
-function labelOf(el) {
+/* What a copy button names: the quote data's title where the part has one (a ruling point: "Monster
+   SAIs: Charm, point A", not the first link in its text), else the element's own first words. */
+function labelOf(el, quotes) {
+  if (quotes && quotes[el.id] && quotes[el.id].title) return quotes[el.id].title;
   const text = (el.querySelector("a:not(.headerlink)") || el).textContent || el.id;
   return text.replace(/[¶\s]+/g, " ").trim().slice(0, 80) || el.id;
 }
@@ -29,7 +32,7 @@ function addCopyButtons(root, quotes) {
     button.className = "dd-copy";
     button.textContent = "Copy link";   // in words everywhere (a bare "#" said nothing)
     button.setAttribute("data-href", linkOf(el.id, quotes));
-    button.setAttribute("aria-label", "Copy link to " + labelOf(el));
+    button.setAttribute("aria-label", "Copy link to " + labelOf(el, quotes));
     button.addEventListener("click", (event) => { event.preventDefault(); copy(button); });
     const host = el.tagName === "TR" ? el.querySelector("td") : el;
     if (host) host.appendChild(button);

@@ -1,0 +1,178 @@
+"""Issue 52, nothing silent, at 390 px: the fields that still dropped, rounded or put back a bad value
+without a word (a die's health and face typed by hand, the force size, "at least k" of the advice)
+now refuse it beside the box in words and the note leaves once the value is good; "Use in a ... roll"
+from the magic mode opens the roll the cast spells change, unrolled; a ruling point's copy button
+names the point; an SAI page explains "Save*" and "works in the DUA" in the rules' own words.
+Every bound named in a note is the engine's (calculator.core.limits, the advice's vocabulary)."""
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import yaml
+from playwright.sync_api import Locator, Page, expect
+
+from calculator import Engine
+from calculator.advise.words import K_RANGE
+from calculator.core.limits import LIMITS
+from tests.browser.links import open_in_place
+from tests.engine.advise_cases import CASES
+
+ENGINE_TIMEOUT = 180_000
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+RULES = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "rules.yaml").read_text(encoding="utf-8"))
+
+
+def note_of(page: Page, box: Locator) -> Locator:
+    """The note that describes `box` (aria-describedby), visible right after the box's label."""
+    expect(box).to_have_attribute("aria-invalid", "true")
+    ident = box.get_attribute("aria-describedby")
+    assert ident
+    note = page.locator("#" + ident)
+    expect(note).to_be_visible()
+    expect(note).to_be_in_viewport()
+    assert box.evaluate("(b) => { const n = (b.closest('label') || b).nextElementSibling; return n && n.id; }") == ident
+    return note
+
+
+def no_note(page: Page, box: Locator) -> None:
+    expect(box).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("[data-refused]")).to_have_count(0)
+
+
+def change(box: Locator, value: str) -> None:
+    box.fill(value)
+    box.dispatch_event("change")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_hand_typed_dies_health_and_face_are_refused_beside_their_boxes(page: Page):
+    page.goto("calculator/")
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    page.get_by_text("A die not in the catalogue").click()
+    health, face = page.locator("[data-calc-inline-health]"), page.locator("[data-calc-inline-face]")
+    add, units = page.locator("[data-calc-inline-add]"), page.locator("[data-calc-units] > li")
+    face.fill("2 melee")
+    top = LIMITS["health"]
+    for bad in ("0", "-1", "999", "2.5", str(top + 1)):
+        health.fill(bad)
+        add.click()
+        expect(note_of(page, health)).to_have_text(f"Give its health as a whole number from 1 to {top}.")
+        expect(health).to_have_value(bad)                  # left in the box to be mended, not dropped
+        expect(units).to_have_count(0)                     # no die added with another health
+    health.fill("3")                                       # good: the note leaves as it is typed
+    no_note(page, health)
+    face.fill("")
+    add.click()
+    expect(note_of(page, face)).to_have_text("Write the face it rolled, like “2 melee” or “bullseye”.")
+    expect(units).to_have_count(0)
+    face.fill("2 melee")
+    no_note(page, face)
+    add.click()
+    expect(units).to_have_count(1)
+    assert json.loads(page.locator("#calculator").get_attribute("data-input"))["army"][0]["health"] == 3
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_bad_force_size_is_refused_beside_its_box(page: Page):
+    page.goto("army/")
+    size = page.locator("[data-army-size]")
+    problems = page.locator("[data-army-problems]")
+    change(size, "24")
+    expect(problems).to_contain_text("of its 24 points", timeout=ENGINE_TIMEOUT)
+    top = LIMITS["force_size"]
+    for bad in ("99999", "-5", "0", "2.5"):
+        change(size, bad)
+        expect(note_of(page, size)).to_have_text(
+            f"Give the force size as a whole number of points from 1 to {top}. The force is still checked at 24 points.")
+        expect(size).to_have_value(bad)
+        expect(problems).to_contain_text("of its 24 points")      # nothing computed with it
+        expect(problems).not_to_contain_text("expected a whole number")
+    size.fill("36")                                          # good: the note leaves as it is typed
+    no_note(page, size)
+    size.dispatch_event("change")
+    expect(problems).to_contain_text("of its 36 points", timeout=ENGINE_TIMEOUT)
+    no_note(page, size)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_bad_at_least_k_in_the_advice_is_refused_beside_its_box(page: Page):
+    case = next(c for c in CASES if c["id"] == "contract-example")
+    link = base64.urlsafe_b64encode(json.dumps(case["input"]).encode()).decode().rstrip("=")
+    open_in_place(page, "calculator/#a=1." + link)
+    expect(page.locator("[data-advise-results]")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+    page.locator("[data-advise-sort]").select_option("kill_at_least")
+    k = page.locator("[data-advise-k]")
+    expect(k).to_have_value("1")
+    for bad in ("0", "-1", "2.5", str(K_RANGE["to"] + 1)):
+        change(k, bad)
+        expect(note_of(page, k)).to_have_text(
+            f"Give a whole number from {K_RANGE['from']} to {K_RANGE['to']}. The table still shows at least 1.")
+        expect(k).to_have_value(bad)                          # not put back in silence
+    k.fill("2")
+    no_note(page, k)
+
+
+CORAL = [{"die": "coral-elves/enchanter", "rolled": "4 magic"}, {"die": "coral-elves/conjurer", "rolled": "3 magic"},
+         {"die": "coral-elves/evoker", "rolled": "2 magic"}]
+
+
+@pytest.mark.browser_context_args(**PHONE)
+@pytest.mark.parametrize("roll, spell, against", [("save", "watery-double", "melee"), ("maneuver", "wind-walk", None)])
+def test_use_in_a_roll_opens_the_roll_the_spell_changes(page: Page, engine: Engine, roll: str, spell: str, against):
+    # v4.01d p.44: Watery Double gives the target army 1 save result, Wind Walk 4 maneuver results; so
+    # the first changes save rolls, the second maneuver rolls, and neither a melee roll. A save roll
+    # opened from here is against a melee attack (the engine's first suggestion for a save roll).
+    cast = {"roll": "magic", "terrain": "coastland", "army": CORAL, "seed": 0,
+            "cast": [{"spell": "watery-double"}, {"spell": "wind-walk"}]}
+    page.goto("calculator/?magic=" + quote(json.dumps(cast)))
+    buttons = page.locator("[data-calc-magic] [data-calc-use-roll]")
+    expect(buttons).to_have_count(2, timeout=ENGINE_TIMEOUT)
+    button = page.locator(f'[data-calc-use-roll="{roll}"]')
+    expect(button).to_have_text(f"Use in a {roll} roll")
+    button.click()
+    expect(page.locator("[data-calc-roll]")).to_have_value(roll)
+    page.wait_for_function("(r) => { const i = JSON.parse(document.querySelector('#calculator').dataset.input); "
+                           "const s = document.querySelector('[data-calc-results]'); "
+                           "return i.roll === r && s.dataset.state === 'resolved'; }", arg=roll, timeout=ENGINE_TIMEOUT)
+    sent = json.loads(page.locator("[data-calc-results]").get_attribute("data-input"))
+    assert sent["modifiers"] == [{"spell": spell}]          # the spell that changes this roll, no other
+    assert sent.get("against") == against
+    assert all("rolled" not in u and "rerolled" not in u for u in sent["army"])   # unrolled: no magic face kept
+    assert sent["seed"] != 0                                 # and a new roll, not the magic roll's seed
+    out = engine.resolve(sent)
+    assert json.loads(page.locator("[data-calc-results]").get_attribute("data-totals")) == out["totals"]
+    results = page.locator("[data-calc-results]")
+    expect(results).not_to_contain_text("does not change")
+    name = {"watery-double": "Watery Double", "wind-walk": "Wind Walk"}[spell]
+    expect(results).to_contain_text(name + ": +" + ("1 save" if spell == "watery-double" else "4 maneuver"))
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_ruling_points_copy_button_names_the_point(page: Page):
+    page.goto("rulings/")
+    button = page.locator("#monster-sais-charm-a > .dd-copy")
+    expect(button).to_have_attribute("aria-label", "Copy link to Monster SAIs: Charm, point A")
+    expect(page.locator("#monster-sais-charm-e-2 > .dd-copy")).to_have_attribute(
+        "aria-label", "Copy link to Monster SAIs: Charm, point E (second)")
+
+
+def rule_part(ident: str) -> str:
+    return next(p["text"] for r in RULES["rules"] for key in ("types", "points") for p in r.get(key, []) if p["id"] == ident)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_an_sai_page_explains_save_star_and_the_dua(page: Page):
+    page.goto("sai/bash/")                     # Applies: Dragon Attack, Save*; its save clauses work in the DUA
+    marks = page.locator(".dd-marks")
+    expect(marks).to_be_visible()
+    save = marks.locator('dd[data-mark="sai-application-save"]')
+    dua = marks.locator('dd[data-mark="sai-general-rules-2"]')
+    expect(save).to_contain_text(" ".join(rule_part("sai-application-save").split()))
+    expect(dua).to_contain_text(" ".join(rule_part("sai-general-rules-2").split()))
+    expect(save.locator("a[href*='sai-application-save']")).to_have_count(1)
+    expect(dua.locator("a[href*='sai-general-rules-2']")).to_have_count(1)
+    expect(marks.locator("dt")).to_have_text(["Save*", "works in the DUA"])
