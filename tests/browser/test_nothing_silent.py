@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -176,3 +177,35 @@ def test_an_sai_page_explains_save_star_and_the_dua(page: Page):
     expect(save.locator("a[href*='sai-application-save']")).to_have_count(1)
     expect(dua.locator("a[href*='sai-general-rules-2']")).to_have_count(1)
     expect(marks.locator("dt")).to_have_text(["Save*", "works in the DUA"])
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_the_games_setup_marks_the_box_the_engine_refuses(page: Page, engine: Engine):
+    from calculator.core.errors import InputError
+    from tests.browser.test_game_page import FORCES, SETUP
+    bad = {**SETUP, "faces": {**SETUP["faces"], "frontier": 0}}
+    with pytest.raises(InputError) as err:          # the engine's bounds of a starting face
+        engine.game({"setup": bad, "moves": []})
+    assert err.value.field == "setup.faces.frontier"
+    lo, hi = re.search(r"whole number from (\d+) to (\d+)", err.value.message).groups()
+    page.goto("game/")
+    page.evaluate("(s) => localStorage.setItem('dd-army-forces', JSON.stringify(s))", FORCES)
+    page.reload()
+    expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    page.locator('[data-setup-force="1"]').select_option(label="Bob")
+    for i, name in ((0, "alice"), (1, "bob")):
+        page.locator(f'[data-setup-name="{i}"]').fill(name)
+        page.locator(f'[data-setup-name="{i}"]').press("Tab")
+    size = page.locator("[data-setup-size]")
+    size.fill("99999")
+    for key, face in (("a", "2"), ("b", "3"), ("frontier", "0")):
+        page.locator(f'[data-setup-face="{key}"]').fill(face)
+    page.locator("[data-game-start]").click()
+    expect(note_of(page, size)).to_have_text(f"Give a whole number from 1 to {LIMITS['force_size']}.", timeout=ENGINE_TIMEOUT)
+    size.fill("24")                                   # good: the note leaves as it is typed
+    no_note(page, size)
+    page.locator("[data-game-start]").click()
+    frontier = page.locator('[data-setup-face="frontier"]')
+    expect(note_of(page, frontier)).to_have_text(f"Give a whole number from {lo} to {hi}.", timeout=ENGINE_TIMEOUT)
+    frontier.fill(hi)
+    no_note(page, frontier)

@@ -3,7 +3,7 @@
    frontier is played, who goes first, the starting faces) and the engine checks them: a refused
    setup shows the engine's reason beside the Start button; a force's own problems are noted on the
    board and never stop the game. */
-import { el, option, siteLink } from "../calc/calc-dom.js";
+import { el, option, siteLink, refuse, wholeNumber } from "../calc/calc-dom.js";
 import * as forces from "../army/army-store.js";
 import { engine } from "../engine/engine.js";
 import { sayEngine } from "./game-words.js";
@@ -117,16 +117,46 @@ export function renderSetup(ctx) {
   else ctx.ui.setup.querySelector("[data-game-setup-choices]").replaceChildren();
 }
 
+/* The setup's box the engine's refusal names (err.field: "setup.size", "setup.faces.<player>"). */
+function boxOf(ctx, field) {
+  const box = ctx.ui.setup;
+  if (field === "setup.size") return box.querySelector("[data-setup-size]");
+  const m = /^setup\.faces\.(.+)$/.exec(field || "");
+  const k = m && (m[1] === "frontier" ? "frontier" : ["a", "b"][chosen(ctx).map((p) => p.name).indexOf(m[1])]);
+  return k ? box.querySelector('[data-setup-face="' + k + '"]') : null;
+}
+
+/* Beside that box, what to give: the engine's bounds, in words. */
+function markBox(ctx, err) {
+  const box = boxOf(ctx, err && err.field);
+  const m = /whole number from (\d+) to (\d+)/.exec(String((err && err.message) || ""));
+  if (!box || !m) return;
+  box.dataset.range = m[1] + " " + m[2];
+  refuse(box, "Give a whole number from " + m[1] + " to " + m[2] + ".");
+}
+
+/* The note leaves as soon as the value typed is within those bounds. */
+function recheck(e) {
+  const box = e.target;
+  if (!box.dataset || !box.dataset.refusal || !box.dataset.range) return;
+  const [lo, hi] = box.dataset.range.split(" ").map(Number);
+  const n = wholeNumber(box.value);
+  if (n != null && n >= lo && n <= hi) refuse(box, "");
+}
+
 export function bindSetup(ctx) {
+  ctx.ui.setup.addEventListener("input", recheck);
   ctx.ui.start.addEventListener("click", () => {
     const why = ctx.ui.startRefused;
     const setup = setupOf(ctx);
+    ctx.ui.setup.querySelectorAll("[data-refusal]").forEach((b) => refuse(b, ""));
     why.textContent = "Checking…";
     engine.whenReady().then(() => engine.call("game", { setup, moves: [] })).then(() => {
       why.textContent = "";
       const [a, b] = chosen(ctx);
       ctx.startGame(setup, (a.entry ? a.entry.name : a.name) + " against " + (b.entry ? b.entry.name : b.name));
     }, (err) => {
+      markBox(ctx, err);
       why.textContent = "This game cannot start: " + partOf(setup, err.message) + sayEngine({ setup, aid: ctx.aid, cat: ctx.cat }, err.message) + ".";
     });
   });
