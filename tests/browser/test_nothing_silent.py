@@ -209,3 +209,27 @@ def test_the_games_setup_marks_the_box_the_engine_refuses(page: Page, engine: En
     expect(note_of(page, frontier)).to_have_text(f"Give a whole number from {lo} to {hi}.", timeout=ENGINE_TIMEOUT)
     frontier.fill(hi)
     no_note(page, frontier)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_an_exchanges_typed_face_the_engine_refuses_is_marked_beside_its_box(page: Page, engine: Engine):
+    from calculator.core.errors import InputError
+    good = {"attack": "melee", "attacker": {"army": [{"species": "amazons", "die_type": "unit", "rolled": {"attack": "3 melee"}}]},
+            "defender": {"army": [{"die": "coral-elves/trooper"}]}, "seed": 1}
+    bad = json.loads(json.dumps(good))
+    bad["attacker"]["army"][0]["rolled"]["attack"] = "3 meele"
+    with pytest.raises(InputError) as err:           # what the engine says of the typed face, and where
+        engine.exchange(bad)
+    assert err.value.field == "attacker.army[0].rolled"
+    page.goto("calculator/?exchange=" + quote(json.dumps(good)))
+    results = page.locator("[data-exchange-results]")
+    expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    box = page.locator('input[data-key^="ex-in-attacker-0-"]').first
+    expect(box).to_have_value("3 melee")
+    change(box, "3 meele")
+    box = page.locator('input[data-key^="ex-in-attacker-0-"]').first
+    expect(results).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
+    expect(note_of(page, box)).to_have_text(err.value.message)
+    change(box, "2 melee")                           # good: the answer comes, the note goes
+    expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-refused]")).to_have_count(0)

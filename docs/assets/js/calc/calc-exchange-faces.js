@@ -2,7 +2,7 @@
    Which rolls a unit makes comes from the engine: the attack's usual rolls (published with the
    catalogue), then every roll its last answer made the unit roll. A face left unpicked is rolled
    by the engine; the page marks the face it rolled. */
-import { el, iconBeside, isObj } from "./calc-dom.js";
+import { el, iconBeside, isObj, refuse } from "./calc-dom.js";
 import { faceLabel, iconName, limit } from "./calc-catalogue.js";
 import { attackOf, faceText, rollLabel } from "./calc-exchange-words.js";
 import { facesShown } from "./calc-answer.js";
@@ -118,4 +118,15 @@ export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
   }
   if (did && did.text) box.append(el("p", { class: "dd-calc-picker-note dd-ex-dragon-roll" }, did.text));
   return box;
+}
+
+/* The engine's refusal beside the typed face box of the die it names (err.field, as the worker
+   forwards it: "attacker.army[0].rolled", "opposing[1].army[2].rolled"): the die's first box is
+   marked and described by the engine's line (the page's sides carry the input's names). The boxes
+   are drawn anew with every answer, so a good value takes the note away. */
+export function markFace(root, err) {
+  const m = err && typeof err.field === "string" ? /^(.+?)\.army\[(\d+)\]\.(?:rolled|rerolled)\b/.exec(err.field) : null;
+  const side = m && m[1];
+  const box = side && root.querySelector('input[data-key^="ex-in-' + CSS.escape(side) + "-" + m[2] + '-"]');
+  if (box) refuse(box, String(err.message).replace(err.field + ": ", ""));
 }

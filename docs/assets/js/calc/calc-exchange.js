@@ -8,6 +8,7 @@ import { elementsText } from "./calc-catalogue.js";
 import { encode } from "./calc-links.js";
 import { engine } from "../engine/engine.js";
 import { sidesOf, vocab } from "./calc-exchange-words.js";
+import { markFace } from "./calc-exchange-faces.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
 import { render as showResult, error as showError, notice } from "./calc-exchange-result.js";
 import { refresh as refreshOdds } from "./calc-exchange-odds.js";
@@ -103,6 +104,7 @@ function ask(xc) {
     render(xc);
     const back = xc.x.casualties ? () => { delete xc.x.casualties; xc.changed(); } : null;
     showError(ui.results, String((err && err.message) || err), null, back);
+    markFace(xc.root, err);
     refreshOdds(ui.odds, xc.cat, null);
   });
 }

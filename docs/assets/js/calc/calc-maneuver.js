@@ -11,6 +11,7 @@ import { encode } from "./calc-links.js";
 import { engine } from "../engine/engine.js";
 import { engineReady, send, followEngine, bindShare, enter, reopen, openLink } from "./calc-modes.js";
 import { build as buildSide, render as renderSide } from "./calc-exchange-side.js";
+import { markFace } from "./calc-exchange-faces.js";
 import { faceButtons, faceOf, fillTerrains, isEighth, majorDice, minorRow, terrainOf } from "./calc-maneuver-die.js";
 import { render as showResult, notice, error as showError, actionInput } from "./calc-maneuver-result.js";
 
@@ -161,6 +162,7 @@ function ask(mv) {
     mv.result = null;
     render(mv);
     showError(mv.ui.results, String((err && err.message) || err));
+    markFace(mv.root, err);
   });
 }
 
