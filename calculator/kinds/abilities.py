@@ -16,6 +16,7 @@ from ..core.rolls import Roll
 from . import ABILITIES
 
 if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from ..core.records import Contribution
     from ..core.seams import AbilityOwner, ExchangeRun, ExchangeStep, ExchangeUnit, RollUnit
 
 SITUATIONS = ("counter-attack", "not-counter-attack", "counter-maneuver")
@@ -128,6 +129,18 @@ class Ability(Kind):
         """Step 1: whether its species' units do not roll at all in this roll."""
         return False
 
+    def adds(self) -> str | None:
+        """Step 10: the result type it adds for its units showing some (AddResults), or None."""
+        return None
+
+    def shows(self, face: Contribution) -> bool:
+        """Whether one face a unit of its species shows makes that unit count for ``adds``."""
+        return False
+
+    def added(self, units: int, in_dua: int | None, per: int) -> int:
+        """The results ``adds`` gives for ``units`` units counting, with ``in_dua`` of its species in the DUA."""
+        return 0
+
     def auto_saves(self, health: int | None) -> int:
         """Step 10: automatic saves one rolled unit of its species adds."""
         return 0
@@ -168,7 +181,7 @@ class Ability(Kind):
         return "", 0
 
 
-HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
+HOOKS = ("keeps_from_rolling", "adds", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
          "bars_counter_attackers", "bars_from_dragons", "frees_from_dragons")
 class DragonRule(TypedDict):
     """An ability's ``dragons`` parameter: which dragons it names."""
@@ -241,16 +254,35 @@ class AutomaticSaves(Ability):
 
 @ABILITIES.register
 class AddResults(Ability):
-    """Bone Magic: +1 magic per Undead unit showing non-ID magic, capped by Undead in the DUA."""
+    """Bone Magic (v4.01d p.21): each unit of the species showing at least one non-ID result of the type
+    adds ``amount`` more, a modifier that adds (step 10, p.27); in all no more than the species' units
+    in the owner's DUA, and at most ``dua_limit.max`` of them per 24 points of force (p.21 ⚰️).
+    The calculator reads "non-ID" as a normal icon's result: an ID icon's or an SAI's does not count."""
 
     kind = "add-results"
-    by_hand_when_applies = True
-    left_to_player = True
     params = with_conditions(result=result_type(required=True), amount=Amount(required=True),
                              per=OneOf(("species-unit-with-non-id-result",), "per", required=True))
     result: str
     amount: Count
     per: str
+
+    def shows(self, face: Contribution) -> bool:
+        """Whether one face a unit of the species shows makes it count: a normal icon's result of the type."""
+        return face.nonsai.get(self.result, 0) > 0 and not face.rolled_id
+
+    def added(self, units: int, in_dua: int | None, per: int) -> int:
+        """Results added for ``units`` units showing one, with ``in_dua`` of the species in the DUA
+        (None: not given, so none is added and the roll says what it needs)."""
+        if in_dua is None:
+            return 0
+        cap = min(in_dua, self.dua_limit["max"] * per) if self.dua_limit else in_dua
+        return min(units, cap) * int(self.amount)
+
+    def adds(self) -> str | None:
+        return self.result
+
+    def describe(self, x: Count = 0) -> str:
+        return f"one more {self.result} result for each unit showing a non-ID {self.result} result, up to its units in your DUA"
 
 
 @ABILITIES.register

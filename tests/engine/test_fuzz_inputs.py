@@ -54,6 +54,9 @@ SEEDS: dict[str, dict[str, Any]] = {
 # A roll a spell calls for (calculator.magic.effects): the unit's save roll against Fearful Flames.
 SPELL = {"roll": "individual", "against": "magic", "spell": {"id": "fearful-flames", "times": 1},
          "army": [{"die": "amazons/runner", "rolled": "1 save"}], "seed": 2}
+# Plasma Arc's later target (seed 003): its save roll alone, the spell passing on ("after_first").
+ARC = {"roll": "individual", "against": "magic", "spell": {"id": "plasma-arc", "after_first": True},
+       "army": [{"die": "amazons/runner", "rolled": "1 melee"}], "seed": 2}
 DRAGON = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "tail"}}]},
           "defender": {"army": [{"die": "amazons/warrior"}]}}
 # Dragons fighting dragons (p.17): the Red and Blue Drakes attack each other, the Ivory Drake the army.
@@ -139,10 +142,12 @@ def test_every_seed_is_answered(engine, command):
         method(DRAGON_FIGHT)
     if command == "resolve":
         assert method(SPELL)["spell"]["outcome"]["saved"] is True
+        assert method(ARC)["spell"]["outcome"] == {"dies": True, "goes_on": True}
 
 
 EXTRA = {"exchange-dragon": ("exchange", DRAGON), "exchange-dragon-fight": ("exchange", DRAGON_FIGHT),
-         "exchange-odds-dragon-fight": ("exchange-odds", DRAGON_FIGHT), "resolve-spell": ("resolve", SPELL)}
+         "exchange-odds-dragon-fight": ("exchange-odds", DRAGON_FIGHT), "resolve-spell": ("resolve", SPELL),
+         "resolve-spell-chain": ("resolve", ARC)}
 
 
 @pytest.mark.parametrize("command", sorted(SEEDS) + sorted(EXTRA))
