@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..core.dice import ALLOYS, ELEMENTS
 from ..core.shapes import Answer
-from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
+from ..core.registry import Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
 from ..core.rolls import Roll
 from . import ABILITIES
@@ -129,6 +129,14 @@ class Ability(Kind):
         """Step 1: whether its species' units do not roll at all in this roll."""
         return False
 
+    def negates(self) -> str | None:
+        """The result type its units' roll takes from an opponent's roll (NegateResults), or None."""
+        return None
+
+    def negated(self, rolled: int, in_dua: int, per: int) -> int:
+        """Of ``rolled`` results, how many ``negates`` takes, with ``in_dua`` of its species in the DUA."""
+        return 0
+
     def adds(self) -> str | None:
         """Step 10: the result type it adds for its units showing some (AddResults), or None."""
         return None
@@ -181,7 +189,7 @@ class Ability(Kind):
         return "", 0
 
 
-HOOKS = ("keeps_from_rolling", "adds", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
+HOOKS = ("keeps_from_rolling", "adds", "negates", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
          "bars_counter_attackers", "bars_from_dragons", "frees_from_dragons")
 class DragonRule(TypedDict):
     """An ability's ``dragons`` parameter: which dragons it names."""
@@ -250,39 +258,6 @@ class AutomaticSaves(Ability):
     def relevant(self, units: Sequence[RollUnit]) -> bool:
         # Dracolem: only equipment the army carries can give automatic saves (seed 003).
         return self.amount == "health" or any(u.kind == "equipment" for u in units)
-
-
-@ABILITIES.register
-class AddResults(Ability):
-    """Bone Magic (v4.01d p.21): each unit of the species showing at least one non-ID result of the type
-    adds ``amount`` more, a modifier that adds (step 10, p.27); in all no more than the species' units
-    in the owner's DUA, and at most ``dua_limit.max`` of them per 24 points of force (p.21 ⚰️).
-    The calculator reads "non-ID" as a normal icon's result: an ID icon's or an SAI's does not count."""
-
-    kind = "add-results"
-    params = with_conditions(result=result_type(required=True), amount=Amount(required=True),
-                             per=OneOf(("species-unit-with-non-id-result",), "per", required=True))
-    result: str
-    amount: Count
-    per: str
-
-    def shows(self, face: Contribution) -> bool:
-        """Whether one face a unit of the species shows makes it count: a normal icon's result of the type."""
-        return face.nonsai.get(self.result, 0) > 0 and not face.rolled_id
-
-    def added(self, units: int, in_dua: int | None, per: int) -> int:
-        """Results added for ``units`` units showing one, with ``in_dua`` of the species in the DUA
-        (None: not given, so none is added and the roll says what it needs)."""
-        if in_dua is None:
-            return 0
-        cap = min(in_dua, self.dua_limit["max"] * per) if self.dua_limit else in_dua
-        return min(units, cap) * int(self.amount)
-
-    def adds(self) -> str | None:
-        return self.result
-
-    def describe(self, x: Count = 0) -> str:
-        return f"one more {self.result} result for each unit showing a non-ID {self.result} result, up to its units in your DUA"
 
 
 @ABILITIES.register

@@ -21,12 +21,13 @@ from ..kinds import MODIFIERS
 from ..kinds.modifiers import Modifier, free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
+from .negation import negation_modifiers
 from .steps import working
 from .units import Unit, named, parse_unit, with_carriers
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
-             "eighth_faces", "minor_terrain", "at_reserve", "spell", "in_dua", "size")
+             "eighth_faces", "minor_terrain", "at_reserve", "spell", "in_dua", "size", "negation")
 
 
 @dataclass(frozen=True)
@@ -229,6 +230,7 @@ def parse_roll(data: object, idx: Index) -> RollInput:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
     mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])
     modifiers = tuple(m for i, raw in enumerate(mods) for m in parse_modifier(i, raw, idx))
+    modifiers += tuple(negation_modifiers(data, idx, rtype))       # Magic Negation (p.21)
     prefer = data.get("prefer")
     if prefer is not None and prefer not in counts:
         raise InputError("prefer", f"{short(prefer)} is not counted in this roll (one of {', '.join(counts)})")

@@ -36,6 +36,9 @@ def test_no_entry_is_neither_worked_out_nor_listed(bundle):
     # target to target); one left to the player moves, summons, returns or promotes units, or acts in
     # later turns, and names the game state it needs (Scent of Fear, Knock Out and Explode Item allow
     # no roll: p.44 and seed 003).
+    # The species abilities that read the DUA in a roll are worked out from the roll's in_dua (p.21).
+    abilities = {r["id"]: r["status"] for r in rows if r["what"] == "species ability"}
+    assert abilities["bone-magic"] == abilities["magic-negation"] == "worked out"
     spells = {r["id"]: r for r in rows if r["what"] == "spell"}
     assert spells["plasma-arc"]["status"] == "worked out"
     left = [r for r in spells.values() if r["status"] != "worked out"]
