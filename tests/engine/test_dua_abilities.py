@@ -155,3 +155,13 @@ def test_only_a_magic_roll_is_negated(engine):
     with pytest.raises(InputError) as err:
         engine.resolve({"roll": "melee", "army": CASTER, "negation": {"army": NEGATORS, "in_dua": {"frostwings": 1}}})
     assert err.value.field == "negation"
+
+
+def test_negation_comes_off_before_bone_magic_adds(engine):
+    # p.27: a modifier that subtracts acts at step 6, one that adds at step 10. The Undead above roll 6
+    # (3 + 2 normal, the Ghoul's ID 1); a Frostwing Magus shows 3 magic with 2 Frostwings in their DUA:
+    # 2 taken, 4; then Bone Magic with 1 Undead in the DUA adds 1 (two units show normal magic): 5.
+    out = engine.resolve({"roll": "magic", "terrain": "coastland", "army": SHOWN, "in_dua": {"undead": 1},
+                          "negation": {"army": [{"die": "frostwings/magus", "rolled": "3 magic"}],
+                                       "in_dua": {"frostwings": 2}}})
+    assert out["totals"] == {"magic": 5} and out["magic"]["total"] == 5

@@ -12,7 +12,7 @@ export function rollFor(ctx, r) {
   const st = ctx.state;
   Object.keys(r.input).forEach((k) => { st[k] = JSON.parse(JSON.stringify(r.input[k])); });
   if (!r.input.against) delete st.against;
-  delete st.cast; delete st.reserve; delete st.counts;
+  delete st.cast; delete st.reserve; delete st.counts; delete st.negation;
   st.modifiers = [];
   st.army = st.army.map((u) => { const c = Object.assign({}, u); delete c.rolled; delete c.rerolled; return c; });
   if (r.unit) st.army = st.army.slice(0, 1);
