@@ -137,6 +137,10 @@ class Ability(Kind):
         """Of ``rolled`` results, how many ``negates`` takes, with ``in_dua`` of its species in the DUA."""
         return 0
 
+    def taking(self, n: int) -> dict[str, Any]:
+        """The free modifier input by which an opponent's roll loses ``n`` results (``negates``)."""
+        return {}
+
     def adds(self) -> str | None:
         """Step 10: the result type it adds for its units showing some (AddResults), or None."""
         return None

@@ -5,7 +5,7 @@ of the species are in the DUA (``in_dua``) and the force's size (``size``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.registry import Amount, Count, OneOf, result_type
 from . import ABILITIES
@@ -68,6 +68,10 @@ class NegateResults(Ability):
     def negated(self, rolled: int, in_dua: int, per: int) -> int:
         cap = min(in_dua, self.dua_limit["max"] * per) if self.dua_limit else in_dua
         return min(rolled, cap)
+
+    def taking(self, n: int) -> dict[str, Any]:
+        """The opponent's roll loses ``n`` results as a modifier that subtracts (step 6, p.27)."""
+        return {"op": "subtract", "result": self.result, "amount": n}
 
     def describe(self, x: Count = 0) -> str:
         return f"its units' {self.result} results taken from an opponent's {self.result} action, up to its units in your DUA"

@@ -55,4 +55,4 @@ def negation_modifiers(data: Mapping[str, Any], idx: Index, rtype: RollType) -> 
     from .inputs import parse_modifier
     name = idx.species_names.get(ab.species, ab.species)
     source = f"{ab.name}: the {name} rolled {rolled} magic (at most their DUA's)"[:80]
-    return parse_modifier(0, {"op": "subtract", "result": "magic", "amount": taken, "source": source}, idx)
+    return parse_modifier(0, {**ab.kind.taking(taken), "source": source}, idx)

@@ -115,7 +115,7 @@ def dua_asks(units: tuple[Unit, ...], roll: Roll, idx: Index) -> Answer:
             and ab.kind.applies(roll)]
     negate = [entry(ab) for abs_ in idx.abilities.values() for ab in abs_ if ab.kind.negates() in roll.counts
               and roll.id == ab.kind.negates()]
-    return {"in_dua": adds, "negation": sorted(negate, key=lambda e: e["name"])}
+    return {"in_dua": adds, "negation": sorted(negate, key=lambda e: str(e["name"]))}
 
 
 def unit_info(u: Unit, roll: Roll, idx: Index) -> Answer:
