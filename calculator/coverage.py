@@ -73,10 +73,11 @@ def _spell_rows(idx: Index) -> list[Row]:
             parts = [done_by_engine(m) for m in mods]
             needs = [m.label() for m in mods if done_by_engine(m) is False]
         else:
-            # Its cost is paid in the magic mode; its effect on its target is the player's.
+            # Its cost is paid in the magic mode; what it does to its target (it moves, summons, returns
+            # or promotes units, or acts in later turns) needs the game state the data names.
             target = spell.get("target")
-            parts = [False] if target else [None]
-            needs = [f"its target ({str(target).replace('-', ' ')})"] if target else []
+            parts = [False] if target and spell.get("needs") else [None]
+            needs = [f"needs the game state: {spell['needs']}"] if spell.get("needs") else []
         rows.append(_row("spell", sid, spell.get("name", sid), _status(parts), needs))
     return rows
 

@@ -110,6 +110,10 @@ class Roll:
     held: tuple[Any, ...] = field(default=(), compare=False, hash=False)   # terrain face kinds the army holds
     held_key: tuple[str, ...] = ()              # their names (calculator.roll.held)
     id_ignored: tuple[str, ...] = ()            # counted types whose ID results do not count (Tower, p.15)
+    # The rolling player's units in their DUA by species (None: not given) and the DUA limits' multiple,
+    # one per 24 points of force or part (p.21 ⚰️): what Bone Magic reads.
+    in_dua: tuple[tuple[str, int], ...] | None = None
+    dua_per: int = 1
     # What a normal icon's face contributes in this roll, by face (calculator.roll.faceval): it
     # depends on the face and the roll alone, and is looked up once per face and die.
     normal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
@@ -132,6 +136,10 @@ class Roll:
         return (self.type.id, self.counts, self.against, self.counter, self.where, self.elements, self.dua,
                 self.prefer, self.dragon_faces, self.attacker_melee, self.dragon_damage,
                 tuple(sorted(self.options.items())), self.id_doubled, self.held_key, self.id_ignored)
+
+    def dua_count(self, species: str) -> int | None:
+        """The rolling player's units of ``species`` in their DUA (None: the input does not say)."""
+        return None if self.in_dua is None else dict(self.in_dua).get(species, 0)
 
     def situations(self) -> tuple[str, ...]:
         return self._situations

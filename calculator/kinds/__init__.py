@@ -21,7 +21,7 @@ MODIFIERS: Registry[Modifier] = Registry("modifier")   # spells.yaml `modifier`,
 TERRAIN: Registry[TerrainEffect] = Registry("terrain face")   # icons.yaml `terrain_effects` (eighth and minor faces)
 SPELL_EFFECTS: Registry[SpellEffect] = Registry("spell effect")   # spells.yaml `effect` (damage, a maneuver to hold a terrain)
 
-from . import roll, exchange, opposing, after, abilities, against, modifiers, terrain, spells, dragon  # noqa: E402,F401  (registers the kinds)
+from . import roll, exchange, opposing, after, abilities, against, dua, modifiers, terrain, spells, dragon  # noqa: E402,F401  (registers the kinds)
 from .dragon import BREATH, DRAGON_FACE  # noqa: E402  (icons.yaml `dragon_face`, rules.yaml `breath_effects`)
 
 __all__ = ["EFFECTS", "ABILITIES", "MODIFIERS", "TERRAIN", "SPELL_EFFECTS", "DRAGON_FACE", "BREATH"]

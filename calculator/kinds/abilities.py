@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..core.dice import ALLOYS, ELEMENTS
 from ..core.shapes import Answer
-from ..core.registry import Amount, Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
+from ..core.registry import Bool, Count, Int, Kind, ListOf, OneOf, Struct, Text, against_list, result_type, \
     result_types, roll_categories
 from ..core.rolls import Roll
 from . import ABILITIES
 
 if TYPE_CHECKING:       # annotations only: the seams module is loaded by the roll itself
+    from ..core.records import Contribution
     from ..core.seams import AbilityOwner, ExchangeRun, ExchangeStep, ExchangeUnit, RollUnit
 
 SITUATIONS = ("counter-attack", "not-counter-attack", "counter-maneuver")
@@ -128,6 +129,30 @@ class Ability(Kind):
         """Step 1: whether its species' units do not roll at all in this roll."""
         return False
 
+    def negates(self) -> str | None:
+        """The result type its units' roll takes from an opponent's roll (NegateResults), or None."""
+        return None
+
+    def negated(self, rolled: int, in_dua: int, per: int) -> int:
+        """Of ``rolled`` results, how many ``negates`` takes, with ``in_dua`` of its species in the DUA."""
+        return 0
+
+    def taking(self, n: int) -> dict[str, Any]:
+        """The free modifier input by which an opponent's roll loses ``n`` results (``negates``)."""
+        return {}
+
+    def adds(self) -> str | None:
+        """Step 10: the result type it adds for its units showing some (AddResults), or None."""
+        return None
+
+    def shows(self, face: Contribution) -> bool:
+        """Whether one face a unit of its species shows makes that unit count for ``adds``."""
+        return False
+
+    def added(self, units: int, in_dua: int | None, per: int) -> int:
+        """The results ``adds`` gives for ``units`` units counting, with ``in_dua`` of its species in the DUA."""
+        return 0
+
     def auto_saves(self, health: int | None) -> int:
         """Step 10: automatic saves one rolled unit of its species adds."""
         return 0
@@ -168,7 +193,7 @@ class Ability(Kind):
         return "", 0
 
 
-HOOKS = ("keeps_from_rolling", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
+HOOKS = ("keeps_from_rolling", "adds", "negates", "auto_saves", "army_auto_saves", "after_save", "after_attack", "missile_counter",
          "bars_counter_attackers", "bars_from_dragons", "frees_from_dragons")
 class DragonRule(TypedDict):
     """An ability's ``dragons`` parameter: which dragons it names."""
@@ -237,20 +262,6 @@ class AutomaticSaves(Ability):
     def relevant(self, units: Sequence[RollUnit]) -> bool:
         # Dracolem: only equipment the army carries can give automatic saves (seed 003).
         return self.amount == "health" or any(u.kind == "equipment" for u in units)
-
-
-@ABILITIES.register
-class AddResults(Ability):
-    """Bone Magic: +1 magic per Undead unit showing non-ID magic, capped by Undead in the DUA."""
-
-    kind = "add-results"
-    by_hand_when_applies = True
-    left_to_player = True
-    params = with_conditions(result=result_type(required=True), amount=Amount(required=True),
-                             per=OneOf(("species-unit-with-non-id-result",), "per", required=True))
-    result: str
-    amount: Count
-    per: str
 
 
 @ABILITIES.register

@@ -55,6 +55,11 @@ class SpellEffect(Kind):
     def counts(self) -> tuple[str, ...]:
         return ("save",)
 
+    def following(self) -> "SpellEffect | None":
+        """The effect on a target after the first, where its targets follow one another (Plasma Arc);
+        None: the spell has one roll per target, all alike."""
+        return None
+
     def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
         raise NotImplementedError
 
@@ -182,6 +187,42 @@ class SaveOrDie(SpellEffect):
 
     def roll_words(self) -> str:
         return "the unit's save roll, alone" + (", in the DUA" if self.dua else "")
+
+
+@SPELL_EFFECTS.register
+class SaveOrDieChain(SpellEffect):
+    """Plasma Arc (seed 003, Dracolem v1.01; the spell list's cost: v4.01d p.44): the target rolls alone
+    and is killed without a save; whatever it rolled, its owner targets another unit of the same army,
+    and so on until a unit after the first saves. Each target's roll is one single roll: ``after_first``
+    (the spell input's) says it is not the caster's own target, whose save does not end the arc."""
+
+    kind = "save-or-die-chain"
+    roll = "individual"
+    unit = True
+    params = {"after_first": Bool(default=False)}
+    after_first: bool
+
+    def following(self) -> "SpellEffect":
+        return type(self)({**self.p, "after_first": True}, self.where)
+
+    def outcome(self, totals: Sequence[Totals], healths: Sequence[int]) -> Outcome:
+        saved = totals[0].get("save", 0) > 0
+        # The arc goes on after the first target whatever it rolled, after a later one only on no save.
+        return {"dies": not saved, "goes_on": not (saved and self.after_first)}
+
+    def words(self, out: Outcome) -> str:
+        fate = "no save result: the unit is killed" if out["dies"] else "a save result: the unit lives"
+        nxt = ("; its owner must now target another unit of the same army, which rolls in turn" if out["goes_on"]
+               else "; the arc ends here")
+        return fate + nxt
+
+    def describe(self, x: Count = 0) -> str:
+        return ("its target rolls alone to save or is killed; then its owner targets another unit of the army, "
+                "and so on until a unit after the first saves")
+
+    def roll_words(self) -> str:
+        who = "a later target's" if self.after_first else "the first target's"
+        return f"{who} save roll, alone"
 
 
 @SPELL_EFFECTS.register

@@ -15,7 +15,7 @@ from typing import Any
 from ..bundle import Index
 from ..core.errors import InputError, NotExact, TooLarge
 from ..core.faces import slug
-from ..core.fields import need_int, need_str, only
+from ..core.fields import need_bool, need_int, need_str, only
 from ..core.interpret import see
 from ..core.limits import LIMITS
 from ..core.rolls import ROLL_TYPES
@@ -26,21 +26,27 @@ from ..roll.inputs import RollInput
 from ..roll.results import RollResult
 
 
-def parse_spell(raw: Any, idx: Index) -> tuple[str, int]:
-    """``"spell": "hailstorm"`` or ``{"id": "hailstorm", "times": n}`` (castings combined on this target)."""
+def parse_spell(raw: Any, idx: Index) -> tuple[str, int, bool]:
+    """``"spell": "hailstorm"`` or ``{"id": "hailstorm", "times": n}`` (castings combined on this target);
+    ``"after_first": true``: a target after the first, for a spell whose targets follow one another."""
     if isinstance(raw, str):
         raw = {"id": raw}
     if not isinstance(raw, Mapping):
         raise InputError("spell", 'expected a spell id or {"id": <spell id>, "times": n}')
-    only(raw, ("id", "times"), "spell")
+    only(raw, ("id", "times", "after_first"), "spell")
     name = need_str(raw.get("id"), "spell.id")
     sid = name if name in idx.spells else slug(name)
     if sid not in idx.spells:
         raise InputError("spell.id", f"unknown spell '{name}'")
-    if idx.spell_effects.get(sid) is None:
+    effect = idx.spell_effects.get(sid)
+    if effect is None:
         raise InputError("spell.id", f"{idx.spells[sid].get('name', sid)} calls for no roll of its target "
                                      f"(the calculator works out its cost only, or it changes rolls)")
-    return sid, need_int(raw.get("times", 1), "spell.times", 1, LIMITS["cast_times"])
+    after = need_bool(raw.get("after_first", False), "spell.after_first")
+    if after and effect.following() is None:
+        raise InputError("spell.after_first", f"{idx.spells[sid].get('name', sid)} does not pass from one target "
+                                              f"to the next: each target is the caster's own")
+    return sid, need_int(raw.get("times", 1), "spell.times", 1, LIMITS["cast_times"]), after
 
 
 def check_roll(kind: SpellEffect, name: str, inp: RollInput) -> None:
@@ -134,7 +140,8 @@ def outcome_odds(kind: SpellEffect, dist: list[tuple[dict[str, int], float]], he
 LABELS = {"damage": "Damage left after the roll", "killed": "Health-worth of units killed",
           "dies": "The unit is killed", "to_reserve": "The unit goes back to its Reserve Area",
           "buried": "The unit is buried", "saved": "The unit saves (and rolls again)",
-          "flees": "The unit flees to its Reserve Area", "turns": "The terrain turns down one face"}
+          "flees": "The unit flees to its Reserve Area", "turns": "The terrain turns down one face",
+          "goes_on": "Its owner must target another unit"}
 
 
 def odds_json(odds: dict[tuple, float], dropped: float, notes: list[str]) -> dict[str, Any]:
@@ -168,10 +175,11 @@ def spell_answer(inp: RollInput, result: RollResult, idx: Index, before: RollInp
     same roll not made yet (``before``)."""
     if inp.spell is None:
         return {}
-    sid, times = parse_spell(inp.spell, idx)
+    sid, times, after = parse_spell(inp.spell, idx)
     spell = idx.spells[sid]
     base = idx.spell_effects[sid]
     assert base is not None
+    base = (base.following() or base) if after else base
     name = str(spell.get("name", sid))
     check_roll(base, name, inp)
     warnings = []
@@ -191,6 +199,9 @@ def spell_answer(inp: RollInput, result: RollResult, idx: Index, before: RollInp
     out: dict[str, Any] = {"id": sid, "name": name, "times": times, "effect": kind.to_json(),
                            "does": kind.describe(), "calls_for": kind.roll_words(), "totals": totals,
                            "outcome": made, "text": kind.words(made), "odds": odds, "see": see("spell-effects")}
+    if made.get("goes_on") and kind.following() is not None:
+        # The roll of the next target, as the page offers it (its owner puts that unit's die in).
+        out["next"] = {"id": sid, "after_first": True}
     if warnings:
         out["warnings"] = warnings
     return out

@@ -14,6 +14,7 @@ from typing import Any
 from ..core.shapes import Answer
 from ..core.interpret import see
 from .pools import Share, shares_of
+from ..roll.collect import species_added
 from ..roll.results import RollResult
 from ..bundle import Index
 
@@ -45,6 +46,24 @@ def kept(shares: list[Share], lost: int) -> tuple[int | None, int | None, tuple[
             (from_normal, from_id))
 
 
+def ability_shares(result: RollResult, index: Index, shares: list[Share]) -> list[Share]:
+    """Magic an adding species ability gave at step 10 (Bone Magic, p.21): one result for each unit it
+    counted, of that unit's elements and species, in army order as far as its DUA cap allows."""
+    live = [ur for ur in result.rolls if not ur.excluded and ur.faces]
+    out = []
+    for ab, units, n in species_added(live, result.roll, index):
+        if ab.kind.adds() != "magic" or result.roll.dua_count(ab.species) is None:
+            continue
+        per = max(1, ab.kind.added(1, 1, 1))       # what one unit counted adds
+        for i in units[: n // per]:
+            base = next((s for s in shares if s.unit == i), None)
+            if base is None:
+                continue
+            out.append(replace(base, label=f"{base.label} ({ab.name})", amount=per, capped=False, normal=False,
+                               recolour=False))
+    return out
+
+
 def added_share(shares: list[Share], gain: int) -> Share:
     """Results added at steps 9-10 whose owner the calculator cannot tell: of any element the army's
     magic has, paying for no species spell (the reading "Paying for spells")."""
@@ -67,7 +86,9 @@ def magic_of(result: RollResult, index: Index) -> Magic:
     if f != 1:                      # step 9: each share multiplied in place, element and species kept
         shares = [replace(s, amount=s.amount * f) for s in shares]
         keep_normal, keep_id = (None if k is None else k * f for k in (keep_normal, keep_id))
-    gain = result.totals.get("magic", 0) - s8 * f
+    own = ability_shares(result, index, shares)
+    shares += own
+    gain = result.totals.get("magic", 0) - s8 * f - sum(s.amount for s in own)
     if gain > 0:
         shares.append(added_share(shares, gain))
         warnings.append(f"{gain} magic results were added by modifiers or by doubling one unit's results; the "

@@ -178,6 +178,36 @@ def auto_saves(rolls: Iterable[UnitRoll], roll: Roll) -> list[Add]:
             and not any(p.lose_auto_saves for p in ur.parts)]
 
 
+def species_added(live: list[UnitRoll], roll: Roll, idx: Index) -> list[tuple[SpeciesAbility, list[int], int]]:
+    """Each adding ability at work (Bone Magic, p.21) with the units of its species whose faces count
+    (in army order) and the results it adds (the kind's cap by the DUA)."""
+    out = []
+    for sp in sorted({ur.unit.species for ur in live if ur.unit.species and not ur.unit.is_item}):
+        for ab in working(sp, roll, idx):
+            if not ab.kind.adds():
+                continue
+            units = [ur.unit.index for ur in live if ur.unit.species == sp and not ur.unit.is_item
+                     and any(ab.kind.shows(p) for p in ur.parts)]
+            out.append((ab, units, ab.kind.added(len(units), roll.dua_count(sp), roll.dua_per)))
+    return out
+
+
+def species_adds(live: list[UnitRoll], roll: Roll, idx: Index, trace: Trace) -> list[Add]:
+    """Step 10: what the adding abilities give (p.21, a modifier that adds: p.27); without the DUA
+    given, the roll names what it needs."""
+    out = []
+    for ab, units, n in species_added(live, roll, idx):
+        name, what = idx.species_names.get(ab.species, ab.species), ab.kind.adds()
+        if roll.dua_count(ab.species) is None:
+            if units:
+                trace.warn(f"{ab.name}: the {what} results it adds depend on the {name} units in your DUA; "
+                           f"give in_dua.{ab.species}", see("counts-as"))
+        elif n:
+            out.append(Add(f"{ab.name}: {n} {what} added ({len(units)} {name} units showing {what}, up to the "
+                           f"{name} in your DUA)", str(what), n, see("counts-as")))
+    return out
+
+
 def army_adds(rolls: Iterable[UnitRoll]) -> list[Add]:
     """Cloak: saves added to the army until your next turn (not the die's own results)."""
     out = []
@@ -252,7 +282,7 @@ def collect(rolls: list[UnitRoll], mods: list[Modifier], roll: Roll, idx: Index,
     parts = [p for ur in live for p in ur.parts]
     reflected(sum(p.reflect for p in parts), sai, roll, trace)
     effects = [c for p in parts for c in p.counts_as]
-    adds = auto_saves(rolls, roll) + army_adds(rolls)
+    adds = auto_saves(rolls, roll) + army_adds(rolls) + species_adds(live, roll, idx, trace)
     if effects or any(m.counts_as for m in mods) or species_convert(live, roll, idx):
         adds = counts_as_adds(groups(rolls), effects, mods, roll, idx, trace) + adds
     mults = multipliers(rolls, mods, roll)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..bundle import Index
+from .adders import added as _added, adders as _adders, with_adders as _with_adders
 from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras
 from ..core.records import Contribution, CountsAs, Multiplier
 from ..core.errors import NotExact, TooLarge
@@ -363,6 +364,9 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     ``keep``: the counted types the caller needs (the others may be left at 0); ``memo``: the
     evaluations of the answer's other rolls."""
     budget = budget or Budget()
+    adders = _adders(inp, idx)
+    if adders:      # each unit's count for an adding ability rides as one more extra quantity
+        extra, n_extra = _with_adders(extra, adders), n_extra + len(adders)
     states, army, uses, dropped, notes = army_states(inp, idx, extra, n_extra, budget, keep)
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
@@ -386,6 +390,9 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
                 key = memo.evaluate(plan, s, army, uses, mods, trace, with_excluded)
             out[key] = out.get(key, 0.0) + p
     budget.spend(0, len(out))
+    if adders:
+        out = _added(out, adders, inp)
     # In an exchange, "the exchange applies it" goes without saying.
     told = [w.text for w in trace.warnings if not (in_exchange and w.see == see("exchanges"))]
     return out, dropped, notes + told
+

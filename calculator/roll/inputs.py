@@ -21,12 +21,13 @@ from ..kinds import MODIFIERS
 from ..kinds.modifiers import Modifier, free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
 from .held import EIGHTH, Held, parse_held
+from .negation import negation_modifiers
 from .steps import working
 from .units import Unit, named, parse_unit, with_carriers
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
-             "eighth_faces", "minor_terrain", "at_reserve", "spell")
+             "eighth_faces", "minor_terrain", "at_reserve", "spell", "in_dua", "size", "negation")
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,22 @@ def parse_opponent(data: Raw, rtype: RollType, against: str | None) -> tuple[Any
     return out[0], out[1]
 
 
+def parse_dua(data: Mapping[str, Any], idx: Index) -> tuple[tuple[tuple[str, int], ...] | None, int]:
+    """``in_dua``: the rolling player's units in their DUA by species; ``size``: the force's points
+    (p.21: a DUA limit counts once per 24 points of force, or part)."""
+    raw = data.get("in_dua")
+    size = need_int(data.get("size", 24), "size", 1, LIMITS["force_size"])
+    if raw is None:
+        return None, -(-size // 24)
+    if not isinstance(raw, Mapping):
+        raise InputError("in_dua", "expected an object of species id: number of its units in the DUA")
+    for key, val in raw.items():
+        if key not in idx.species_names:
+            raise InputError(f"in_dua.{key}", "unknown species")
+        need_int(val, f"in_dua.{key}", 0, LIMITS["army_size"])
+    return tuple(sorted(raw.items())), -(-size // 24)
+
+
 def parse_roll(data: object, idx: Index) -> RollInput:
     """Check a whole single-roll input; raise InputError on the first problem."""
     if not isinstance(data, Mapping):
@@ -213,6 +230,7 @@ def parse_roll(data: object, idx: Index) -> RollInput:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
     mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])
     modifiers = tuple(m for i, raw in enumerate(mods) for m in parse_modifier(i, raw, idx))
+    modifiers += tuple(negation_modifiers(data, idx, rtype))       # Magic Negation (p.21)
     prefer = data.get("prefer")
     if prefer is not None and prefer not in counts:
         raise InputError("prefer", f"{short(prefer)} is not counted in this roll (one of {', '.join(counts)})")
@@ -235,7 +253,7 @@ def parse_roll(data: object, idx: Index) -> RollInput:
                 held.elements(elements), need_bool(data.get("dua", False), "dua"), prefer,
                 parse_dragon_faces(data.get("dragon_faces"), rtype), melee, damage,
                 parse_options(data.get("options"), idx), tuple(t for t in held.id_doubled(army_counts) if t not in ignored),
-                held.effects, held.key, ignored)
+                held.effects, held.key, ignored, *parse_dua(data, idx))
     modifiers, shielded = held.modifiers(modifiers, roll, idx)
     units = with_carriers(with_army_saves(units, roll, idx), idx)      # p.59, last: a copy made after would lose it
     return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),

@@ -103,6 +103,21 @@ def options(units: tuple[Unit, ...], roll: Roll, idx: Index) -> list[Answer]:
     return list(seen.values())
 
 
+def dua_asks(units: tuple[Unit, ...], roll: Roll, idx: Index) -> Answer:
+    """What the page may ask for the species abilities that read a DUA in this roll (p.21): ``in_dua``,
+    the rolling army's species whose ability adds results here (Bone Magic in a magic roll), and
+    ``negation``, every species whose units may roll to take results from this roll (Magic Negation)."""
+    def entry(ab: Any) -> Answer:
+        return {"species": ab.species, "name": idx.species_names.get(ab.species, ab.species), "ability": ab.name,
+                "does": ab.kind.describe(0)}
+    mine = sorted({u.species for u in units if u.species and not u.is_item})
+    adds = [entry(ab) for sp in mine for ab in idx.abilities.get(sp, []) if ab.kind.adds() in roll.counts
+            and ab.kind.applies(roll)]
+    negate = [entry(ab) for abs_ in idx.abilities.values() for ab in abs_ if ab.kind.negates() in roll.counts
+              and roll.id == ab.kind.negates()]
+    return {"in_dua": adds, "negation": sorted(negate, key=lambda e: str(e["name"]))}
+
+
 def unit_info(u: Unit, roll: Roll, idx: Index) -> Answer:
     needed, unused = chain(u, roll, idx)
     return {"index": u.index, "label": u.label, "die": u.die_id, "species": u.species,
@@ -121,6 +136,7 @@ def plan(inp: RollInput, idx: Index) -> Answer:
             "units": [unit_info(u, roll, idx) for u in inp.units],
             "health": sum(u.health or 0 for u in inp.units),
             "options": options(inp.units, roll, idx),
+            "dua": dua_asks(inp.units, roll, idx),
             "modifiers": [{"source": m.source, "spell": m.spell, "label": m.label(),
                            "changes_this_roll": bool(m.fits(roll) and (not m.arithmetic
                                                                        or m.types(roll, {t: 1 for t in roll.counts})))}

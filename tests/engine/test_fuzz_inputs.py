@@ -54,6 +54,16 @@ SEEDS: dict[str, dict[str, Any]] = {
 # A roll a spell calls for (calculator.magic.effects): the unit's save roll against Fearful Flames.
 SPELL = {"roll": "individual", "against": "magic", "spell": {"id": "fearful-flames", "times": 1},
          "army": [{"die": "amazons/runner", "rolled": "1 save"}], "seed": 2}
+# Plasma Arc's later target (seed 003): its save roll alone, the spell passing on ("after_first").
+ARC = {"roll": "individual", "against": "magic", "spell": {"id": "plasma-arc", "after_first": True},
+       "army": [{"die": "amazons/runner", "rolled": "1 melee"}], "seed": 2}
+# Bone Magic (p.21): a magic roll that says the Undead in the player's DUA and the force's size.
+BONE = {"roll": "magic", "army": [{"die": "undead/heucuva", "rolled": "3 magic"}], "in_dua": {"undead": 2},
+        "size": 24, "seed": 4}
+# Magic Negation (p.21): the Frostwings' negation roll against a magic roll.
+NEGATION = {"roll": "magic", "terrain": "coastland", "army": [{"die": "coral-elves/conjurer", "rolled": "3 magic"}],
+            "negation": {"army": [{"die": "frostwings/apprentice", "rolled": "2 magic"}], "in_dua": {"frostwings": 1},
+                         "size": 24}}
 DRAGON = {"attack": "dragon", "attacker": {"dragons": [{"die": "red-drake", "rolled": {"dragon": "tail"}}]},
           "defender": {"army": [{"die": "amazons/warrior"}]}}
 # Dragons fighting dragons (p.17): the Red and Blue Drakes attack each other, the Ivory Drake the army.
@@ -139,10 +149,15 @@ def test_every_seed_is_answered(engine, command):
         method(DRAGON_FIGHT)
     if command == "resolve":
         assert method(SPELL)["spell"]["outcome"]["saved"] is True
+        assert method(ARC)["spell"]["outcome"] == {"dies": True, "goes_on": True}
+        assert method(BONE)["totals"] == {"magic": 4}
+        assert method(NEGATION)["totals"] == {"magic": 2}
 
 
 EXTRA = {"exchange-dragon": ("exchange", DRAGON), "exchange-dragon-fight": ("exchange", DRAGON_FIGHT),
-         "exchange-odds-dragon-fight": ("exchange-odds", DRAGON_FIGHT), "resolve-spell": ("resolve", SPELL)}
+         "exchange-odds-dragon-fight": ("exchange-odds", DRAGON_FIGHT), "resolve-spell": ("resolve", SPELL),
+         "resolve-spell-chain": ("resolve", ARC), "resolve-dua": ("resolve", BONE),
+         "distribution-dua": ("distribution", BONE), "resolve-negation": ("resolve", NEGATION)}
 
 
 @pytest.mark.parametrize("command", sorted(SEEDS) + sorted(EXTRA))

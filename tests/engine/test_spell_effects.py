@@ -152,6 +152,30 @@ def test_swamp_fever_an_id_kills_a_second_buries(engine):
         {"dies": False, "buried": False}
 
 
+def test_plasma_arc_passes_from_target_to_target_until_a_later_one_saves(engine):
+    # Plasma Arc (seed 003, Dracolem v1.01; an Alloy spell of cost 7 beside the p.44 lists): the target
+    # rolls to save alone and is killed without a save result (p.29: killed unless the roll avoids it);
+    # whether it saves or not, its owner targets another unit of that army, which does the same, until
+    # a target after the first saves. Warrior: saves on ID and 2 save, 2 of 6.
+    # The first target: killed with 4/6 = 2/3, and the arc always goes on (chance 1).
+    first = spell_roll(engine, "individual", "plasma-arc", army(WARRIOR, rolled=("2 save",)))
+    assert first["outcome"] == {"dies": False, "goes_on": True}
+    assert exact(first["odds"]["dies"]["chance"]) == Fraction(2, 3)
+    assert first["odds"]["goes_on"]["chance"] == 1
+    assert first["next"] == {"id": "plasma-arc", "after_first": True}
+    # A later target: killed with 2/3, and only then does the arc go on (2/3); a save ends it.
+    later = spell_roll(engine, "individual", {"id": "plasma-arc", "after_first": True},
+                       army(RUNNER, rolled=("1 save",)))
+    assert later["outcome"] == {"dies": False, "goes_on": False} and "next" not in later
+    assert "the arc ends" in later["text"]
+    assert exact(later["odds"]["dies"]["chance"]) == Fraction(2, 3)
+    assert exact(later["odds"]["goes_on"]["chance"]) == Fraction(2, 3)
+    # The Runner without a save (its 1 melee face) is killed and the arc goes on to the next unit.
+    killed = spell_roll(engine, "individual", {"id": "plasma-arc", "after_first": True},
+                        army(RUNNER, rolled=("1 melee",)))
+    assert killed["outcome"] == {"dies": True, "goes_on": True} and killed["next"]["after_first"] is True
+
+
 # ---------------------------------------------------------------- the terrain turns unless ...
 
 
@@ -191,6 +215,10 @@ def test_tidal_wave_counts_normal_saves_and_maneuvers_only(engine):
      "spell.times", ""),
     ({"roll": "save", "against": "magic", "spell": {"id": "hailstorm", "x": 1}, "army": army(WARRIOR)},
      "spell.x", ""),
+    ({"roll": "individual", "against": "magic", "spell": {"id": "firebolt", "after_first": True},
+      "army": army(WARRIOR)}, "spell.after_first", "next"),
+    ({"roll": "individual", "against": "magic", "spell": {"id": "plasma-arc", "after_first": "yes"},
+      "army": army(WARRIOR)}, "spell.after_first", "true or false"),
 ])
 def test_a_roll_that_is_not_the_spells_is_refused(engine, data, field, words):
     with pytest.raises(InputError) as err:

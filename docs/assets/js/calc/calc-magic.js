@@ -10,6 +10,7 @@ import { unitLabel } from "./calc-answer.js";
 import { warnings } from "./calc-trace.js";
 import { spellInfo, spellName, poolText, verdictText, paymentText } from "./calc-magic-words.js";
 import { rollsPart, showSpell } from "./calc-spell.js";
+import { duaPart } from "./calc-dua.js";
 
 const RULES = "../rules/spells-and-casting/";
 
@@ -199,7 +200,7 @@ function redraw(ctx) {
   const key = active && section.contains(active) ? active.dataset.key : null;
   section.replaceChildren(el("h2", {}, "Magic"),
     el("p", {}, "How magic is spent: ", el("a", { href: RULES }, "Spells and casting"), "."),
-    ...poolsPart(ctx, out), ...castablePart(ctx, out), ...yoursPart(out), ...wishPart(ctx, out));
+    ...poolsPart(ctx, out), ...duaPart(ctx), ...castablePart(ctx, out), ...yoursPart(out), ...wishPart(ctx, out));
   if (key) { const f = section.querySelector('[data-key="' + CSS.escape(key) + '"]'); if (f) f.focus(); }
 }
 

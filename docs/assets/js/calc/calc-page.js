@@ -166,6 +166,7 @@ function bindForm(ctx) {
     if (rt.save && rt.suggest_against) st().against = rt.suggest_against; else delete st().against;
     if (rt.individual) st().counts = [ui.counts.value || "save"]; else delete st().counts;
     delete st().spell;        // another roll is not the one a spell called for
+    delete st().negation;     // the opposing units' roll answers this one roll only
     ctx.changed();
   });
   ui.against.addEventListener("change", () => { st().against = ui.against.value; ctx.changed(); });

@@ -12,7 +12,7 @@ export function rollFor(ctx, r) {
   const st = ctx.state;
   Object.keys(r.input).forEach((k) => { st[k] = JSON.parse(JSON.stringify(r.input[k])); });
   if (!r.input.against) delete st.against;
-  delete st.cast; delete st.reserve; delete st.counts;
+  delete st.cast; delete st.reserve; delete st.counts; delete st.negation;
   st.modifiers = [];
   st.army = st.army.map((u) => { const c = Object.assign({}, u); delete c.rolled; delete c.rerolled; return c; });
   if (r.unit) st.army = st.army.slice(0, 1);
@@ -42,6 +42,12 @@ export function showSpell(ctx, out) {
   if (!section) return;
   const s = out && out.spell;
   if (!s) { section.hidden = true; section.replaceChildren(); return; }
+  /* A spell passing from target to target (the engine's s.next): the next target rolls afresh with the
+     spell input the engine gives; the player puts that unit's die in. */
+  const next = s.next ? el("button", { type: "button", class: "md-button dd-calc-small", "data-calc-spell-next": true,
+    onclick: () => rollFor(ctx, { input: Object.assign({ roll: ctx.state.roll, spell: s.next },
+      ctx.state.against ? { against: ctx.state.against } : {}), unit: true }) },
+  "Roll the next target") : null;
   const stop = el("button", { type: "button", class: "md-button dd-calc-small", "data-calc-spell-stop": true,
     onclick: () => { delete ctx.state.spell; ctx.changed(); } }, "Not for a spell");
   section.replaceChildren(...[el("h2", {}, s.name),
@@ -50,6 +56,6 @@ export function showSpell(ctx, out) {
     Object.keys(s.odds).length ? el("h3", {}, "Chances before the roll") : null,
     el("ul", { "data-calc-spell-odds": JSON.stringify(Object.keys(s.odds)) }, Object.keys(s.odds).map((k) => oddsItem(s.odds[k]))),
     ...(s.warnings || []).map((w) => el("p", { class: "dd-calc-notice" }, w)),
-    el("p", {}, stop)].filter(Boolean));
+    el("p", {}, next, next ? " " : null, stop)].filter(Boolean));
   section.hidden = false;
 }
