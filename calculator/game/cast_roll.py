@@ -17,6 +17,7 @@ from typing import Any
 from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_list, short
+from ..kinds.spells import SpellEffect
 from .sides import faces_by_die, held, modifiers
 from .state import EIGHTH, State
 from ..roll.asks import EngineView
@@ -25,7 +26,13 @@ from ..roll.asks import EngineView
 FATES = (("buried", "bua"), ("dies", "dua"), ("to_reserve", "reserve"), ("flees", "reserve"))
 
 
-def rolling(state: State, kind: Any, target_kind: str, target: str, caster: str) -> list[str]:
+def effect_of(engine: EngineView, sid: str) -> SpellEffect:
+    kind = engine.index.spell_effects.get(sid)
+    assert kind is not None            # the magic answer named this spell's roll: it has an effect kind
+    return kind
+
+
+def rolling(state: State, kind: SpellEffect, target_kind: str, target: str, caster: str) -> list[str]:
     """Who rolls: each unit targeted, the army targeted, or the armies at the terrain targeted (p.44:
     a spell at a terrain affects every army there; Flash Flood: an opposing army, the spell list)."""
     if kind.unit:
@@ -51,7 +58,7 @@ def cast_roll(engine: EngineView, state: State, caster: str, entry: Raw, call: M
               target: str, seed: int, where: str) -> Answer:
     """Resolve one cast entry's roll(s) and apply the outcome; its part of the move's answer."""
     sid = str(call["spell"])
-    kind = engine.index.spell_effects[sid]
+    kind = effect_of(engine, sid)
     name = str(engine.index.spells[sid].get("name", sid))
     rollers = rolling(state, kind, target_kind, target, state.owner(caster))
     needs_roll = not (kind.kind == "unit-damage" and kind.p.get("save") is False)
@@ -67,15 +74,12 @@ def cast_roll(engine: EngineView, state: State, caster: str, entry: Raw, call: M
     for die in list(given) + list(again):
         if die not in rolled:
             raise InputError(f"{where}.faces.{die}", f"{die} does not roll for {name} (it rolls: {', '.join(rollers)})")
-    out: Answer = {"spell": sid, "rolls": []}
-    turns = []
+    parts: list[dict[str, Any]] = []
     for n, who in enumerate(rollers):
-        part = _unit_roll(engine, state, call, who, given, again, seed + n, where) if kind.unit else \
-            _army_roll(engine, state, call, who, given, entry, seed + n, where)
-        out["rolls"].append(part)
-        if "turns" in part["outcome"]:
-            turns.append(bool(part["outcome"]["turns"]))
-    if kind.kind in ("maneuver-or-turn", "wave") and all(turns):
+        parts.append(_unit_roll(engine, state, call, who, given, again, seed + n, where) if kind.unit else
+                     _army_roll(engine, state, call, who, given, entry, seed + n, where))
+    out: Answer = {"spell": sid, "rolls": parts}
+    if kind.kind in ("maneuver-or-turn", "wave") and all(p["outcome"].get("turns") for p in parts):
         out["turned"] = _turn_down(state, target)      # no army reached the maneuver results needed
     return out
 
@@ -113,10 +117,10 @@ def _terrain(state: State, die: str) -> str:
 
 
 def _unit_roll(engine: EngineView, state: State, call: Mapping[str, Any], die: str, given: Mapping[str, Answer],
-               again: Mapping[str, Answer], seed: int, where: str) -> Answer:
+               again: Mapping[str, Answer], seed: int, where: str) -> dict[str, Any]:
     """One unit rolls alone, without its army's benefits (p.29); a second roll when the first
     leaves the outcome open (Fearful Flames, Swamp Fever)."""
-    kind = engine.index.spell_effects[str(call["spell"])]
+    kind = effect_of(engine, str(call["spell"]))
     unit: Answer = {"die": state.dice[die].die, **({"rolled": given[die]["rolled"]} if die in given else {})}
     data = {**call["input"], "army": [unit], "terrain": _terrain(state, die), "seed": seed}
     first = _resolve(engine, data, where, [die])["spell"]
@@ -147,7 +151,7 @@ def _apply_fate(state: State, die: str, outcome: Mapping[str, Any]) -> str | Non
 
 
 def _army_roll(engine: EngineView, state: State, call: Mapping[str, Any], army: str, given: Mapping[str, Answer],
-               entry: Raw, seed: int, where: str) -> Answer:
+               entry: Raw, seed: int, where: str) -> dict[str, Any]:
     """The whole army rolls (p.29: a spell at an army lets the entire army save), then loses units of
     the health-worth the outcome kills, picked by its owner."""
     dice = state.army_dice(army)
