@@ -1,9 +1,11 @@
 """Tamed and controlled dragons on the turns after (rulebook v4.01d p.62, the Eldarim champions'
 Tame a Dragon and Control a Dragon; the logo-champion SAI).
 
-A dragon attack move names, in ``bonds``, the dragon a champion of the attacked army tamed or
-controls with its SAI rolled in the response (``{dragon die id: {"unit": die id, "how": "tamed" |
-"controlled"}}``); the engine's answer must show a champion's ability used on a dragon there. The
+A dragon attack move names, in ``bonds``, the dragon a champion of the attacked army tamed, controls
+or slew with its SAI rolled in the response (``{dragon die id: {"unit": die id, "how": "tamed" |
+"controlled" | "slain"}}``); the engine's answer must show a champion's ability used on a dragon there.
+A slain dragon leaves the game (not its Summoning Pool); a slain White Dragon's roll (Jaws buries the
+slayer) is left to the player. The
 state then keeps the bond (``dragon_bonds``) and each later dragon attack at that terrain gives the
 dragon as tamed or controlled when the bonding unit is in the army attacked (calculator.dragons.tamed
 reads what that means). How p.62 is read: a unit tames or controls one dragon at a time, and a dragon
@@ -22,7 +24,8 @@ from ..core.fields import need_str, only, short
 from ..core.shapes import Answer, Raw
 from .state import Bond, State
 
-HOWS = ("tamed", "controlled")
+HOWS = ("tamed", "controlled", "slain")
+OUT = "out"                 # a slain dragon's place: out of the game (p.62)
 BOND_KEYS = ("unit", "how")
 
 
@@ -52,7 +55,7 @@ def take_bonds(state: State, index: Any, move: Raw, where: str, army: str, drago
         only(b, BOND_KEYS, at)
         how = b.get("how")
         if how not in HOWS:
-            raise InputError(f"{at}.how", f"expected tamed or controlled, got {short(how)}")
+            raise InputError(f"{at}.how", f"expected tamed, controlled or slain, got {short(how)}")
         unit = need_str(b.get("unit"), f"{at}.unit")
         die = index.dice.get(state.dice[unit].die) if unit in state.dice else None
         if die is None or state.place.get(unit) != army or die.kind != "champion" or die.species != "eldarim":
@@ -61,8 +64,14 @@ def take_bonds(state: State, index: Any, move: Raw, where: str, army: str, drago
             raise InputError(at, "no champion's Tame or Control a Dragon was used in the army's response: the "
                                  "answer ignores no dragon's damage (p.62)")
         white = (index.dragons.get(state.dice[dragon].die) or {}).get("dragon_type") == "white"
-        for d in [d for d, old in state.bonds.items() if old.unit == unit or d == dragon]:
+        for d in [d for d, old in state.bonds.items() if (old.unit == unit and how != "slain") or d == dragon]:
             del state.bonds[d]          # p.62: one dragon per unit; a new bond ends the old one
+        if how == "slain":              # p.62: removed from the game entirely
+            state.put(dragon, OUT)
+            if white:
+                state.warnings.append({"text": "A slain White Dragon is rolled: on Jaws its slayer is buried "
+                                               "(p.62; an edit move)", "field": at})
+            continue
         state.bonds[dragon] = Bond(str(how), unit, state.owner(army), white, state.turn.number)
 
 

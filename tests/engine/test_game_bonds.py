@@ -83,3 +83,15 @@ def test_no_bond_without_the_champions_ability_used(engine):
     with pytest.raises(InputError) as err:
         play(engine, [SUMMON, END, {**TAME, "faces": faces}])
     assert str(err.value).startswith("moves[2].bonds.alice.pool.1: ")
+
+
+def test_a_slain_dragon_leaves_the_game(engine):
+    # p.62 Slay a Dragon: bob's Dragonslayer (its logo in the response) slays the Red Drake, whose 6
+    # damage is ignored: "a slain dragon is not returned to its owner's Summoning Pool, but is instead
+    # removed from the game entirely": not at the frontier, not in alice's pool (her Village stays).
+    setup_ = setup(alice={"armies": {"campaign": []}}, bob={"armies": {"campaign": ["eldarim/dragonslayer", "goblins/thug"]}})
+    slay = {**TAME, "bonds": {"alice.pool.1": {"unit": "bob.campaign.1", "how": "slain"}}}
+    out = engine.game(copy.deepcopy({"setup": setup_, "moves": [SUMMON, END, slay]}))
+    st = out["state"]
+    assert st["terrains"]["frontier"]["dragons"] == [] and st["players"]["alice"]["pool"] == ["alice.pool.2"]
+    assert st["dragon_bonds"] == [] and st["armies"]["bob.campaign"]["dice"] == ["bob.campaign.1", "bob.campaign.2"]
