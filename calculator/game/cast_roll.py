@@ -68,6 +68,8 @@ def cast_roll(engine: EngineView, state: State, caster: str, entry: Raw, call: M
     if not isinstance(raw, Mapping):
         raise InputError(f"{where}.faces", "expected {die id or army name: face}")
     firsts, seconds = _split(raw, f"{where}.faces")
+    if seconds and kind.rolls < 2:
+        raise InputError(f"{where}.faces.{next(iter(seconds))}", f"{name} calls for one roll of each die: give one face")
     given = faces_by_die(state, {"faces": firsts}, where)
     again = faces_by_die(state, {"faces": seconds}, where)
     rolled = {d for a in rollers for d in ([a] if kind.unit else state.army_dice(a))}

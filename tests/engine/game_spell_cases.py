@@ -106,6 +106,11 @@ SPELL_REFUSED: list[dict[str, Any]] = [
                      {"spell": "hailstorm", "target": "bob.campaign", "faces": {"bob.campaign": ["1 melee", "1 melee"]},
                       "casualties": {"bob.campaign": ["bob.campaign.1", "bob.campaign.2"]}})],
      "refused": "moves[0].cast[0].casualties.bob.campaign"},
+    # p.44 Lightning Strike: the unit rolls to save once; a second face is refused, not ignored.
+    {"id": "second-face-for-one-roll", "setup": seers(3),
+     "moves": [magic("alice.campaign", ["2 magic"] * 3, {"spell": "lightning-strike", "target": "bob.campaign.1",
+                                                         "faces": {"bob.campaign.1": ["1 melee", "1 save"]}})],
+     "refused": "moves[0].cast[0].faces.bob.campaign.1"},
     # p.44: Stone Skin changes rolls; it calls for no roll of its target.
     {"id": "faces-for-a-spell-without-a-roll", "setup": setup(),
      "moves": [magic("alice.home", ["2 magic"], {"spell": "stone-skin", "target": "alice.home", "faces": {}})],
