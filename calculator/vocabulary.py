@@ -11,13 +11,14 @@ from typing import Any
 from .core.shapes import Answer
 from .bundle import make_modifiers
 from .dragons.dice import face_words
+from .dragons.tamed import CHOICES as BOND_CHOICES
 from .exchange.words import exchange_vocabulary
 from .forces.request import force_vocabulary
 from .terrain.request import maneuver_vocabulary
 from .advise.words import advise_vocabulary
 from .core.errors import BundleError, ParamError
 from .core.dice import DIE_KINDS, ITEM_KINDS, SIZES
-from .core.interpret import ANCHORS, DOC
+from .core.interpret import ANCHORS, DOC, see
 from .kinds import ABILITIES, EFFECTS, MODIFIERS, TERRAIN
 from .kinds.modifiers import SIGN, free_modifier_ops
 from .core.limits import published
@@ -41,6 +42,7 @@ def vocabulary(spells: list[Answer] | None = None, dragons: list[Answer] | None 
                icons: list[Answer] | None = None) -> Answer:
     return {
         "dragon_faces": face_words(dragons or [], icons or []),
+        "dragon_bonds": {"choices": list(BOND_CHOICES), "see": see("dragon-attacks")},
         "spell_modifiers": spell_modifiers(spells or []),
         "roll_types": [r.to_json() for r in ROLL_TYPES.values()],
         "result_types": list(RESULT_TYPES),

@@ -27,6 +27,10 @@ from ..core.errors import InputError
 from ..core.fields import need_int
 from .dice import ARMY, DragonDie
 
+# What a page offers for a dragon of a dragon attack (the input's key, in player words; p.62).
+CHOICES = ({"id": "", "name": "Free: no champion of the army tamed or controls it"},
+           {"id": "tamed", "name": "Tamed by a champion of the army it attacks"},
+           {"id": "controlled", "name": "Controlled by a champion of the army it attacks"})
 STILL = "none"             # it does not roll
 HELPS = "helps-army"       # controlled: rolled with the army, its damage added to the army's melee results
 

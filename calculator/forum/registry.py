@@ -36,7 +36,8 @@ def _dragon(inp: Raw) -> bool:
 
 
 COMMANDS: dict[str, Command] = {
-    "resolve": Command("resolve", lambda inp, out: "magic" if "magic" in out else "roll"),
+    "resolve": Command("resolve", lambda inp, out: "magic" if "magic" in out else "spell-roll" if out.get("spell")
+                       else "roll"),
     "exchange": Command("exchange", lambda inp, out: "dragon-attack" if _dragon(inp) else "exchange"),
     "exchange-odds": Command("exchange_odds", lambda inp, out: "dragon-odds" if _dragon(inp) else "exchange-odds"),
     "maneuver": Command("maneuver", lambda inp, out: "maneuver"),

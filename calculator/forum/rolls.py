@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .names import Names, amounts
+from .names import Names, amounts, percent
 from .post import Post
 from .registry import renders
 
@@ -69,6 +69,34 @@ def roll_parts(post: Post, names: Names, out: Mapping[str, Any]) -> None:
 def roll_post(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> Post:
     post = Post(roll_title(names, out), link_text="Open this roll in the calculator")
     roll_parts(post, names, out)
+    return post
+
+
+def odds_rows(odds: Mapping[str, Any]) -> list[list[str]]:
+    """The chances of what the spell's roll does: a yes-or-no outcome's chance, or each number's."""
+    rows = []
+    for o in odds.values():
+        if not isinstance(o, Mapping):
+            continue
+        if o.get("chance") is not None:
+            rows.append([str(o.get("label", "")), percent(o["chance"])])
+        else:
+            dist = o.get("distribution") or {}
+            rows.append([str(o.get("label", "")), ", ".join(f"{k}: {percent(p)}" for k, p in dist.items())])
+    return rows
+
+
+@renders("spell-roll")
+def spell_roll_post(names: Names, inp: Mapping[str, Any], out: Mapping[str, Any]) -> Post:
+    """The roll a spell calls for (the magic mode's "Roll for it"): the roll, then what it does."""
+    spell = out.get("spell") or {}
+    post = Post(f"{spell.get('name', '')}: {roll_title(names, out)}", link_text="Open this roll in the calculator")
+    post.para(f"{spell.get('does', '')}. This roll is {spell.get('calls_for', '')}.")
+    text = str(spell.get("text", ""))
+    post.para(f"What it does: {text[:1].upper()}{text[1:]}.")
+    roll_parts(post, names, out)
+    post.table("Chances before the roll", ("Outcome", "Chance"), odds_rows(spell.get("odds") or {}))
+    post.items("About the spell", [str(w) for w in spell.get("warnings") or []])
     return post
 
 

@@ -42,7 +42,8 @@ MOVES: dict[str, Handler] = {
     "edit": edit,
 }
 KEYS = ("move", "army", "direction", "opposed_by", "die", "face", "bury", "target", "counter_attack", "cast", "terrain",
-        "dragon", "to", "reason", "step", "dice", "faces", "rerolled", "casualties", "seed", "id_split", "free_to_roll")
+        "dragon", "to", "reason", "step", "dice", "faces", "rerolled", "casualties", "seed", "id_split", "free_to_roll",
+        "bonds")
 
 
 def game(engine: EngineView, data: object) -> Answer:

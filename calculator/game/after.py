@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bonds import keep_bonds
 from .state import EIGHTH, Effect, State
 
 ARMY_PARTS = ("home", "horde", "campaign", "reserve")
@@ -18,6 +19,7 @@ def settle(state: State) -> None:
         if where.startswith("minor:") and not state.units_of(where[len("minor:"):]):
             state.put(die, f"{state.dice[die].owner}.bua")      # p.15: the army left the terrain
     state.effects = [e for e in state.effects if _lasts(state, e)]
+    keep_bonds(state)
     if state.winner is None:
         state.winner = _winner(state)
 

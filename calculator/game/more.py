@@ -9,6 +9,7 @@ from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
 from .march import march, own_army
+from .bonds import OUT, bond_flag, take_bonds
 from .sides import engine_error, faces_by_die, side
 from .state import AREAS, EIGHTH, State
 from .turn import after_maneuver, enter, refuse_if_owed
@@ -73,7 +74,8 @@ def dragon_attack(engine: EngineView, state: State, move: Raw, where: str, seed:
     given = faces_by_die(state, move, where)
     defender = side(state, army, given)
     data: Answer = {"attack": "dragon", "terrain": state.terrains[terrain].die, "seed": seed,
-                    "attacker": {"dragons": [_dragon(state, d, given) for d in dragons]}, "defender": defender}
+                    "attacker": {"dragons": [{**_dragon(state, d, given), **bond_flag(state, d, army)} for d in dragons]},
+                    "defender": defender}
     defender.pop("size", None)
     for key in ("id_split", "free_to_roll"):
         if move.get(key) is not None:
@@ -86,8 +88,9 @@ def dragon_attack(engine: EngineView, state: State, move: Raw, where: str, seed:
         answer: dict[str, Any] = engine.exchange(data)
     except InputError as exc:
         raise engine_error(exc, where, dice) from None
+    take_bonds(state, engine.index, move, where, army, dragons, answer)     # p.62, before anything leaves
     for d in answer.get("dragons") or []:
-        if d.get("status") in ("killed", "flies away"):
+        if d.get("status") in ("killed", "flies away") and state.place[dragons[d["dragon"]]] != OUT:
             die = dragons[d["dragon"]]
             state.put(die, f"{state.dice[die].owner}.pool")     # p.17: back to its owner's Summoning Pool
     from .march import apply_killed

@@ -8,13 +8,14 @@ from typing import Any, TypedDict
 from ..core.shapes import Answer, Raw
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
+from .cast_roll import cast_roll
 from .march import check_action, march, own_army
 from .sides import engine_error, faces_by_die, held, modifiers
 from .state import Effect, State
 from .turn import after_action
 from ..roll.asks import EngineView
 
-CAST_KEYS = ("spell", "target", "times", "combined", "dragon")
+CAST_KEYS = ("spell", "target", "times", "combined", "dragon", "faces", "casualties")
 IVORY_TYPES = ("ivory", "ivory-hybrid")
 
 
@@ -40,8 +41,17 @@ def magic(engine: EngineView, state: State, move: Raw, where: str, seed: int) ->
                                           f" (p.11, p.44)")
     carried = {c.get("spell"): len(c.get("modifiers") or []) for c in paid.get("carry") or []}
     pools = list((answer.get("magic") or {}).get("pools") or [])
+    calls = list(paid.get("rolls") or [])         # the roll each spell with a roll effect calls for, in order
+    resolved = []
     for j, entry in enumerate(cast):
-        _apply(engine, state, army, entry, (paid.get("payments") or [])[j], carried, pools, f"{where}.cast[{j}]")
+        call = calls.pop(0) if calls and isinstance(entry, Mapping) and calls[0].get("spell") == entry.get("spell") \
+            else None
+        done = _apply(engine, state, army, entry, (paid.get("payments") or [])[j], carried, pools, f"{where}.cast[{j}]",
+                      call, seed + 1 + 10 * j)
+        if done is not None:
+            resolved.append(done)
+    if resolved:
+        answer["spell_rolls"] = resolved          # p.44: resolved one at a time in the order cast
     after_action(state)
     return answer
 
@@ -66,7 +76,8 @@ def _entry(raw: object, where: str) -> Answer:
 
 
 def _apply(engine: EngineView, state: State, army: str, entry: Mapping[str, Any], paid: Raw,
-           carried: Mapping[str, int], pools: list[Any], where: str) -> None:
+           carried: Mapping[str, int], pools: list[Any], where: str, call: Mapping[str, Any] | None,
+           seed: int) -> Answer | None:
     spell = engine.index.spells.get(entry["spell"])
     if spell is None:
         raise InputError(f"{where}.spell", "expected a spell id (as in the spell list)")
@@ -77,11 +88,17 @@ def _apply(engine: EngineView, state: State, army: str, entry: Mapping[str, Any]
         if kind != "terrain":
             raise InputError(f"{where}.dragon", f"{spell['name']} summons no dragon")
         _summon(engine, state, entry, paid, pools, target, where)
-        return
-    if spell.get("duration") != "until-next-turn":
+        return None
+    instant = spell.get("duration") != "until-next-turn"
+    if instant and call is not None and not kind.endswith("dua"):     # its target's roll (the spell lists, p.44)
+        return cast_roll(engine, state, army, entry, call, kind, target, seed, where)
+    for key in ("faces", "casualties"):
+        if entry.get(key) is not None:
+            raise InputError(f"{where}.{key}", f"{spell.get('name', spell['id'])} calls for no roll the game resolves")
+    if instant:
         state.warnings.append({"text": f"{spell.get('name', spell['id'])}: its effect is left to the player "
                                        f"(an edit move)", "field": where})
-        return
+        return None
     times = need_int(entry.get("times", 1), f"{where}.times", 1, 20)
     combined = bool(entry.get("combined"))
     place = _where(state, kind, target)
@@ -96,6 +113,7 @@ def _apply(engine: EngineView, state: State, army: str, entry: Mapping[str, Any]
         # p.44: expires as the caster's next turn begins (two players: two turns on)
         state.effects.append(Effect(spell["id"], caster, target, state.turn.number + 2, copies=copies,
                                     changes_rolls=spell["id"] in carried, **place))
+    return None
 
 
 

@@ -56,6 +56,20 @@ class Effect:
 
 
 @dataclass
+class Bond:
+    """A dragon tamed or controlled by a unit (p.62; calculator.game.bonds)."""
+
+    how: str                # tamed, controlled
+    unit: str               # the champion's die id
+    player: str
+    white: bool             # a White Dragon: freed at its player's next Effects Expire step
+    turn: int
+
+    def to_json(self, dragon: str) -> Answer:
+        return {"dragon": dragon, "how": self.how, "unit": self.unit, "player": self.player}
+
+
+@dataclass
 class Turn:
     number: int
     player: str
@@ -88,6 +102,7 @@ class State:
     species: tuple[str, ...] = ()
     warnings: list[Answer] = field(default_factory=list)
     pool_species: tuple[str, ...] = ()          # species whose killed units go to the Summoning Pool (p.54)
+    bonds: dict[str, Bond] = field(default_factory=dict)     # dragon die id -> its taming or controlling unit
 
     def eighth_face(self, terrain: str) -> str | None:
         return self.terrains[terrain].eighth
@@ -143,7 +158,8 @@ class State:
         minors = {a: {"die": self.dice[m].die, "id": m, "face": self.minor_face.get(m)}
                   for a in self.armies() if (m := self.minor_of(a))}
         return {"turn": self.turn.to_json(), "players": players, "armies": armies, "terrains": terrains,
-                "minor_terrains": minors, "effects": [e.to_json() for e in self.effects], "winner": self.winner}
+                "minor_terrains": minors, "effects": [e.to_json() for e in self.effects], "winner": self.winner,
+                "dragon_bonds": [b.to_json(d) for d, b in sorted(self.bonds.items())]}
 
 
 def _is_army(where: str) -> bool:

@@ -26,6 +26,8 @@ def begin_turn(state: State, number: int, player: str) -> None:
     from .state import Turn
     state.turn = Turn(number, player)
     state.effects = [e for e in state.effects if e.expires > number]
+    from .bonds import free_white
+    free_white(state, number, player)
     state.turn.owed = owed_attacks(state)
 
 

@@ -23,6 +23,13 @@ def makes_cantrip(inp: RollInput, index: Index) -> bool:
     return False
 
 
+def target_roll(spell: str, index: Index) -> Answer:
+    """The roll a spell calls for of its target (calculator.kinds.spells), in words, and how many
+    times each die rolls it (Fearful Flames, Swamp Fever: twice); none for the other spells."""
+    kind = index.spell_effects.get(spell)
+    return {"calls_for": kind.roll_words(), "target_rolls": kind.rolls} if kind is not None else {}
+
+
 def offer(inp: RollInput, index: Index) -> Answer:
     roll = inp.roll
     action = "magic" in roll.counts
@@ -32,7 +39,7 @@ def offer(inp: RollInput, index: Index) -> Answer:
     spells = [{"spell": s.id, "name": s.name, "element": s.element, "cost": s.cost, "reserve": s.reserve,
                "cantrip": s.cantrip, "species": s.species, "cumulative": s.cumulative, "mixed_elements": s.mixed,
                "needs": s.needs(index.species_names), "changes_rolls": s.id in modifies,
-               "offered": (s.reserve or roll.where != "reserve") and (action or s.cantrip)}
+               "offered": (s.reserve or roll.where != "reserve") and (action or s.cantrip), **target_roll(s.id, index)}
               for s in sorted(spells_of(index).values(), key=lambda s: s.order)]
     return {"magic": {"action": action, "cantrip_only": not action, "reserve": roll.where == "reserve",
                       "spells": spells, "limits": {"cast": LIMITS["cast"], "cast_times": LIMITS["cast_times"]}}}

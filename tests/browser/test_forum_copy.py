@@ -118,3 +118,19 @@ def test_a_games_board_is_copied_from_the_game_page(page: Page):
     assert "alice's Campaign army | the Frontier Terrain | Soldier (Amazons), Runner (Amazons)" in text
     assert "- Melee by alice's Campaign army against bob's Campaign army." in text
     assert "Open this game in the calculator: " in text and "/game/?game=1." in text
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_spells_roll_is_copied_as_the_post_written_by_hand(page: Page):
+    # The roll Firebolt calls for (forum_cases.py: the Thug's 1 melee, no save: killed), opened as the
+    # magic mode's "Roll for it" leaves it; each format is the post written out by hand, its link this page's.
+    from tests.engine.forum_cases import LINK, SPELL_ROLL
+    from tests.engine.forum_texts import SPELL_ROLL as POSTS
+
+    page.goto(link("calculator/", "roll", SPELL_ROLL))
+    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    for label, fmt in FORMATS.items():
+        text = copy(page, "roll", "roll", label)
+        href = page.evaluate("location.href")
+        assert text == POSTS[fmt].replace(LINK, href)

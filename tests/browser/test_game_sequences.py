@@ -219,6 +219,9 @@ def fill_form(page: Page, move: dict, faces: dict[str, dict[str, int]]) -> Locat
             expect(row.locator(f'[data-cast-spell] option[value="{cast["spell"]}"]')).to_be_attached(timeout=ENGINE_TIMEOUT)
             row.locator("[data-cast-spell]").select_option(cast["spell"])
             row.locator("[data-cast-target]").select_option(cast["target"])
+            for die, face in (cast.get("faces") or {}).items():      # the target's roll (by die id)
+                for roll, word in zip(("spell", "again"), face if isinstance(face, list) else [face]):
+                    pick_face(row.locator("[data-cast-roll]"), die, roll, word)
     elif kind in ("melee", "missile") and move.get("casualties"):
         form.locator("[data-casualties-part] summary").click()
         expect(form.locator('[data-casualties-part] a[href*="damage-allocation"]')).to_have_count(1)   # the rule it follows

@@ -165,3 +165,22 @@ ADVISE_ROWS = [["Maneuver down", "77.8%", "", "", "", ""],
                ["Melee at bob's Campaign army", "", "0.78", "55.6%", "0.21", ""],
                ["Missile at bob's Campaign army", "", "0.28", "16.7%", "0.00", ""],
                ["Magic", "", "", "", "", "0.33"]]
+
+# The roll Firebolt calls for (the spell lists, p.44: fire, 3, Dwarves; one opposing unit takes 1
+# damage and rolls alone to save, p.29): a Goblin Thug (health 1; faces ID, 1 save, 1 melee, 1 melee,
+# 1 maneuver, 2 melee) shows 1 melee: no save result (melee does not count in a save roll), so the
+# 1 damage stays and the Thug, of health 1, is killed. Before the roll, 2 of its 6 faces save (1 save,
+# and its ID: as many saves as its health, 1): damage 0 with 2/6 = 33.3%, 1 with 4/6 = 66.7%, killed 66.7%.
+SPELL_ROLL = {"roll": "individual", "spell": "firebolt", "against": "magic", "terrain": "highland", "seed": 1,
+              "army": [{"die": "goblins/thug", "rolled": "1 melee"}]}
+SPELL_ROLL_STEPS = [["1. Roll", "Thug: rolled 1 Melee", ""],
+                    ["2. Delayed SAIs", "not a save roll against an attack", ""],
+                    ["3. Re-rolls", "no re-rolls", ""],
+                    ["4. Apply SAIs", "no SAIs rolled", ""],
+                    ["5. Subtotal", "Thug: 1 melee: not counted in a individual roll for save against magic", "0 save"],
+                    ["6. Subtract", "no subtracting modifiers", "0 save"],
+                    ["7. Divide", "no dividing modifiers", "0 save"],
+                    ["8. Add SAI results", "no SAI-generated results", "0 save"],
+                    ["9. Multiply", "no multiplying modifiers", "0 save"],
+                    ["10. Add and total", "no adding modifiers", "0 save"]]
+SPELL_ROLL_ODDS = [["Damage left after the roll", "0: 33.3%, 1: 66.7%"], ["The unit is killed", "66.7%"]]

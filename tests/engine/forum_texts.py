@@ -1015,3 +1015,97 @@ Its terrain shows face 8: any.
 [Open this advice in the calculator](https://dragondice.example/calculator/#s=1.eyJ9)
 """,
 }
+
+_SPELL_HEAD = """\
+1 damage to one unit, which rolls to save. This roll is the unit's save roll, alone.
+
+What it does: 1 damage, 0 cancelled by saves: 1 damage, the unit is killed.
+
+Total: 0 save"""
+SPELL_ROLL = {
+    "text": f"""\
+Firebolt: Individual roll against magic at Highland
+
+{_SPELL_HEAD}
+
+DIE ROLL RESOLUTION, STEP BY STEP
+
+Step               | What happened                                                          | Subtotal
+-------------------+------------------------------------------------------------------------+---------
+1. Roll            | Thug: rolled 1 Melee                                                   |
+2. Delayed SAIs    | not a save roll against an attack                                      |
+3. Re-rolls        | no re-rolls                                                            |
+4. Apply SAIs      | no SAIs rolled                                                         |
+5. Subtotal        | Thug: 1 melee: not counted in a individual roll for save against magic | 0 save
+6. Subtract        | no subtracting modifiers                                               | 0 save
+7. Divide          | no dividing modifiers                                                  | 0 save
+8. Add SAI results | no SAI-generated results                                               | 0 save
+9. Multiply        | no multiplying modifiers                                               | 0 save
+10. Add and total  | no adding modifiers                                                    | 0 save
+
+CHANCES BEFORE THE ROLL
+
+Outcome                    | Chance
+---------------------------+-------------------
+Damage left after the roll | 0: 33.3%, 1: 66.7%
+The unit is killed         | 66.7%
+
+Open this roll in the calculator: https://dragondice.example/calculator/#s=1.eyJ9
+""",
+    "markdown": f"""\
+**Firebolt: Individual roll against magic at Highland**
+
+{_SPELL_HEAD}
+
+**Die Roll Resolution, step by step**
+
+| Step | What happened | Subtotal |
+| --- | --- | --- |
+| 1. Roll | Thug: rolled 1 Melee |   |
+| 2. Delayed SAIs | not a save roll against an attack |   |
+| 3. Re-rolls | no re-rolls |   |
+| 4. Apply SAIs | no SAIs rolled |   |
+| 5. Subtotal | Thug: 1 melee: not counted in a individual roll for save against magic | 0 save |
+| 6. Subtract | no subtracting modifiers | 0 save |
+| 7. Divide | no dividing modifiers | 0 save |
+| 8. Add SAI results | no SAI-generated results | 0 save |
+| 9. Multiply | no multiplying modifiers | 0 save |
+| 10. Add and total | no adding modifiers | 0 save |
+
+**Chances before the roll**
+
+| Outcome | Chance |
+| --- | --- |
+| Damage left after the roll | 0: 33.3%, 1: 66.7% |
+| The unit is killed | 66.7% |
+
+[Open this roll in the calculator](https://dragondice.example/calculator/#s=1.eyJ9)
+""",
+    "bbcode": f"""\
+[b]Firebolt: Individual roll against magic at Highland[/b]
+
+{_SPELL_HEAD}
+
+[b]Die Roll Resolution, step by step[/b]
+
+[table][tr][td][b]Step[/b][/td][td][b]What happened[/b][/td][td][b]Subtotal[/b][/td][/tr]\
+[tr][td]1. Roll[/td][td]Thug: rolled 1 Melee[/td][td][/td][/tr]\
+[tr][td]2. Delayed SAIs[/td][td]not a save roll against an attack[/td][td][/td][/tr]\
+[tr][td]3. Re-rolls[/td][td]no re-rolls[/td][td][/td][/tr]\
+[tr][td]4. Apply SAIs[/td][td]no SAIs rolled[/td][td][/td][/tr]\
+[tr][td]5. Subtotal[/td][td]Thug: 1 melee: not counted in a individual roll for save against magic[/td][td]0 save[/td][/tr]\
+[tr][td]6. Subtract[/td][td]no subtracting modifiers[/td][td]0 save[/td][/tr]\
+[tr][td]7. Divide[/td][td]no dividing modifiers[/td][td]0 save[/td][/tr]\
+[tr][td]8. Add SAI results[/td][td]no SAI-generated results[/td][td]0 save[/td][/tr]\
+[tr][td]9. Multiply[/td][td]no multiplying modifiers[/td][td]0 save[/td][/tr]\
+[tr][td]10. Add and total[/td][td]no adding modifiers[/td][td]0 save[/td][/tr][/table]
+
+[b]Chances before the roll[/b]
+
+[table][tr][td][b]Outcome[/b][/td][td][b]Chance[/b][/td][/tr]\
+[tr][td]Damage left after the roll[/td][td]0: 33.3%, 1: 66.7%[/td][/tr]\
+[tr][td]The unit is killed[/td][td]66.7%[/td][/tr][/table]
+
+[url=https://dragondice.example/calculator/#s=1.eyJ9]Open this roll in the calculator[/url]
+""",
+}

@@ -27,6 +27,7 @@ CASES = {  # kind: (command, input, the post written by hand)
     "maneuver": ("maneuver", C.MANEUVER, T.MANEUVER), "dragon-attack": ("exchange", C.DRAGON, T.DRAGON),
     "dragon-odds": ("exchange-odds", C.DRAGON, T.DRAGON_ODDS), "force": ("force", C.FORCE, T.FORCE),
     "game": ("game", C.GAME, T.GAME), "advise": ("advise", C.ADVISE, T.ADVISE),
+    "spell-roll": ("resolve", C.SPELL_ROLL, T.SPELL_ROLL),
 }
 # The tables each post must show, in order: its rows under a row of headings (forum_cases.py).
 TABLES = {
@@ -40,6 +41,7 @@ TABLES = {
     "force": [C.FORCE_ROWS],
     "game": [C.GAME_TERRAINS, C.GAME_ARMIES, C.GAME_AREAS],
     "advise": [C.ADVISE_ROWS],
+    "spell-roll": [C.SPELL_ROLL_STEPS, C.SPELL_ROLL_ODDS],
 }
 
 

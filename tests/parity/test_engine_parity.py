@@ -15,7 +15,9 @@ RECORDED = ("tests.engine.test_rule_errors", "tests.engine.test_plan", "tests.en
             "tests.engine.test_dragons", "tests.engine.test_dragon_fights", "tests.engine.test_magic", "tests.engine.test_magic_limits",
             "tests.engine.test_force",
             "tests.engine.test_terrain", "tests.engine.test_turn_rules", "tests.engine.test_words",
-            "tests.engine.test_game", "tests.engine.test_game_ask", "tests.engine.test_advise", "tests.engine.test_advise_game",
+            "tests.engine.test_game", "tests.engine.test_game_spells", "tests.engine.test_game_bonds",
+            "tests.engine.test_game_ask",
+            "tests.engine.test_advise", "tests.engine.test_advise_game",
             "tests.engine.test_every_rule", "tests.engine.test_forum", "tests.engine.test_spell_effects",
             "tests.engine.test_dua_abilities")
 ODDS = [(["amazons/soldier"], ["coral-elves/fighter"], "melee"),

@@ -1,6 +1,6 @@
 /* Calculator page: one side of an exchange (its army or its dragons, the face pickers of each
    unit, its modifiers and options), built once and redrawn on every change. */
-import { el, option, fill, typeLabel, refuse } from "./calc-dom.js";
+import { el, option, fill, typeLabel, refuse, siteLink } from "./calc-dom.js";
 import { elementsText, followArmy, limit, checkAmount } from "./calc-catalogue.js";
 import { choiceLabel, modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
@@ -55,7 +55,24 @@ function dragonItem(ctx, d, i) {
   const words = (cat.vocab.dragon_faces || {})[dr ? dr.id : ""] || [];        // "Tail (3)": the engine's words
   const faces = dr ? dr.faces.map((f, j) => ({ icon: f.icon, words: words[j] })) : null;
   li.append(rollPicker(ctx, "attacker", d, i, (attackOf(cat, "dragon").rolls.attacker || [])[0], faces, name, true));
+  li.append(bondPicker(ctx, d, i, name));
   return li;
+}
+
+/* Tamed or controlled on the turns after a champion's ability: the engine's choices, each its input key. */
+function bondPicker(ctx, d, i, name) {
+  const bonds = ctx.cat.vocab.dragon_bonds || { choices: [] };
+  if (!bonds.choices.length) return null;
+  const sel = el("select", { id: "ex-dragon-bond-" + i, "data-key": "ex-dragon-bond-" + i, "data-dragon-bond": i },
+    bonds.choices.map((c) => option(c.id, c.name)));
+  sel.value = bonds.choices.find((c) => c.id && d[c.id]) ? bonds.choices.find((c) => c.id && d[c.id]).id : "";
+  sel.addEventListener("change", () => {
+    bonds.choices.forEach((c) => { if (c.id) delete d[c.id]; });
+    if (sel.value) d[sel.value] = true;
+    ctx.armyChanged();
+  });
+  return el("div", { class: "dd-calc-row" }, el("label", { for: "ex-dragon-bond-" + i }, name + ": "), sel,
+    bonds.see ? siteLink(ctx.cat.root, bonds.see, "How it is read") : null);
 }
 
 /* A modifier by hand: one of the engine's operations, an amount, the results it changes. */

@@ -11,7 +11,7 @@ import { engine } from "../engine/engine.js";
 
 /* ---- the parts of a form ---- */
 
-function faceSelect(ctx, die, key, label) {
+export function faceSelect(ctx, die, key, label) {
   const entry = catalogueEntry(ctx.cat, dieType(ctx.setup, die));
   const faces = entry && Array.isArray(entry.faces) && ctx.cat.dice.has(entry.id) ? entry.faces : null;
   const id = "dd-game-face-" + key.replace(/[^\w-]/g, "-");
@@ -33,11 +33,12 @@ export function facePickers(ctx, army, rolls, title) {
       (rolls || [""]).map((r) => faceSelect(ctx, d, d + (r ? "-" + r : ""), r ? rollLabel(ctx.cat, r) : "Face")))));
 }
 
-/* The faces picked in a form: {die: face} (bare) or {die: {roll: face}}. */
+/* The faces picked in a form: {die: face} (bare) or {die: {roll: face}}; a spell's roll is its own. */
 export function facesOf(form) {
   const out = {};
   form.querySelectorAll("[data-face-of]").forEach((s) => {
-    if (s.closest("[hidden]") || !s.value.trim()) return;
+    const spellRoll = s.closest("[data-cast-roll]");
+    if ((spellRoll && spellRoll !== form) || s.closest("[hidden]") || !s.value.trim()) return;
     const die = s.dataset.faceOf;
     const roll = s.dataset.roll.slice(die.length + 1);
     const value = /^\d+$/.test(s.value.trim()) ? Number(s.value.trim()) : s.value.trim();

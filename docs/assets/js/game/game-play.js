@@ -8,6 +8,7 @@ import { el, option, siteLink } from "../calc/calc-dom.js";
 import { catalogueEntry, dieName, dieType, armyName, terrainFull } from "./game-words.js";
 import { FORMS, facePickers } from "./game-forms.js";
 import { iconName } from "../calc/calc-catalogue.js";
+import "./game-cast.js";           // a spell's roll of its target, in the magic move's form
 
 /* A dragon's roll: one choice per kind of face (the engine reads a dragon's face by its icon). */
 function dragonFace(ctx, die) {
