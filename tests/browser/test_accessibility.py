@@ -1,18 +1,24 @@
 """axe-core (pinned in package.json, installed by `npm ci`; injected by the test, never shipped in the
 site) finds no critical or serious violation, and no content outside landmarks, on every page kind
-and the calculator in each mode with an answer shown, in light and dark."""
+and the calculator in each mode with an answer shown, at 390 px (a phone) and 1280 px, in light and
+dark. One page per width and scheme visits every kind in turn (the calculator's modes are swapped in
+on one calculator page: the engine starts once per page)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
+from tests.browser.origin import guarded_context
 from tests.browser.page_kinds import KINDS, open_kind
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FAILING = ("critical", "serious")
 ALSO = ("region",)       # content outside landmarks (moderate to axe; the issue asks for none)
+PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+DESKTOP = dict(viewport={"width": 1280, "height": 900})
+VIEWS = [(width, scheme) for width in (390, 1280) for scheme in ("light", "dark")]
 
 # axe is injected as a script of its own, which the site's Content-Security-Policy would refuse.
 pytestmark = pytest.mark.browser_context_args(bypass_csp=True)
@@ -26,10 +32,24 @@ def violations(page: Page) -> list[str]:
             for v in found if v["impact"] in FAILING or v["id"] in ALSO]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.fixture(scope="module")
+def view(request, browser: Browser, site_url):
+    """One page at this width and colour scheme, for every kind in turn."""
+    width, scheme = request.param
+    foreign: list[str] = []
+    context = guarded_context(browser, site_url, foreign, bypass_csp=True, color_scheme=scheme,
+                              **(PHONE if width == 390 else DESKTOP))
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield page, scheme
+    context.close()
+    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
+
+
+@pytest.mark.parametrize("view", VIEWS, indirect=True, scope="module", ids=[f"{w}-{s}" for w, s in VIEWS])
 @pytest.mark.parametrize("kind", KINDS)
-def test_no_serious_violation(page: Page, kind: str, scheme: str):
-    page.emulate_media(color_scheme=scheme)
+def test_no_serious_violation(view, kind: str):
+    page, scheme = view
     open_kind(page, kind)
     expect_scheme = "slate" if scheme == "dark" else "default"
     assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')") == expect_scheme

@@ -4,9 +4,9 @@
    figures in a table below. At most MAX_AMOUNTS amounts fit a 390 px screen: past them the long
    tail is merged into the last one ("7 or more"). */
 import { el, option, fill } from "./calc-dom.js";
-import { compare, pct } from "./chances.js";
+import { compare, pct, MAX_BARS, orMore } from "./chances.js";
 
-const MAX_AMOUNTS = 8;
+const MAX_AMOUNTS = MAX_BARS;      // the Chances charts' limit, the same tail merged the same way
 
 function at(o, path) { return path.reduce((x, key) => (x != null && typeof x === "object" ? x[key] : undefined), o); }
 
@@ -20,7 +20,7 @@ function amounts(dists, view) {
     for (let n = 0; n <= last; n++) out.push({ key: n, label: String(n) });
   } else {
     const last = Math.min(top, MAX_AMOUNTS);
-    for (let n = 1; n <= last; n++) out.push({ key: n, label: n === last && top > last ? n + "+" : String(n) });
+    for (let n = 1; n <= last; n++) out.push({ key: n, label: n === last && top > last ? orMore(n) : String(n) });
   }
   return out;
 }

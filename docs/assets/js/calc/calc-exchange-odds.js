@@ -99,18 +99,11 @@ function method(out) {
     ". Each average comes with a range that holds the exact average " + Math.round(out.confidence * 100) + " times in 100.");
 }
 
-/* A chart fits its column, shrinking to at most 70% of its drawn size (its 10 px labels still
-   readable); only a chart with more bars than that allows scrolls sideways in its box. */
-function fitted(svg) {
-  svg.style.minWidth = Math.round(svg.viewBox.baseVal.width * 0.7) + "px";
-  return svg;
-}
-
 function part(side, key, dist, names) {
   return el("div", { class: "dd-ex-odds-part", "data-side": side, "data-part": key, "data-dist": JSON.stringify(dist.distribution) },
     el("h4", {}, names.title),
     el("p", { class: "dd-chances-summary" }, average(dist)),
-    el("div", { class: "dd-ex-chart" }, fitted(chart(dist, names))),
+    el("div", { class: "dd-ex-chart" }, chart(dist, names)),
     el("details", { class: "dd-ex-odds-table" }, el("summary", {}, names.caption), table(dist, names)));
 }
 

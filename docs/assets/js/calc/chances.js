@@ -53,21 +53,55 @@ function words(out, names) {
     caption: `Chance of at least k ${r} results` }, names || {});
 }
 
+/* At most MAX_BARS bars fit a 390 px phone at readable labels (11 px and more); the advice's
+   comparison chart (advise-chart.js) keeps to the same number. Past it, a chart merges its tail. */
+export const MAX_BARS = 8;
+const TINY = 0.0005;          // what pct() writes as "<0.1%"
+
+/* "7 or more" in a bar's label: the merged tail of a chart. */
+export function orMore(n) { return n + "+"; }
+
+/* The bars of a distribution {total: p}: one per total from the lowest to the highest, except that
+   the tiny chances at either end are merged into their neighbour ("≤ 2", "9+"), and more totals than
+   MAX_BARS are shown as ranges of equal width ("5–9"). Each bar: {key (its first total), label, p, lo, hi}. */
+export function bars(dist, max = MAX_BARS) {
+  const totals = Object.keys(dist).map(Number).sort((a, b) => a - b);
+  const all = [];
+  for (let t = totals[0]; t <= totals[totals.length - 1]; t++) all.push({ t, p: dist[t] || 0 });
+  let first = 0, last = all.length - 1;
+  while (first < last && all[first].p < TINY) first++;
+  while (last > first && all[last].p < TINY) last--;
+  const width = Math.ceil((last - first + 1) / max);
+  const out = [];
+  for (let i = first; i <= last; i += width) {
+    const end = Math.min(i + width - 1, last);
+    const lo = i === first ? 0 : i, hi = end === last ? all.length - 1 : end;
+    const p = all.slice(lo, hi + 1).reduce((s, b) => s + b.p, 0);
+    let label = end > i ? all[i].t + "\u2013" + all[end].t : String(all[i].t);
+    if (hi > end) label = orMore(all[i].t);
+    else if (lo < i) label = "\u2264 " + all[end].t;
+    out.push({ key: all[i].t, label, p, lo: all[lo].t, hi: all[hi].t });
+  }
+  return out;
+}
+
 export function chart(out, names) {
   const w = words(out, names);
-  const totals = Object.keys(out.distribution).map(Number).sort((a, b) => a - b);
-  const lo = totals[0], hi = totals[totals.length - 1];
-  const top = Math.max(...totals.map((t) => out.distribution[t]));
+  const shown = bars(out.distribution);
+  const lo = shown[0].lo, hi = shown[shown.length - 1].hi;
+  const top = Math.max(...shown.map((b) => b.p));
   const step = niceStep(top);
   const yMax = Math.max(step, Math.ceil(top / step - 1e-9) * step);
-  const bw = 30, gap = 5, h = 160, left = 46, head = 18, foot = 40;   // a bar fits its "12.5%" at 10px
-  const width = left + (hi - lo + 1) * (bw + gap) + gap;
+  const bw = 32, gap = 6, h = 160, left = 46, head = 18, foot = 40;   // a bar fits its "12.5%" at 11px
+  const width = left + shown.length * (bw + gap) + gap;
   const height = head + h + foot;
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "dd-chances-chart",
     width: width, height: height, preserveAspectRatio: "xMinYMin meet" });
-  const best = totals.reduce((a, t) => (out.distribution[t] > out.distribution[a] ? t : a), totals[0]);
+  const best = Object.keys(out.distribution).map(Number).reduce((a, t) => (out.distribution[t] > out.distribution[a] ? t : a), lo);
+  const merged = shown.some((b) => b.lo !== b.hi) ? " Chances under 0.1% at either end are merged into the bar" +
+    " beside them, and more than " + MAX_BARS + " totals are shown as ranges." : "";
   root.setAttribute("aria-label", `Chances of each ${w.each}, from ${lo} to ${hi}: ` +
-    `most likely ${best} (${pct(out.distribution[best])}), average ${out.mean.toFixed(2)}.`);
+    `most likely ${best} (${pct(out.distribution[best])}), average ${out.mean.toFixed(2)}.` + merged);
   const title = svg("title");
   title.textContent = root.getAttribute("aria-label");
   root.append(title);
@@ -79,18 +113,17 @@ export function chart(out, names) {
   }
   root.append(text({ x: 11, y: head + h / 2, "text-anchor": "middle", class: "dd-chances-axis",
     transform: `rotate(-90 11 ${head + h / 2})` }, "Chance"));
-  totals.forEach((t) => {
-    const p = out.distribution[t];
-    const bh = Math.max(1, (p / yMax) * h);
-    const x = left + gap + (t - lo) * (bw + gap);
+  shown.forEach((b, i) => {
+    const bh = Math.max(1, (b.p / yMax) * h);
+    const x = left + gap + i * (bw + gap);
     const bar = svg("rect", { x, y: head + h - bh, width: bw, height: bh, class: "dd-chances-bar",
-      "data-total": t, "data-p": p });
+      "data-total": b.key, "data-label": b.label, "data-p": b.p });
     const tip = svg("title");
-    tip.textContent = `${t} ${w.unit}: ${pct(p)}`;
+    tip.textContent = `${b.label} ${w.unit}: ${pct(b.p)}`;
     bar.append(tip);
     root.append(bar,
-      text({ x: x + bw / 2, y: head + h - bh - 4, "text-anchor": "middle", class: "dd-chances-pct" }, pct(p)),
-      text({ x: x + bw / 2, y: head + h + 15, "text-anchor": "middle", class: "dd-chances-label" }, String(t)));
+      text({ x: x + bw / 2, y: head + h - bh - 4, "text-anchor": "middle", class: "dd-chances-pct" }, pct(b.p)),
+      text({ x: x + bw / 2, y: head + h + 15, "text-anchor": "middle", class: "dd-chances-label" }, b.label));
   });
   root.append(svg("line", { x1: left, x2: width, y1: head + h, y2: head + h, class: "dd-chances-baseline" }),
     text({ x: left + (width - left) / 2, y: height - 6, "text-anchor": "middle", class: "dd-chances-axis" },

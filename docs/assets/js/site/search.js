@@ -96,10 +96,12 @@ function build() {
 function rows() {
   if (!ui.rows) {
     ui.rows = Array.from({ length: MAX_RESULTS }, (_, i) => {
+      // The link is the listbox's option (an option holding a link was two controls in one).
       const item = el("li", "dd-search__result");
-      item.id = "dd-search-result-" + i;
-      item.setAttribute("role", "option");
+      item.setAttribute("role", "none");
       const link = el("a", "dd-search__link");
+      link.id = "dd-search-result-" + i;
+      link.setAttribute("role", "option");
       const title = el("span", "dd-search__title");
       const kind = el("span", "dd-search__kind");
       const snippet = el("span", "dd-search__snippet");
@@ -119,7 +121,7 @@ function showResults(entries, query) {
   rows().forEach((row, i) => {
     const entry = entries[i];
     if (!entry) { if (row.item.parentNode) row.item.remove(); return; }
-    row.item.removeAttribute("aria-selected");
+    row.link.removeAttribute("aria-selected");
     row.link.href = siteRoot() + entry.u;
     row.title.textContent = entry.t;
     row.kind.textContent = " \u2014 " + entry.k;
@@ -147,7 +149,7 @@ function search() {
 }
 
 function move(step) {
-  const items = ui.list.querySelectorAll("li");
+  const items = ui.list.querySelectorAll("[role=option]");
   if (!items.length) return;
   ui.active = (ui.active + step + items.length) % items.length;
   items.forEach((item, i) => { item.setAttribute("aria-selected", i === ui.active ? "true" : "false"); });

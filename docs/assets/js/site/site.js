@@ -127,11 +127,22 @@ function loadCalculator() {
   });
 }
 
+/* A link alone in its list item or table cell (a list of SAIs, a table of dice) is a control, not a
+   word of a sentence: marked, it gets a phone's 44 px target (site.css). A code block that scrolls
+   sideways takes the keyboard's focus, so that it can be scrolled without a mouse. */
+function markTargets(article) {
+  article.querySelectorAll("li > a[href], td > a[href]").forEach((a) => {
+    if (a.parentElement.textContent.trim() === a.textContent.trim()) a.classList.add("dd-alone");
+  });
+  article.querySelectorAll("pre > code").forEach((code) => { code.tabIndex = 0; });
+}
+
 function init() {
   loadCalculator();
   const article = document.querySelector("article") || document.body;
   addCopyButtons(article, quoteData(article));
   addQuoteButtons(article);
+  markTargets(article);
   followMovedAnchor();
   document.querySelectorAll("form[data-filter]").forEach(bindFilter);
 }
