@@ -3,13 +3,15 @@ throttling (CDP Network.emulateNetworkConditions), headless, nothing cached.
 
 A link to a roll opens the calculator on a first visit; the time is from navigation to the roll's
 answer drawn, the bytes are those the server sent until then (the page, its assets and the
-engine). Printed beside the goals of issue 52: at most 4 MB before the first answer on a slow link,
-and at most 20 s on slow 4G. Prints figures; asserts nothing.
+engine; "engine" is the part of them that is the runtime, the engine and its data, "offline copy"
+the service worker's). Printed beside the goals of issue 52: at most 4 MB before the first answer
+on a slow link, and at most 20 s on slow 4G. Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
 import base64
 import json
+import re
 import statistics
 import sys
 import time
@@ -33,6 +35,7 @@ LINKS = (
                                       "uploadThroughput": 0.75 * MBIT}, 20.0),
 )
 BYTES_GOAL = 4e6
+ENGINE_FILES = re.compile(r"/pyodide/|/assets/engine/(?!catalogue)")
 ROLL = {"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 1}, {"die": "amazons/spearer", "rolled": 2}]}
 WATCH_ANSWER = """new MutationObserver(() => {
   const r = document.querySelector("[data-calc-results]");
@@ -44,36 +47,53 @@ def roll_link() -> str:
     return "calculator/#s=1." + base64.urlsafe_b64encode(json.dumps(ROLL).encode()).decode().rstrip("=")
 
 
-def first_answer(browser, server, link: dict) -> tuple[float, int]:  # noqa: ANN001
-    """(ms from navigation to the first answer, bytes the server sent until then)."""
+def first_answer(browser, server, link: dict) -> tuple[float, int, int, int]:  # noqa: ANN001
+    """(ms from navigation to the first answer, bytes the server sent until then, of which the
+    engine's files and the offline copy's requests: their bodies as the browser counts them)."""
     ctx, page = new_page(browser, server.url)
     ctx.add_init_script(WATCH_ANSWER)
+    parts = {"engine": 0, "offline": 0, "done": False}
+
+    def count(request) -> None:  # noqa: ANN001 - a Playwright Request
+        if parts["done"]:
+            return
+        size = request.sizes()["responseBodySize"]
+        if request.service_worker:
+            parts["offline"] += size
+        elif ENGINE_FILES.search(request.url):
+            parts["engine"] += size
+    ctx.on("requestfinished", count)
     throttle(ctx, page, link)
     server.bytes.reset()
     page.goto(roll_link(), wait_until="commit")
     page.wait_for_function("() => window.__ddAnswerAt !== undefined", timeout=TIMEOUT, polling=50)
     took = page.evaluate("() => window.__ddAnswerAt")
     sent = server.bytes.reset()
+    parts["done"] = True
     ctx.close()
-    return took, sent
+    return took, sent, parts["engine"], parts["offline"]
 
 
-def row(name: str, runs: list[tuple[float, int]], goal: float | None) -> str:
+def row(name: str, runs: list[tuple[float, int, int, int]], goal: float | None) -> str:
     secs = statistics.median(r[0] for r in runs) / 1000
-    mb = statistics.median(r[1] for r in runs) / 1e6
+    mb = [statistics.median(r[i] for r in runs) / 1e6 for i in (1, 2, 3)]
     time_goal = f"goal <= {goal:.0f} s" if goal else "no time goal"
-    return (f"{name:<30} first answer {secs:5.1f} s ({time_goal})   {mb:5.2f} MB "
-            f"(goal <= {BYTES_GOAL / 1e6:.0f} MB)   median of {len(runs)}")
+    return (f"{name:<47} first answer {secs:5.1f} s ({time_goal})   {mb[0]:5.2f} MB "
+            f"(goal <= {BYTES_GOAL / 1e6:.0f} MB; engine {mb[1]:.2f}, offline copy {mb[2]:.2f})   median of {len(runs)}")
 
 
 def main() -> None:
-    print("first visit by a link to a roll, plain host; time from navigation to the answer drawn; "
+    print("first visit by a link to a roll; time from navigation to the answer drawn; "
           "bytes the server sent until then")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        with SiteServer(ensure_site()) as server:
-            for name, link, goal in LINKS:
-                print(row(name, [first_answer(browser, server, link) for _ in range(RUNS)], goal), flush=True)
+        # A plain host on both links; on the slow one, also a host serving the .gz copies (the
+        # page's own files then come packed too, as from most hosts).
+        for host, gz, links in (("plain host", False, LINKS), ("host serving .gz", True, LINKS[1:])):
+            with SiteServer(ensure_site(), precompressed=gz) as server:
+                for name, link, goal in links:
+                    runs = [first_answer(browser, server, link) for _ in range(RUNS)]
+                    print(row(f"{name}, {host}", runs, goal), flush=True)
         browser.close()
 
 

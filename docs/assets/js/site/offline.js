@@ -2,10 +2,12 @@
    and assets on the device, and the engine (the runtime, the engine and its data) where the
    engine worker has not already kept it: after a visit to any page, the calculator and the army
    builder work offline.
-   On a computing page, registration waits until the engine is ready (or failed), then happens at
-   once: the service worker takes over as soon as it holds the core of the site (the shared
-   assets and the pages that compute). On other pages it waits until the page has loaded and the
-   browser is idle, so filling the cache never slows the page a player opened. Once a service
+   On a computing page, registration waits until the engine is ready (or failed) and has answered
+   what the page asked first (then FIRST_MS and an idle moment: on a slow link the core's
+   downloads would otherwise share the link with the page's first answer); the service worker takes over as soon
+   as it holds the core of the site (the shared assets and the pages that compute). On other
+   pages it waits until the page has loaded and the browser is idle, so filling the cache never
+   slows the page a player opened. Once a service
    worker controls the page, it is asked to fill in the rest in the background; when it has, the
    document's root gets data-offline="site".
    Every page says, at its foot, whether the site is ready offline: the words are WORDS, here only.
@@ -15,6 +17,7 @@ import { onPage } from "../shared/page-events.js";
 const ROOT = new URL("../../../", import.meta.url);    // assets/js/site/ -> site root
 const IDLE_MS = 3000;
 const AFTER_MS = 4000;    // after the page's own start-up work (the search index, say)
+const FIRST_MS = 1500;    // after the engine's first answer (a link to a roll, a force's points), drawn
 const SETTLED = ["ready", "error"];
 export const WORDS = {
   getting: "Getting ready for offline use…",
@@ -54,11 +57,18 @@ function register() {
     .catch(() => setStatus("failed"));   // private mode, storage full: the site still works online
 }
 
-function whenIdle(fn) {
+function whenIdle(fn, after = AFTER_MS) {
   setTimeout(() => {
     if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: IDLE_MS });
     else fn();
-  }, AFTER_MS);
+  }, after);
+}
+
+/* fn, once the engine (already loaded by this computing page: the same module) computes nothing. */
+async function afterFirstAnswer(fn) {
+  const { engine } = await import("../engine/engine.js");
+  const check = () => (engine.busy().main ? setTimeout(check, 250) : whenIdle(fn, FIRST_MS));
+  check();
 }
 
 function calm() {
@@ -69,11 +79,11 @@ function calm() {
     whenIdle(register);
     return;
   }
-  if (SETTLED.includes(root.dataset.engine)) { register(); return; }
+  if (SETTLED.includes(root.dataset.engine)) { afterFirstAnswer(register); return; }
   const watch = new MutationObserver(() => {
     if (!SETTLED.includes(root.dataset.engine)) return;
     watch.disconnect();
-    register();
+    afterFirstAnswer(register);
   });
   watch.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
 }
