@@ -4,13 +4,13 @@
    - pages: every page, the theme's and the site's assets, the search index, the calculator's
      catalogue. The core of it (the shared assets, the home page and the pages that compute) is
      fetched when this worker installs, so it takes over within a second or two; the rest when
-     a page asks for it ({type: "fill"}, offline.js), in the background, two at a time, after
-     which this worker tells that page ({type: "filled"}).
+     a page asks for it ({type: "fill"}, offline.js), in the background, two at a time.
    - runtime, engine: Pyodide, the cut-down standard library, the engine and its data. The
-     engine worker fills these itself on the calculator page; here they are only read.
+     engine worker fills these itself on a page that computes; after the pages, this worker
+     keeps any it has not (keepEngine), so a visit to any page readies the calculator for offline
+     use. Then it tells the page ({type: "filled"}, or {type: "unfilled"} when it could not).
    - snapshot: the engine's memory snapshot (engine-worker.js starts from it when it is kept),
-     fetched as its .gz copy and unpacked, in the background after the rest of the site, once the
-     calculator has run on this device (its engine cache exists).
+     fetched as its .gz copy and unpacked, in the background after the rest of the site.
    A cache's name holds the hash of its content, so a new build gets new caches and, once it
    activates, the old ones are deleted: nothing from an older build is ever served with a newer
    one. Under `make serve` (live reload) OFFLINE stays null: this worker then removes itself and its caches. */
@@ -21,9 +21,10 @@ const PREFIX = "dd-";
 const CONCURRENCY = 2;     // a background task: never a burst beside what the player opened
 const CORE_CONCURRENCY = 4;   // the few files this worker waits for before it takes over
 
-/* unpacked(body): the body itself, or unpacked when it is a gzip stream (packed.js's, written in
-   by the build). */
+/* unpacked(body): the body itself, or unpacked when it is a gzip stream; whole(stream, sha256,
+   label): its bytes, if they are the build's (packed.js's, written in by the build). */
 /* @packed-unpacked@ */
+/* @packed-whole@ */
 
 async function dropCaches(keep) {
   for (const key of await caches.keys()) {
@@ -60,9 +61,23 @@ if (!OFFLINE) {
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
 
+  /* The runtime, the engine and its data, kept as the engine worker keeps them: unpacked, checked,
+     one at a time (a background task). */
+  async function keepEngine() {
+    for (const [rel, f] of Object.entries(OFFLINE.files)) {
+      const url = abs(rel);
+      const cache = await caches.open(stored.get(url));
+      if (await cache.match(url)) continue;
+      let res = f.packed ? await fetch(url + ".gz", { cache: "no-cache" }) : null;
+      if (!res || !res.ok) res = await fetch(url, { cache: "no-cache" });     // a copy of the site without its .gz files
+      if (!res.ok) throw new Error(url + ": HTTP " + res.status);
+      const bytes = await whole(await unpacked(res.body), f.sha256, rel);
+      await cache.put(url, new Response(bytes, { headers: { "Content-Type": f.type } }));
+    }
+  }
+
   async function keepSnapshot() {
     const url = abs(OFFLINE.snapshot);
-    if (!await caches.has(OFFLINE.caches.engine)) return;     // never opened the calculator here
     const cache = await caches.open(OFFLINE.caches.snapshot);
     if (await cache.match(url)) return;
     let res = await fetch(url + ".gz", { cache: "no-cache" });
@@ -74,8 +89,9 @@ if (!OFFLINE) {
   self.addEventListener("install", (event) => event.waitUntil(fill(core, CORE_CONCURRENCY).then(() => self.skipWaiting())));
   self.addEventListener("message", (event) => {
     if (!event.data || event.data.type !== "fill") return;
-    filling = filling || fill(precache, CONCURRENCY).finally(() => { filling = null; });
-    const told = filling.then(() => event.source && event.source.postMessage({ type: "filled" }));
+    filling = filling || fill(precache, CONCURRENCY).then(keepEngine).finally(() => { filling = null; });
+    const tell = (type) => event.source && event.source.postMessage({ type });
+    const told = filling.then(() => tell("filled"), (err) => { tell("unfilled"); throw err; });
     // Once at a time; if it fails, the engine worker starts the usual way until a later visit keeps it.
     keeping = keeping || told.then(keepSnapshot).catch(() => {}).finally(() => { keeping = null; });
     event.waitUntil(keeping);

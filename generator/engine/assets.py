@@ -44,6 +44,7 @@ PLACEHOLDER = "/* @engine-files@ */ null"
 PACKED = "assets/js/engine/packed.js"
 UNPACKED = "/* @packed-unpacked@ */"
 DENSE = "/* @packed-dense@ */"
+WHOLE = "/* @packed-whole@ */"
 # The kinds of the open data bundle that the calculator page reads; fields that only record
 # where a fact comes from are left out. A kind the page starts to read is added here.
 CATALOGUE_KINDS = ("meta", "calculator", "icons", "sais", "species", "dice", "terrain_types", "terrains", "dragons")
@@ -217,7 +218,9 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
     hashes: dict[str, list[str]] = {"runtime": [], "engine": []}
     for key, (url, label, mime, cache) in DOWNLOADS.items():
         data = files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
-        table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache}
+        # sha256: of the file's own bytes, which the workers check before they keep or run it
+        table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache,
+                      "sha256": digest(data)}
         packed = gzip_copy(url, data, memo)
         if packed is not None:
             table[key]["packed"] = len(packed)      # at url + ".gz"
@@ -236,11 +239,12 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
 def worker_script(source: str, constants: dict[str, Any], packed: str) -> str:
     """The worker with its constants and, from ``packed`` (the text of packed.js), the functions
     that unpack a .gz stream and the memory snapshot's pages, so that every script runs the same."""
-    for mark in (PLACEHOLDER, UNPACKED, DENSE):
+    for mark in (PLACEHOLDER, UNPACKED, DENSE, WHOLE):
         if mark not in source:
             raise SystemExit(f"error: docs/{WORKER} lost its '{mark}' line; the build fills it in")
     return (source.replace(PLACEHOLDER, json.dumps(constants, indent=1), 1)
-            .replace(UNPACKED, packed_function(packed, "unpacked"), 1).replace(DENSE, packed_function(packed, "dense"), 1))
+            .replace(UNPACKED, packed_function(packed, "unpacked"), 1).replace(DENSE, packed_function(packed, "dense"), 1)
+            .replace(WHOLE, packed_function(packed, "whole"), 1))
 
 
 def packed_function(packed: str, name: str) -> str:

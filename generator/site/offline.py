@@ -17,7 +17,7 @@ from typing import Any
 
 from ..pages import api_records
 from ..images import share_images
-from ..engine.assets import PACKED, UNPACKED, Memo, gzip_copy, packed_function, worth_gzip
+from ..engine.assets import PACKED, UNPACKED, WHOLE, Memo, gzip_copy, packed_function, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
 # Never in the pages cache: the runtime and engine (their own caches), the open data downloads and
@@ -78,11 +78,15 @@ def offline_constants(site: Path, engine: dict[str, Any]) -> dict[str, Any]:
     by_cache: dict[str, list[str]] = {"runtime": [], "engine": []}
     for f in engine["files"].values():
         by_cache[f["cache"]].append(f["url"])
+    # What the service worker needs to keep the engine itself, from any page (sw.js keepEngine).
+    kept = {f["url"]: {"type": f["type"], "sha256": f["sha256"], "packed": "packed" in f}
+            for f in engine["files"].values()}
     return {
         "caches": {"pages": f"dd-pages-{h.hexdigest()[:16]}", **engine["caches"]},
         "precache": [url for url, _ in files],
         "core": [url for url, path in files if is_core(url, path)],
         "snapshot": engine["snapshot"]["url"],      # kept once the rest is (generator.engine.snapshot)
+        "files": kept,
         **by_cache,
     }
 
@@ -90,12 +94,14 @@ def offline_constants(site: Path, engine: dict[str, Any]) -> dict[str, Any]:
 def write_service_worker(site: Path, engine: dict[str, Any]) -> None:
     path = site / "sw.js"
     source = path.read_text(encoding="utf-8")
-    for mark in (PLACEHOLDER, UNPACKED):
+    for mark in (PLACEHOLDER, UNPACKED, WHOLE):
         if mark not in source:
             raise SystemExit(f"error: docs/sw.js lost its '{mark}' line; the build fills it in")
     constants = json.dumps(offline_constants(site, engine), indent=1)
     function = packed_function((site / PACKED).read_text(encoding="utf-8"), "unpacked")
-    path.write_text(source.replace(PLACEHOLDER, constants, 1).replace(UNPACKED, function, 1), encoding="utf-8")
+    packed = (site / PACKED).read_text(encoding="utf-8")
+    path.write_text(source.replace(PLACEHOLDER, constants, 1).replace(UNPACKED, function, 1)
+                    .replace(WHOLE, packed_function(packed, "whole"), 1), encoding="utf-8")
 
 
 def precompress(site: Path, memo: Memo) -> None:

@@ -1,6 +1,7 @@
-"""Offline and second visits in real Chromium: after one visit to the calculator, the site and the
-engine work with the network off; a new build replaces the old caches; pages without a calculator
-fetch nothing of Pyodide.
+"""Offline and second visits in real Chromium: after one visit to the calculator, or to any page
+(issue 52), the site and the engine work with the network off, and every page says so; a new build
+replaces the old caches; a page without a calculator fetches nothing of Pyodide itself (the
+service worker keeps it in the background).
 
 This module serves its own copy of the built site (a new build is simulated by editing the copy),
 with the .gz copies served as a configured host would. The conftest's origin guard covers the
@@ -19,6 +20,8 @@ from playwright.sync_api import Page, expect
 
 from generator.site.build import ensure_site
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
+from tests.browser.test_army_page import shown
+from tests.engine.force_cases import base
 from tests.site_server import SiteServer
 
 ENGINE_TIMEOUT = 120_000
@@ -103,10 +106,31 @@ def test_site_and_engine_work_offline_after_one_visit(page: Page, context, reque
     context.set_offline(False)
 
 
+def test_a_rule_page_readies_the_army_builder_and_the_calculator_offline(page: Page, context):
+    """Issue 52: one rule page seen, and nothing else; once its foot says the site is ready
+    offline, the army builder checks a force's points and the calculator answers a roll offline."""
+    page.goto("rules/die-roll-resolution/")
+    expect(page.locator("[data-offline-status]")).to_have_text("Ready offline", timeout=ENGINE_TIMEOUT)
+    context.set_offline(True)
+    # The base force of tests/engine/force_cases.py: home 8, horde 9, campaign 7 points (p.3, p.59).
+    force = base()
+    page.goto("army/?force=" + quote(json.dumps(force)))
+    expect(page.locator("[data-offline-status]")).to_have_text("Ready offline", timeout=ENGINE_TIMEOUT)
+    points = shown(page, force)["pts"]
+    assert (points["home"], points["horde"], points["campaign"]) == ("8 points", "9 points", "7 points")
+    # Spearer (amazons, health 3): face 1 is its ID icon, 3 melee at its health (p.11); face 2, 2 melee.
+    page.goto("calculator/?roll=" + quote(json.dumps({"roll": "melee", "army": [
+        {"die": "amazons/spearer", "rolled": 1}, {"die": "amazons/spearer", "rolled": 2}]})))
+    engine_ready(page)
+    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    context.set_offline(False)
+
+
 def test_engine_offline_before_first_visit_says_why(page: Page, context):
-    """Pages seen (they are cached in idle time) but never the calculator: a clear message."""
+    """Offline before the engine could be kept (the service worker holds the core of the site, and
+    had no time to keep the rest): a clear message."""
     page.goto("")
-    page.evaluate(WAIT_FOR_SW)
+    page.evaluate(WAIT_FOR_CONTROL)
     context.set_offline(True)
     page.goto("calculator/")
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "error", timeout=ENGINE_TIMEOUT)
@@ -116,14 +140,16 @@ def test_engine_offline_before_first_visit_says_why(page: Page, context):
     context.set_offline(False)
 
 
-def test_pages_without_calculator_fetch_nothing_of_pyodide(page: Page, requests_log):
+def test_pages_without_calculator_fetch_nothing_of_pyodide(page: Page, context, requests_log):
+    own: list[str] = []         # the page's own requests and its workers', not the service worker's
+    context.on("request", lambda r: None if r.service_worker else own.append(r.url))
     page.goto("")
-    page.evaluate(WAIT_FOR_SW)          # registered in idle time, pages cached
+    page.evaluate(WAIT_FOR_SW)          # registered in idle time, pages and engine kept
     page.goto(f"sai/{SAI}/")
     page.wait_for_load_state("networkidle")
-    fetched = [u for u in requests_log.urls if PYODIDE_OR_ENGINE.search(u)]
-    assert fetched == []
+    assert [u for u in own if PYODIDE_OR_ENGINE.search(u)] == []
     assert any(u.endswith("/sai/") for u in requests_log.urls)     # the precache did run
+    assert any(PYODIDE_OR_ENGINE.search(u) for u in requests_log.urls)      # and kept the engine
 
 
 def rewrite(path, old: str, new: str) -> None:

@@ -1,7 +1,8 @@
 /* The status panel of any computing page: a [data-engine] root (its attribute says "loading",
    "ready" or "error", for styles, tests and offline.js), a [data-engine-label] line (its data-ready:
    the page's own words once the engine is ready), a progress
-   bar, and below them one line per file being downloaded. */
+   bar, and below them one line per file being downloaded. When the engine cannot start, the line
+   says why and a "Try again" button follows it. */
 import { engine } from "./engine.js";
 
 function fileList(root) {
@@ -35,6 +36,21 @@ function showFiles(root, s) {
 
 export const READY = "The calculator is ready.";
 
+/* The "Try again" button after the status line, shown only while the start has failed. */
+function retryButton(label, failed) {
+  let button = label.parentNode.querySelector("[data-engine-retry]");
+  if (!button && failed) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button";
+    button.setAttribute("data-engine-retry", "");
+    button.textContent = "Try again";
+    button.addEventListener("click", () => engine.retry());
+    label.insertAdjacentElement("afterend", button);
+  }
+  if (button && !failed) button.remove();
+}
+
 function bindStatus(root) {
   if (root.dataset.engineBound) return;      // pages are bound on every page event: bind once
   root.dataset.engineBound = "1";
@@ -48,6 +64,7 @@ function bindStatus(root) {
     if (bar && s.status === "ready") { bar.max = 1; bar.value = 1; }
     showFiles(root, s);
     if (!label) return;
+    retryButton(label, s.status === "error");
     if (s.status === "ready") {
       // player words: no tool names or versions on the page; a page may say what it is ready for
       label.textContent = label.dataset.ready || READY;

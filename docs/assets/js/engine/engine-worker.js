@@ -1,19 +1,16 @@
 /* Web Worker: loads the pinned Pyodide from this site's own origin, installs the calculator
    wheel and its data, then answers calls. No rules logic here: every command is passed to
    calculator.webworker.dispatch (Python).
-   It starts downloading at once (the URLs and sizes are written into ENGINE by the build, so
-   nothing is fetched first to find them): the runtime's files in parallel, then the engine and
-   its data while Python starts. A file the build keeps a .gz copy of ("packed") is fetched as
-   that copy and unpacked as it arrives (DecompressionStream), so even a host that sends files as
-   they are sends the small copy. It reports bytes received per file, and keeps each file,
-   unpacked, in this build's cache so the next visit, online or not, reads them from the device.
-   The runtime's scripts have .gz copies too, but a script runs only from a URL: the unpacked copy
-   runs from a blob: URL, which this worker does only where no Content-Security-Policy reaches it
-   (its own script came without one: a plain host). Where a policy does (a host sending the site's
-   policy as a header, which allows scripts from the site's own address only), the scripts are
-   fetched as they are and run from their own URL, so the policy is never tried.
-   It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays (snapshot()):
-   no Python start, engine import or data load. Any failure there means the usual start. */
+   It starts downloading at once (ENGINE, written by the build, has the URLs, sizes and hashes):
+   the runtime's files in parallel, then the engine and its data while Python starts. A file with
+   a .gz copy ("packed") is fetched as that copy and unpacked as it arrives, so even a plain host
+   sends the small copy. It reports bytes received per file, checks each file's hash, and keeps it,
+   unpacked, in this build's cache for the next visit, online or not. A packed script runs from a
+   blob: URL only where no Content-Security-Policy reaches this worker (a plain host); else the
+   scripts are fetched as they are and run from their own URL, so the policy is never tried.
+   It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays
+   (snapshot()); any failure there means the usual start. Any other failure ends the start at
+   once, in words (engine.js offers to try again). */
 "use strict";
 
 const ENGINE = /* @engine-files@ */ null;
@@ -27,6 +24,11 @@ const files = {};          // key -> {label, loaded, total, cached, done}
 const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
 let restGo = null;         // resolves when the engine and its data may start downloading
 const saving = [];         // cache writes still going on
+const checks = [];         // the runtime's check, which ends after it has started compiling
+let broken = null;         // rejects `failed` with the first failure, in words: the start stops at once
+const failed = new Promise((resolve, reject) => { broken = reject; });
+// A second try (engine.js starts it at "#again"): the network's copy, never the browser's cache.
+const FETCH_INIT = self.location.hash === "#again" ? { cache: "reload" } : undefined;
 let stage = "download";
 let lastReport = 0;
 let booting = null;
@@ -44,14 +46,9 @@ function report(force) {
   const loaded = list.reduce((s, f) => s + f.loaded, 0);
   const total = list.reduce((s, f) => s + f.total, 0);
   const cached = list.length > 0 && list.every((f) => f.cached);
-  const texts = {
-    download: (cached ? "Reading the calculator from this device: " : "Downloading the calculator: ") +
-      MB(loaded) + " of " + MB(total) + " MB",
-    start: "Starting the calculator",
-    engine: "Installing the calculator engine",
-    data: "Loading the rules data",
-    ready: "Ready",
-  };
+  const texts = { start: "Starting the calculator", engine: "Installing the calculator engine",
+    data: "Loading the rules data", ready: "Ready", download: (cached ? "Reading the calculator from this device: "
+      : "Downloading the calculator: ") + MB(loaded) + " of " + MB(total) + " MB" };
   // The bar: the bytes, then a fifth more for the work that follows the downloads.
   const after = { download: 0, start: 0.05, engine: 0.15, data: 0.18, ready: 0.2 }[stage];
   self.postMessage({ type: "progress", stage, text: texts[stage], files: list, loaded, total,
@@ -102,14 +99,16 @@ function checkRest() {
   restGo.resolve(got / Math.max(took, 1));      // bytes per ms
 }
 
-/* unpacked(body): a gzip stream unpacked, else the body; dense(bytes): the memory snapshot made whole.
-   Both are packed.js's (an ES module this classic worker cannot import): the build writes them in here. */
+/* unpacked(body): a gzip stream unpacked, else the body; dense(bytes): the memory snapshot made whole;
+   whole(stream, sha256, label): its bytes if they are the build's. packed.js's (an ES module this
+   classic worker cannot import): the build writes them in here. */
 /* @packed-unpacked@ */
 /* @packed-dense@ */
+/* @packed-whole@ */
 
 async function get(url, label) {
   try {
-    return await nativeFetch(url);
+    return await nativeFetch(url, FETCH_INIT);
   } catch (err) {
     throw new Error(self.navigator && self.navigator.onLine === false
       ? "you are offline, and the calculator is kept on this device only after one visit online"
@@ -126,17 +125,11 @@ async function kept(id) {
   const f = ENGINE.files[id];
   const cache = await openCache(ENGINE.caches[f.cache]);
   const hit = cache && await cache.match(abs(f.url)).catch(() => null);
-  if (hit) {
-    Object.assign(files[id], { cached: true });
-    arrived(id);
-    report(false);
-    checkDownloaded();
-  }
+  if (hit) { files[id].cached = true; arrived(id); report(false); checkDownloaded(); }
   return { cache, hit };
 }
 
-/* One download from the network, counted, and kept in the cache for next time. Resolves to a
-   Response whose body is read once. */
+/* One download, counted, checked and kept in the cache for next time: a Response read once. */
 async function download(id, cache, packed, f = ENGINE.files[id]) {
   const url = abs(f.url);
   if (!packed) files[id].total = f.size;
@@ -145,13 +138,17 @@ async function download(id, cache, packed, f = ENGINE.files[id]) {
     files[id].total = f.size;
     res = await get(url, f.label);
   }
-  if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": HTTP " + res.status + ")");
-  // Count the bytes as they arrive, not as they are used: a second branch is read at once,
-  // into the cache (or, without one, just read), while the first waits for its reader.
+  if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": the site answered with error " + res.status + ")");
+  // Counted as the bytes arrive, and checked once all are in (a file cut short or changed on the
+  // way stops the start, in words) before it is used or kept.
   const headers = { "Content-Type": f.type };
-  const [mine, other] = (await unpacked(res.body.pipeThrough(counter(id)))).tee();
-  if (cache) saving.push(cache.put(url, new Response(other, { headers })));
-  else other.pipeTo(new WritableStream()).catch(() => {});
+  const body = await unpacked(res.body.pipeThrough(counter(id)));
+  const keep = (bytes) => { if (cache) saving.push(cache.put(url, new Response(bytes, { headers }))); return bytes; };
+  if (id !== "wasm") return new Response(keep(await whole(body, f.sha256, f.label)), { headers });
+  // The runtime is compiled as it arrives: a second branch, read at once, is checked, then kept.
+  const [mine, other] = body.tee();
+  const check = whole(other, f.sha256, f.label).then(keep);
+  checks.push(check); check.catch(broken);
   return new Response(mine, { headers });
 }
 
@@ -166,10 +163,8 @@ async function blobScripts() {
   } catch (err) { return false; }
 }
 
-/* Run a downloaded script in this worker's global scope (pyodide.js, pyodide.asm.js), once its
-   download (counted, and kept in the cache) is complete: from a blob: URL of the bytes in hand
-   where no policy forbids it, else from its own URL (importScripts asks for the file again, which
-   the browser's cache or the service worker answers). */
+/* Run a downloaded script here (pyodide.js, pyodide.asm.js) once all in: from a blob: URL where no
+   policy forbids it, else from its own URL (asked again: the browser's cache or the service worker answers). */
 async function runScript(response, id, fromBlob) {
   const body = await (await response).blob();
   if (fromBlob) {
@@ -193,11 +188,11 @@ async function snapshot(go) {
   const rate = res || !link || link.saveData || /2g|3g/.test(link.effectiveType) ? 0 : await go;
   if (!res && !(rate > 0 && (f.packed || f.size) / rate < SNAPSHOT_MS)) return null;
   files.snapshot = { label: f.label, loaded: 0, total: f.packed || f.size, cached: !!res, done: false };
+  const copy = res;           // a kept copy is checked as a download is
   res = res ? arrived("snapshot") || res : await download("snapshot", cache, !!f.packed, f);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const sum = Array.from(new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0"));
-  if (bytes.length === f.size && sum.join("") === f.sha256) return mark("snapshot") || dense(bytes);
-  if (cache) Promise.all(saving).finally(() => cache.delete(abs(f.url))).catch(() => {});   // not kept again
+  const bytes = copy ? await whole(res.body, f.sha256, f.label).catch(() => null) : new Uint8Array(await res.arrayBuffer());
+  if (bytes && bytes.length === f.size) return mark("snapshot") || dense(bytes);
+  if (cache) cache.delete(abs(f.url)).catch(() => {});     // not kept again
   throw new Error("not this build's snapshot");
 }
 
@@ -224,14 +219,16 @@ async function boot() {
     const packed = f.type !== "text/javascript" ? Promise.resolve(!!f.packed) : fromBlob.then((b) => b && !!f.packed);
     started[id] = turn.then(async (k) => k.hit || (k.skip ? skip(id) : download(id, k.cache, await packed)));
   });
-  Object.values(started).forEach((p) => p.catch(() => {}));   // reported where awaited
+  Object.values(started).forEach((p) => p.catch(broken));   // the start stops at the first failure
   // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
   const byUrl = new Map(["wasm", "stdlib"].map((id) => [abs(ENGINE.files[id].url), started[id]]));
   self.fetch = (input, init) => byUrl.get(String(input && input.url ? input.url : input)) || nativeFetch(input, init);
   // Compile the wasm as it arrives, while the scripts below load; Pyodide then instantiates
   // the compiled module instead of compiling the download a second time.
-  const compiled = started.wasm.then((res) => WebAssembly.compileStreaming(res));
-  compiled.catch(() => {});
+  const compiled = started.wasm.then((res) => WebAssembly.compileStreaming(res).catch(() => {
+    throw new Error("a file of the calculator arrived damaged or incomplete (" + ENGINE.files.wasm.label + ")");
+  }));
+  compiled.catch(broken);
   const instantiateStreaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (source, imports) => {
     if (source !== started.wasm) return instantiateStreaming(source, imports);
@@ -263,6 +260,7 @@ async function boot() {
   setStage("data");
   const info = JSON.parse(timings.snapshot ? dispatch("loaded", "null") : dispatch("load", await (await started.data).text()));
   if (!info.ok) throw new Error(info.error);
+  await Promise.all(checks);
   info.result.pyodide = pyodide.version;
   setStage("ready");
   info.result.timings = timings;
@@ -296,5 +294,7 @@ self.onmessage = async (event) => {
   }
 };
 
-booting = boot();            // start now: the page's first message may come later
-booting.catch(() => {});     // the error reaches the page with the reply to "boot"
+// Start now (the page's first message may come later); the first failure ends it, even one
+// Python would wait on for ever. The error reaches the page with the reply to "boot".
+booting = Promise.race([boot(), failed]);
+booting.catch(() => {});

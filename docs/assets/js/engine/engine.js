@@ -12,11 +12,15 @@
      it is stopped and replaced, and the call fails with a TimeoutError that says so.
    - An AbortSignal cancels a call: waiting, it is dropped; running, its worker is replaced.
    - A newer "distribution" call drops older ones still waiting, and stops a running one once
-     it has had SUPERSEDE_GRACE_MS (its answer would be thrown away anyway). */
+     it has had SUPERSEDE_GRACE_MS (its answer would be thrown away anyway).
+   - The start has a budget too: a worker that says nothing for budgets.stall ms while it starts
+     (a download that stalls, a runtime that hangs) is stopped, and the start fails in words;
+     engine.retry() starts again (the worker then asks the network, not the browser's cache). */
 import { takeEarlyWorker } from "./early-worker.js";
 
 const WORKER_URL = new URL("engine-worker.js", import.meta.url).href;
-const BUDGET_MS = { resolve: 15000, distribution: 30000, default: 15000 };
+const BUDGET_MS = { resolve: 15000, distribution: 30000, default: 15000, stall: 20000 };
+const WATCH_MS = 500;
 const SUPERSEDE_GRACE_MS = 1500;
 const BACKGROUND = { distribution: true };
 const state = { status: "idle", progress: null, info: null, error: null, saved: null,
@@ -54,21 +58,23 @@ class Lane {
     this.timer = null;
   }
 
-  spawn(early) {
+  spawn(early, again) {
     if (early) {
       this.worker = early.worker;
       early.worker.onmessage = null;
     } else {
-      this.worker = new Worker(WORKER_URL);
+      this.worker = new Worker(again ? WORKER_URL + "#again" : WORKER_URL);
     }
+    this.heard = performance.now();
     const worker = this.worker;
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
     worker.onerror = (event) => {
       if (worker !== this.worker) return;
-      this.fatal(event.message || "the engine worker failed to start");
+      this.failStart(event.message || "the engine worker failed to start");
     };
     this.booted = false;
     this.boot = this.send("boot", undefined, { timeout: 0, internal: true });
+    this.watch();
     this.boot.then((info) => {
       this.booted = true;
       if (!this.primary) return;
@@ -80,8 +86,35 @@ class Lane {
     if (early) early.messages.forEach((msg) => this.receive(msg.data !== undefined ? msg.data : msg));
   }
 
+  /* While the worker starts: silent for budgets.stall ms (the early worker's messages count), stopped. */
+  watch() {
+    const worker = this.worker;
+    const tick = setInterval(() => {
+      if (worker !== this.worker || this.booted) { clearInterval(tick); return; }
+      if (performance.now() - this.heard < BUDGET_MS.stall) return;
+      clearInterval(tick);
+      const downloading = !state.progress || state.progress.stage === "download";
+      this.failStart((downloading ? "the download stopped: nothing arrived for " : "the start stopped: nothing happened for ")
+        + seconds(BUDGET_MS.stall));
+    }, WATCH_MS);
+  }
+
+  stop() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+
+  /* A start that failed: the worker goes, and every call is refused with the same words until
+     engine.retry() (a page that asks again on an error must not start worker after worker). */
+  failStart(message) {
+    this.failed = message;
+    this.stop();
+    this.fatal(message);
+  }
+
   receive(msg) {
-    if (msg && msg.error_event) { this.fatal(msg.error_event); return; }
+    this.heard = performance.now();
+    if (msg && msg.error_event) { this.failStart(msg.error_event); return; }
     if (msg.type === "progress") {
       if (this.primary) { state.progress = msg; emit(); }
       return;
@@ -92,6 +125,7 @@ class Lane {
     }
     const call = this.running;
     if (!call || call.id !== msg.id) return;
+    if (msg.fatal && !this.booted) { this.failStart(msg.error); return; }
     this.finish();
     if (msg.fatal && this.primary) { state.status = "error"; state.error = msg.error; emit(); }
     if (msg.ok) call.resolve(msg.result); else call.reject(engineError(msg));
@@ -100,6 +134,10 @@ class Lane {
 
   fatal(message) {
     if (this.primary) { state.status = "error"; state.error = message; emit(); }
+    this.drop(message);
+  }
+
+  drop(message) {
     const calls = (this.running ? [this.running] : []).concat(this.queue);
     this.finish();
     this.queue = [];
@@ -107,6 +145,7 @@ class Lane {
   }
 
   send(cmd, payload, opts) {
+    if (this.failed) return Promise.reject(new Error(this.failed));
     if (!this.worker) this.spawn();
     return new Promise((resolve, reject) => {
       // Text crosses to the worker: a deeply nested object would fail to be copied there.
@@ -181,6 +220,15 @@ function start() {
   lanes.main.spawn(early);
 }
 
+/* After a failed start: both workers go, and the main one starts again. */
+function retry() {
+  if (state.status !== "error") return;
+  Object.values(lanes).forEach((lane) => { lane.failed = null; lane.stop(); lane.drop("the calculator started again"); });
+  state.progress = null;
+  state.error = null;
+  lanes.main.spawn(null, true);
+}
+
 function call(cmd, payload, opts = {}) {
   start();
   const name = opts.lane || (BACKGROUND[cmd] ? "background" : "main");
@@ -213,7 +261,7 @@ function whenReady() {
   });
 }
 
-export const engine = { start, call, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
+export const engine = { start, call, retry, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
 
 /* Once the engine is up (or has failed), a page asks again for what it shows: ``ask(ctx)``, after
    its pending timer (ctx.timer) is dropped; it stops following when ctx.root leaves the page. */

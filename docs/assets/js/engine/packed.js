@@ -50,3 +50,18 @@ export function dense(shipped) {
   if (at !== shipped.length) throw bad("pages that do not add up");
   return out;
 }
+
+/* The bytes of a stream once they are all in, if their SHA-256 is the build's (hex): else an error
+   in a player's words (a file cut short, or changed on the way). Where the browser offers no
+   hashing (a page not served securely) the bytes are taken as they are. The build writes this
+   function into the engine's worker and the service worker; it uses nothing from outside itself. */
+export async function whole(stream, sha256, label) {
+  const damaged = () => new Error("a file of the calculator arrived damaged or incomplete (" + label + ")");
+  let bytes;
+  try { bytes = new Uint8Array(await new Response(stream).arrayBuffer()); } catch (err) { throw damaged(); }
+  const subtle = self.crypto && self.crypto.subtle;
+  if (!subtle || !sha256) return bytes;
+  const sum = Array.from(new Uint8Array(await subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0"));
+  if (sum.join("") !== sha256) throw damaged();
+  return bytes;
+}
