@@ -4,7 +4,8 @@ Chromium with the CPU slowed down 4x (a phone-class CPU; CDP Emulation.setCPUThr
 Printed, never asserted. Each letter is a real key press (Playwright's keyboard); the time runs
 inside the page from the key's own event time to the first moment after the results list says it
 answers that very query (``data-query`` of the search box) and the browser has painted it (one
-animation frame, then a task). ``--site DIR`` measures another build (a before/after comparison
+animation frame, then a task). Beside it, the same letters typed into a plain text box on the same
+page (the floor: what any keystroke costs there on this machine, now). ``--site DIR`` measures another build (a before/after comparison
 in the same conditions).
 """
 from __future__ import annotations
@@ -47,6 +48,39 @@ WATCH = """() => {
     }
   }).observe(box, { attributes: true, attributeFilter: ["data-query"] });
 }"""
+
+
+# The reference: the same page with a plain text box of its own (no listener does any work), timed
+# the same way (keydown to the frame that shows the letter). On a shared machine both swing
+# together: read the search's figure against this one, measured in the same run, query by query.
+PLAIN = """() => {
+  const box = document.createElement("input");
+  box.id = "dd-bench-plain";
+  box.setAttribute("aria-label", "plain");
+  box.style.cssText = "position:fixed;bottom:0;left:0;z-index:99";
+  document.body.appendChild(box);
+  window.__ddPlain = [];
+  let start = null;
+  box.addEventListener("keydown", (event) => { start = event.timeStamp; }, true);
+  box.addEventListener("input", () => {
+    const since = start;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__ddPlain.push(performance.now() - since); };
+      channel.port2.postMessage(0);
+    });
+  });
+}"""
+
+
+def type_plain(page, query: str) -> list[float]:  # noqa: ANN001 - a Playwright page
+    page.evaluate("() => { const b = document.getElementById('dd-bench-plain'); b.value = ''; b.focus();"
+                  " window.__ddPlain.length = 0; }")
+    for n, letter in enumerate(query, start=1):
+        page.keyboard.press(letter if letter != " " else "Space")
+        page.wait_for_function("n => window.__ddPlain.length >= n", arg=n)
+    page.locator(".dd-search__input").focus()
+    return page.evaluate("() => window.__ddPlain.slice()")
 
 
 def type_query(page, query: str) -> list[float]:  # noqa: ANN001 - a Playwright page
@@ -116,21 +150,25 @@ def main() -> None:
         page.goto(server.url + "sai/")
         page.locator(".dd-search__input").click()
         page.evaluate(WATCH)
+        page.evaluate(PLAIN)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
         first = type_query(page, "d")[0]
         print(f"first keystroke (the index may still be loading), CPU {THROTTLE}x slower: {first:.0f} ms")
         times: list[float] = []
         script: list[float] = []
+        plain: list[float] = []
         for _ in range(args.rounds):
             for query in QUERIES:
                 each = type_query(page, query)
                 times += each
                 script += script_times(page)
+                plain += type_plain(page, query)
                 print(f"  {query!r:20} {len(each):2} keystrokes: median {statistics.median(each):5.1f} ms, "
                       f"worst {max(each):5.1f} ms")
         print(f"keystroke to results shown, CPU {THROTTLE}x slower: {summary(times)}")
         print(f"  of which the search's script (input event to results in the page): {summary(script)}")
+        print(f"  reference, a plain text box on the same page (no search), the same letters: {summary(plain)}")
         browser.close()
 
 

@@ -114,3 +114,24 @@ def all_cards(site: Any, page: str, rank: dict[str, int]) -> list[tuple[str, lis
     groups.append(("Terrains", [terrain_card(page, t) for t in site.ds.kinds.get("terrains", [])]))
     groups.append(("Dragons", [dragon_card(page, d) for d in site.ds.kinds.get("dragons", [])]))
     return [(name, cards) for name, cards in groups if cards]
+
+
+def terrain_filter(terrain: dict[str, Any]) -> dict[str, str]:
+    """A terrain die's tokens for the filter of /terrains/ (``?element=fire&category=minor``): its
+    elements, major or minor, and its kind: a major terrain's eighth face (City, Dragon's Lair...),
+    a minor terrain's own picture (Bridge, Knoll...)."""
+    return {"element": " ".join(terrain["elements"]), "category": terrain["category"],
+            "kind": terrain.get("eighth_face") or terrain.get("minor_type") or ""}
+
+
+def terrain_filter_options(site: Any, terrains: list[dict[str, Any]]) -> dict[str, Any]:
+    """The choices of /terrains/' filter, only those some die has, with the data's own words: the
+    elements, the categories, and the kinds by category (each kind named as its face is)."""
+    tokens = [terrain_filter(t) for t in terrains]
+    elements = {e for t in tokens for e in t["element"].split()}
+    categories = _ordered({t["category"] for t in tokens}, SIZE_ORDER)
+    kinds = [(c.capitalize(), sorted({(t["kind"], site.icon_name(t["kind"])) for t in tokens
+                                      if t["category"] == c and t["kind"]}, key=lambda k: k[1].lower()))
+             for c in categories]
+    return {"element": [(e, e.capitalize()) for e in _ordered(elements, ELEMENT_ORDER)],
+            "category": [(c, c.capitalize()) for c in categories], "kind": kinds}

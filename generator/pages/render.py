@@ -212,8 +212,10 @@ def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = (), pictures:
     out["rules/index.md"] = reference.render_rules_index(site)
     out["rulings/index.md"] = reference.render_rulings(site)
     out["glossary/index.md"] = reference.render_glossary(site)
+    terrains = ds.kinds.get("terrains", [])
     out["terrains/index.md"] = site.render("terrains.md.j2", page="terrains", types=ds.kinds.get("terrain_types", []),
-                                           terrains=ds.kinds.get("terrains", []))
+                                           terrains=terrains, filter=dice_cards.terrain_filter,
+                                           options=dice_cards.terrain_filter_options(site, terrains))
     out["dragons/index.md"] = site.render("dragons.md.j2", page="dragons", dragons=ds.kinds.get("dragons", []))
     images = share_images.ShareImages(site, link_pages.site_name())
     out.update(hand_written(site))

@@ -8,6 +8,7 @@ never written here.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -55,7 +56,7 @@ def first_result(page, query: str) -> str:
     box = page.locator(".dd-search__input")
     box.fill(query)
     page.wait_for_function("q => document.querySelector('.dd-search').getAttribute('data-query') === q", arg=query)
-    links = page.locator(".dd-search__result a")
+    links = page.locator(".dd-search__result:not([hidden]) a")
     if links.count() == 0:
         return ""
     parts = urlsplit(links.first.get_attribute("href"))
@@ -155,3 +156,53 @@ def test_search_works_on_a_phone(page):
     page.wait_for_url("**/sai/counter/")
     box_after = page.locator(".dd-search__input")
     expect(box_after).to_be_hidden()
+
+
+def shown_results(page) -> list[str]:
+    return page.locator(".dd-search__result:not([hidden]) a").evaluate_all("ls => ls.map(l => l.getAttribute('href'))")
+
+
+def test_show_more_results_shows_the_rest_on_a_phone(page):
+    """Issue 52: results stopped at 12 with no way to see more. At 390 px the first 12 come with
+    the count of all found and a "Show more results" button (44 px to tap, reached by Tab); each
+    press adds the next results below, until every one found is shown and the button goes."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto("./")
+    page.locator(".dd-search__open").click()
+    box = page.locator(".dd-search__input")
+    box.fill("dragon")
+    page.wait_for_function("() => document.querySelector('.dd-search').getAttribute('data-query') === 'dragon'")
+    status = page.locator(".dd-search__status")
+    total = int(re.fullmatch(r"12 of (\d+) results", status.text_content()).group(1))
+    assert total > 24               # more than two presses' worth, so the button is pressed again
+    assert len(shown_results(page)) == 12
+    more = page.get_by_role("button", name=re.compile("^Show more results"))
+    expect(more).to_be_visible()
+    size = more.bounding_box()
+    assert size["height"] >= 44 and size["width"] >= 44
+    box.focus()
+    for _ in range(20):             # the keyboard reaches it: Tab from the box, past the results
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('dd-search__more')"):
+            break
+    else:
+        pytest.fail("Tab never reached the Show more results button")
+    seen = shown_results(page)
+    for _ in range(total // 12 + 1):
+        if not more.is_visible():
+            break
+        page.keyboard.press("Enter")
+        want = min(len(seen) + 12, total)
+        # the status counts what is shown of all; the first new result has the focus
+        expect(status).to_have_text(f"{want} of {total} results" if want < total else f"{total} results")
+        now = shown_results(page)
+        assert now[:len(seen)] == seen and len(now) == want
+        assert page.evaluate("() => document.activeElement.getAttribute('href')") == now[len(seen)]
+        seen = now
+        if more.is_visible():
+            more.focus()
+    assert len(seen) == total and len(set(seen)) == total
+    expect(more).to_be_hidden()
+    box.fill("dragons")             # a new query starts again from the first 12
+    page.wait_for_function("() => document.querySelector('.dd-search').getAttribute('data-query') === 'dragons'")
+    assert len(shown_results(page)) == 12

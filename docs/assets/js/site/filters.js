@@ -6,6 +6,7 @@
 export function bindFilter(form) {
   if (form.dataset.bound) return;
   form.dataset.bound = "1";
+  form.hidden = false;      // a form sent hidden (/terrains/) works only with this script: without it the page is the full list
   form.addEventListener("submit", (event) => event.preventDefault());   // filtering is live: Enter stays here
   const rows = Array.from(document.querySelectorAll("article [data-row]"));
   const names = rows.map((row) => (row.getAttribute("data-name") || (row.querySelector("a") || row).textContent || "").toLowerCase());

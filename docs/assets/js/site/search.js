@@ -2,11 +2,14 @@
    One entry per thing a player looks up (SAI, spell, species, die, dragon, terrain, rule part,
    glossary term, ruling point, page), ranked by search-rank.js (exact names first; it forgives
    spacing, plurals, typos and questions). Everything is this site's own file: it works offline.
-   Text is set with textContent only; the result rows are made once and reused. The ranking module
-   comes with the index, when the box is first used: a page that is never searched loads neither. */
+   Text is set with textContent only; the result rows are made once and reused, and a keystroke
+   changes only the rows, texts and links that differ (a keystroke within 50 ms on a phone-class
+   CPU: benchmarks/bench_search.py). The first 12 results are shown, with how many were found in
+   all; "Show more results" adds the next ones. The ranking module comes with the index, when the
+   box is first used: a page that is never searched loads neither. */
 import { onPage } from "../shared/page-events.js";
 
-const MAX_RESULTS = 12;
+const PAGE = 12;       // results shown at first, and added by each "Show more results"
 let root = null;      // absolute URL of the site root, fixed on the first page load
 let loading = null;   // Promise of the prepared entries
 let ranker = null;    // search-rank.js, once loaded
@@ -77,79 +80,112 @@ function build() {
   close.type = "button";
   const status = el("p", "dd-search__status");
   status.setAttribute("aria-live", "polite");
+  const drop = el("div", "dd-search__drop");
   const list = el("ol", "dd-search__results");
   list.id = "dd-search-results";
   list.setAttribute("role", "listbox");
   list.setAttribute("aria-label", "Search results");
+  const more = el("button", "dd-search__more", "");
+  more.type = "button";
+  more.hidden = true;
+  drop.append(status, list, more);
   const row = el("div", "dd-search__row");
   row.appendChild(input);
   row.appendChild(close);
   panel.appendChild(row);
-  panel.appendChild(status);
-  panel.appendChild(list);
+  panel.appendChild(drop);
   box.appendChild(open);
   box.appendChild(panel);
-  return { box, open, panel, input, close, status, list, active: -1, query: "" };
+  return { box, open, panel, input, close, status, list, more, rows: [], shown: 0, total: 0, active: -1, query: "" };
 }
 
-/* The result rows, made once and reused: a keystroke only sets their text and links. */
-function rows() {
-  if (!ui.rows) {
-    ui.rows = Array.from({ length: MAX_RESULTS }, (_, i) => {
-      // The link is the listbox's option (an option holding a link was two controls in one).
-      const item = el("li", "dd-search__result");
-      item.setAttribute("role", "none");
-      const link = el("a", "dd-search__link");
-      link.id = "dd-search-result-" + i;
-      link.setAttribute("role", "option");
-      const title = el("span", "dd-search__title");
-      const kind = el("span", "dd-search__kind");
-      const snippet = el("span", "dd-search__snippet");
-      link.append(title, kind, snippet);
-      link.addEventListener("click", () => { setOpen(false); });
-      item.appendChild(link);
-      return { item, link, title, kind, snippet };
-    });
-  }
-  return ui.rows;
+/* One result row, made once and reused: a keystroke only changes what differs. */
+function makeRow(i) {
+  // The link is the listbox's option (an option holding a link was two controls in one).
+  const item = el("li", "dd-search__result");
+  item.setAttribute("role", "none");
+  const link = el("a", "dd-search__link");
+  link.id = "dd-search-result-" + i;
+  link.setAttribute("role", "option");
+  const title = el("span", "dd-search__title", "");
+  const kind = el("span", "dd-search__kind", "");
+  const snippet = el("span", "dd-search__snippet", "");
+  link.append(title, kind, snippet);
+  link.addEventListener("click", () => { setOpen(false); });
+  item.appendChild(link);
+  return { item, link, title, kind, snippet, entry: null };
 }
 
+/* A node's text, changed in place and only when it differs (a new text node costs a relayout). */
+function setText(node, text) {
+  if (node.firstChild) { if (node.firstChild.nodeValue !== text) node.firstChild.nodeValue = text; }
+  else if (text) node.textContent = text;
+}
+
+function fill(row, entry) {
+  if (row.entry === entry) return;
+  row.entry = entry;
+  const href = siteRoot() + entry.u;
+  if (row.link.getAttribute("href") !== href) row.link.setAttribute("href", href);
+  setText(row.title, entry.t);
+  setText(row.kind, " \u2014 " + entry.k);
+  setText(row.snippet, entry.s || "");
+}
+
+/* Paint `entries` (best first): rows past the list's end are added, rows not needed are hidden. */
 function showResults(entries, query) {
-  ui.active = -1;
-  ui.input.removeAttribute("aria-activedescendant");
+  if (ui.active >= 0) {
+    ui.rows[ui.active].link.removeAttribute("aria-selected");
+    ui.input.removeAttribute("aria-activedescendant");
+    ui.active = -1;
+  }
   const total = entries.total || 0;
-  rows().forEach((row, i) => {
-    const entry = entries[i];
-    if (!entry) { if (row.item.parentNode) row.item.remove(); return; }
-    row.link.removeAttribute("aria-selected");
-    row.link.href = siteRoot() + entry.u;
-    row.title.textContent = entry.t;
-    row.kind.textContent = " \u2014 " + entry.k;
-    row.snippet.textContent = entry.s || "";
-    if (!row.item.parentNode) ui.list.appendChild(row.item);
+  entries.forEach((entry, i) => {
+    if (!ui.rows[i]) { ui.rows[i] = makeRow(i); ui.list.appendChild(ui.rows[i].item); }
+    fill(ui.rows[i], entry);
+    if (ui.rows[i].item.hidden) ui.rows[i].item.hidden = false;
   });
+  for (let i = entries.length; i < ui.shown; i += 1) ui.rows[i].item.hidden = true;
+  ui.shown = entries.length;
+  ui.total = total;
   ui.box.setAttribute("data-query", query);
   const open = !!query;
-  ui.box.classList.toggle("dd-search--results", open);
-  ui.input.setAttribute("aria-expanded", open ? "true" : "false");
-  ui.status.textContent = !query ? "" : total === 0 ? "Nothing found for \u201c" + query + "\u201d."
+  if (ui.box.classList.contains("dd-search--results") !== open) ui.box.classList.toggle("dd-search--results", open);
+  if (ui.input.getAttribute("aria-expanded") !== String(open)) ui.input.setAttribute("aria-expanded", String(open));
+  setText(ui.status, !query ? "" : total === 0 ? "Nothing found for \u201c" + query + "\u201d."
     : total > entries.length ? entries.length + " of " + total + " results" : total +
-    (total === 1 ? " result" : " results");
+    (total === 1 ? " result" : " results"));
+  const more = total - entries.length;
+  if (ui.more.hidden !== more <= 0) ui.more.hidden = more <= 0;
+  if (more > 0) setText(ui.more, "Show more results \u2014 the next " + Math.min(more, PAGE) + " of " + more + " not shown");
 }
 
-function search() {
+/* The box's text ranked and painted; `count` results at first, more when asked for. */
+function search(count = PAGE) {
   const query = ui.input.value.trim();
   ui.query = query;
   if (!query) { showResults(Object.assign([], { total: 0 }), ""); return; }
   load().then((entries) => {
-    if (ui.query === query) showResults(ranker.rank(entries, query, MAX_RESULTS), query);
+    if (ui.query === query) showResults(ranker.rank(entries, query, count), query);
   }, () => {
-    ui.status.textContent = "The search index could not be loaded.";
+    setText(ui.status, "The search index could not be loaded.");
+  });
+}
+
+/* "Show more results": the next page of results below the ones shown; the first new one takes the
+   focus (the button may go, having shown the last). */
+function showMore() {
+  const first = ui.shown;
+  const query = ui.query;
+  load().then((entries) => {
+    if (ui.query !== query) return;
+    showResults(ranker.rank(entries, query, first + PAGE), query);
+    if (ui.rows[first] && !ui.rows[first].item.hidden) ui.rows[first].link.focus();
   });
 }
 
 function move(step) {
-  const items = ui.list.querySelectorAll("[role=option]");
+  const items = ui.rows.slice(0, ui.shown).map((row) => row.link);
   if (!items.length) return;
   ui.active = (ui.active + step + items.length) % items.length;
   items.forEach((item, i) => { item.setAttribute("aria-selected", i === ui.active ? "true" : "false"); });
@@ -168,7 +204,7 @@ function onKey(event) {
   else if (event.key === "ArrowUp") { event.preventDefault(); move(-1); }
   else if (event.key === "Escape") { ui.input.value = ""; search(); setOpen(false); ui.input.blur(); }
   else if (event.key === "Enter") {
-    const link = ui.list.querySelectorAll("a")[Math.max(ui.active, 0)];
+    const link = ui.shown ? ui.rows[Math.max(ui.active, 0)].link : null;
     if (link) { event.preventDefault(); link.click(); }
   }
 }
@@ -182,8 +218,9 @@ function mount() {
   header.insertBefore(ui.box, source || null);
   ui.open.addEventListener("click", () => { setOpen(!ui.box.classList.contains("dd-search--open")); });
   ui.close.addEventListener("click", () => { setOpen(false); });
-  ui.input.addEventListener("focus", () => { load(); if (ui.input.value) search(); });
-  ui.input.addEventListener("input", search);
+  ui.input.addEventListener("focus", () => { load(); if (ui.input.value) search(Math.max(ui.shown, PAGE)); });
+  ui.input.addEventListener("input", () => { search(); });
+  ui.more.addEventListener("click", showMore);
   ui.input.addEventListener("keydown", onKey);
   document.addEventListener("click", (event) => {
     if (!ui.box.contains(event.target)) ui.box.classList.remove("dd-search--results");
