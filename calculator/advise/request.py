@@ -23,7 +23,7 @@ from ..core.errors import InputError
 from ..core.fields import need_bool, need_int, need_list, need_str, only, short
 from ..core.limits import LIMITS
 from ..exchange.request import Side, parse_side
-from ..terrain.die import EIGHTH, TerrainAt, by_die, by_type
+from ..terrain.die import EIGHTH, TerrainAt, read_terrain
 from ..terrain.request import MAX_OPPOSING
 
 ARMY = "army"
@@ -76,15 +76,6 @@ def _army(field: str, raw: object, idx: Index, extra: tuple[str, ...] = ()) -> t
     return name, side, side_raw
 
 
-def _terrain(raw: object, idx: Index, where: str) -> TerrainAt:
-    if not isinstance(raw, Mapping):
-        raise InputError(where, 'expected {"die": <terrain die id> or "type": <terrain type>, "face": 1-8}')
-    if ("die" in raw) == ("type" in raw):
-        raise InputError(where, "give either 'die' (a terrain die) or 'type' (a terrain type)")
-    return by_die(idx, need_str(raw["die"], f"{where}.die")) if "die" in raw else \
-        by_type(idx, need_str(raw["type"], f"{where}.type"))
-
-
 def _controller(raw: object, face: int, opposing: int) -> str | None:
     if face != EIGHTH:
         if raw is not None:
@@ -127,9 +118,7 @@ def _where(data: Mapping[str, Any], idx: Index) -> tuple[TerrainAt | None, int |
     raw = data.get("terrain")
     if raw is None:
         raise InputError("terrain", "give the terrain the army stands at, or 'reserve': true")
-    at = _terrain(raw, idx, "terrain")
-    only(raw, ("die", "type", "face", "controller", "home"), "terrain")
-    face = need_int(raw.get("face"), "terrain.face", 1, EIGHTH)
+    at, face = read_terrain(raw, idx, ("controller", "home"))
     return at, face, raw.get("controller"), need_bool(raw.get("home", False), "terrain.home")
 
 

@@ -7,10 +7,12 @@ type); its eighth face is then not known.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..bundle import Index
 from ..core.errors import InputError
+from ..core.fields import need_int, need_str, only
 from ..kinds.terrain import ACTIONS
 
 EIGHTH = 8
@@ -55,6 +57,20 @@ def check_direction(face: int, direction: str) -> None:
         raise InputError("direction", "a terrain showing 1 can only be turned up")
     if face == EIGHTH and direction == "up":
         raise InputError("direction", "a terrain at its eighth face can only be turned down (to 7)")
+
+
+def read_terrain(raw: object, idx: Index, keys: tuple[str, ...]) -> tuple[TerrainAt, int]:
+    """The ``terrain`` of a command's input, read the one way every command reads it: a terrain die
+    (``die``) or a terrain type (``type``) at ``face`` 1-8. ``keys`` are the other keys the command
+    allows there (read by the command itself: who holds the eighth face, whether it is a home)."""
+    if not isinstance(raw, Mapping):
+        raise InputError("terrain", 'expected {"die": <terrain die id> or "type": <terrain type>, "face": 1-8}')
+    only(raw, ("die", "type", "face", *keys), "terrain")
+    if ("die" in raw) == ("type" in raw):
+        raise InputError("terrain", "give either 'die' (a terrain die) or 'type' (a terrain type)")
+    at = by_die(idx, need_str(raw["die"], "terrain.die")) if "die" in raw else \
+        by_type(idx, need_str(raw["type"], "terrain.type"))
+    return at, need_int(raw.get("face"), "terrain.face", 1, EIGHTH)
 
 
 def by_die(idx: Index, die_id: str) -> TerrainAt:

@@ -21,14 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..bundle import Index
 from ..core.errors import InputError
-from ..core.fields import need_int, need_list, need_str, only, short
+from ..core.fields import need_list, only, short
 from ..exchange.request import Side, parse_side
 from ..roll.inputs import parse_seed
-from .die import EIGHTH, TerrainAt, by_die, by_type, check_direction
+from .die import EIGHTH, TerrainAt, check_direction, read_terrain
 
 MAX_OPPOSING = 5                  # armies of other players at one terrain (a six-player game)
 MARCHING = "maneuvering"
@@ -58,17 +57,6 @@ def maneuver_vocabulary() -> dict[str, object]:
 
 def side_name(i: int) -> str:
     return f"opposing[{i}]"
-
-
-def _terrain(raw: object, idx: Index) -> tuple[TerrainAt, int, Any]:
-    if not isinstance(raw, Mapping):
-        raise InputError("terrain", 'expected {"die": <terrain die id> or "type": <terrain type>, "face": 1-8}')
-    only(raw, ("die", "type", "face", "controller"), "terrain")
-    if ("die" in raw) == ("type" in raw):
-        raise InputError("terrain", "give either 'die' (a terrain die) or 'type' (a terrain type)")
-    at = by_die(idx, need_str(raw["die"], "terrain.die")) if "die" in raw else \
-        by_type(idx, need_str(raw["type"], "terrain.type"))
-    return at, need_int(raw.get("face"), "terrain.face", 1, EIGHTH), raw.get("controller")
 
 
 def _controller(raw: object, face: int, opposing: int) -> str | None:
@@ -112,7 +100,8 @@ def parse_maneuver(data: object, idx: Index) -> ManeuverInput:
     if not isinstance(data, Mapping):
         raise InputError("", "the input must be a JSON object")
     only(data, ("terrain", "maneuvering", "opposing", "direction", "seed"), "")
-    terrain, face, ctrl = _terrain(data.get("terrain"), idx)
+    terrain, face = read_terrain(data.get("terrain"), idx, ("controller",))
+    ctrl = data["terrain"].get("controller")          # a mapping: read_terrain refused any other value
     direction = data.get("direction")
     if direction not in ("up", "down"):
         raise InputError("direction", f"expected 'up' or 'down', got {short(direction)}")

@@ -25,10 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-import yaml
-
 from . import app_icons, bitmap_font, raster
 from .glyphs import Glyphs, load_glyphs
+from ..pages.text import front_matter
 
 WIDTH, HEIGHT = 1200, 630                    # "summary_large_image": 1.91:1
 SIZE = (WIDTH, HEIGHT)
@@ -307,8 +306,8 @@ def with_images(images: ShareImages, pages: dict[str, str]) -> dict[str, str]:
     its own image of its title and description."""
     out = {}
     for rel, text in pages.items():
-        if rel.endswith(".md") and text.startswith("---\n"):
-            meta = yaml.safe_load(text.split("---", 2)[1]) or {}
+        meta = front_matter(text) if rel.endswith(".md") else None
+        if meta is not None:
             path, alt = images.page_image(rel, str(meta.get("title", "")), str(meta.get("description", "")))
             text = f"---\nimage: {path}\nimage_alt: {json.dumps(alt, ensure_ascii=False)}\n{text[4:]}"
         out[rel] = text

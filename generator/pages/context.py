@@ -13,7 +13,6 @@ from typing import Any
 from urllib.parse import quote
 
 import jinja2
-import yaml
 
 from calculator import Engine
 from calculator.bundle import make_clause, make_modifiers
@@ -291,16 +290,10 @@ class Site:
         roll = json.dumps(example["input"], separators=(",", ":"), ensure_ascii=False)
         return rel_url(page, "calculator") + "?roll=" + quote(roll, safe="")
 
-    def docs_pages(self) -> list[str]:
-        """Hand-written pages (``docs/**/*.md``), relative to ``docs/``."""
-        return [p.relative_to(DOCS_DIR).as_posix() for p in DOCS_DIR.rglob("*.md")]
-
     @staticmethod
-    def front_matter(rel: str) -> dict[str, Any]:
-        text = (DOCS_DIR / rel).read_text(encoding="utf-8")
-        if not text.startswith("---"):
-            return {}
-        return yaml.safe_load(text.split("---", 2)[1]) or {}
+    def hand_written() -> dict[str, str]:
+        """The hand-written pages (``docs/**/*.md``): path relative to ``docs/`` -> Markdown."""
+        return {p.relative_to(DOCS_DIR).as_posix(): p.read_text(encoding="utf-8") for p in sorted(DOCS_DIR.rglob("*.md"))}
 
     def render(self, template: str, **ctx: Any) -> str:
         # Each page carries the symbols of the icons it draws (no extra request per page).

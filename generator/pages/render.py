@@ -18,8 +18,7 @@ from ..images import share_images
 from ..images.glyphs import NAMES, SPRITE
 from . import api_records, dice_cards, link_pages, previews, reference, search
 from .context import Site
-from ..paths import DOCS_DIR
-from .text import quotes_json
+from .text import front_matter, quotes_json
 
 # Order of roll types in filters and chips; labels come from the rules data (sai-application).
 ROLL_ORDER = ("maneuver", "melee", "missile", "magic", "save", "dragon_attack", "individual", "special")
@@ -178,12 +177,7 @@ def game_aid(site: Site) -> str:
 def hand_written(site: Site) -> dict[str, str]:
     """The hand-written pages (``docs/``) with front matter: given here so that each gets its own
     link-preview image like the generated ones (the generation copies every other file of docs/)."""
-    out = {}
-    for rel in sorted(site.docs_pages()):
-        text = (DOCS_DIR / rel).read_text(encoding="utf-8")
-        if text.startswith("---\n"):
-            out[rel] = text
-    return out
+    return {rel: text for rel, text in site.hand_written().items() if front_matter(text) is not None}
 
 
 def render_pages(ds: Dataset, moves: tuple[tuple[str, str], ...] = (), pictures: dict[str, bytes] | None = None,

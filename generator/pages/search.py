@@ -14,11 +14,9 @@ import json
 import re
 from typing import Any
 
-import yaml
-
 from .context import Site
 from .links import short
-from .text import part_title, point_label, point_text
+from .text import front_matter, part_title, point_label, point_text
 
 INDEX = "search/index.json"
 # Tie-break when two entries match a query equally well: a rule section, then the things
@@ -153,14 +151,6 @@ def place_entries(site: Site) -> list[dict[str, Any]]:
     return out
 
 
-def _front_matter(text: str) -> dict[str, Any]:
-    text = text.lstrip()
-    if not text.startswith("---"):
-        return {}
-    meta = yaml.safe_load(text.split("---", 2)[1]) or {}
-    return meta if isinstance(meta, dict) else {}
-
-
 def page_entries(site: Site, rendered: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """Index pages, the hand-written pages by their titles, and the generated pages that ask to be
     found by name (front matter ``search_names``: the army builder, the game)."""
@@ -171,9 +161,9 @@ def page_entries(site: Site, rendered: dict[str, str] | None = None) -> list[dic
     names = {"dragons/": forms}
     out = [entry("index", title, url, "Page", f"The {title.lower()} of Dragon Dice, all on one page.",
                  names.get(url, [])) for title, url in pages]
-    metas = {path: site.front_matter(path) for path in site.docs_pages()}
+    metas = {path: front_matter(text) or {} for path, text in site.hand_written().items()}
     metas.update({path: meta for path, text in (rendered or {}).items() if path.endswith(".md")
-                  and "search_names" in (meta := _front_matter(text))})
+                  and "search_names" in (meta := front_matter(text) or {})})
     for path, meta in sorted(metas.items()):
         url = path.removesuffix("index.md").removesuffix(".md")
         url = url + "/" if url and not url.endswith("/") else url

@@ -7,6 +7,8 @@ import re
 from collections import defaultdict
 from typing import Any, Callable
 
+import yaml
+
 from ..data.dataset import Dataset
 
 
@@ -80,3 +82,12 @@ def part_title(part: dict[str, Any], plain: Callable[[Any], str] = str, limit: i
     text = " ".join(plain(part.get("text") or part.get("summary") or "").split())
     first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".")
     return first if len(first) <= limit else first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def front_matter(text: str) -> dict[str, Any] | None:
+    """A Markdown page's front matter (the YAML between its opening ``---`` lines), or None when the
+    page has none: the one reading of it, for the hand-written pages and the generated ones alike."""
+    if not text.startswith("---\n"):
+        return None
+    meta = yaml.safe_load(text.split("---", 2)[1]) or {}
+    return meta if isinstance(meta, dict) else {}

@@ -15,11 +15,12 @@ ANY_PER_1000 = 20
 # At most this many function parameters typed ``Any`` in calculator/, the exact odds aside.
 ANY_PARAMETERS = 15
 # The exact odds of an exchange (calculator/exchange/odds/, moved there from these files by another
-# change of issue 47) are typed after that move; until then their parameters typed Any may not grow.
+# change of issue 47) are typed after that move: 9 parameters typed Any are left there (the inputs
+# as read from JSON, the engine handed in by the sampler), and no more than the goal's 15 may come back.
 ODDS_FILES = {f"calculator/exchange/{n}.py" for n in ("answer", "aside", "branch", "chains", "channels", "kept",
                                                         "odds", "points", "reuse", "sample", "state", "worked")}
 ODDS_DIR = "calculator/exchange/odds/"
-ODDS_ANY_PARAMETERS = 50
+ODDS_ANY_PARAMETERS = 15
 ODDS_ANY_ALIASES = 1        # reuse.py's Happened (a Pause, Checkpoint or Ended)
 
 WORD = re.compile(r"\bAny\b")
