@@ -313,8 +313,9 @@ TAMPERED = [
     ("force=1.%21%21%21", "characters a share link never has"),
     ("force=1." + b64("{not json"), "not valid JSON"),
     ("force=7." + b64("{}"), "unknown version"),
-    ("force=" + quote('{"armies": 5}'), "no armies"),
-    ("force=" + quote('{"armies": {"home": [5]}}'), "not a list of dice"),
+    # Read by the engine, so refused in the command line's words (tests/browser/test_army_keep.py).
+    ("force=" + quote('{"size": 24, "armies": 5}'), 'armies: expected {"home"'),
+    ("force=" + quote('{"size": 24, "armies": {"home": [5]}}'), "armies.home[0]: expected a text"),
     ("force=" + quote(json.dumps({"size": 24, "armies": {"home": ["<img src=x onerror=window.__pwned=1>"]}})), "unknown die"),
     ("force=" + quote(json.dumps({"size": "<script>window.__pwned=1</script>", "armies": {}})), "size"),
     ("force=" + quote(json.dumps({"size": 24, "armies": {"home": ["coral-elves/gryphon"]}, "extra": 1})), "extra"),

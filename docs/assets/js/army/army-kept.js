@@ -6,6 +6,7 @@ import { engine } from "../engine/engine.js";
 import * as store from "./army-store.js";
 import { shareUrl } from "./army-links.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
+import { copyLinkBox, offerClash, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
 
 const ASIDE = "dd-army-deleted";
 
@@ -18,34 +19,38 @@ export function renderKept(ctx) {
 
 function status(ctx, text) { ctx.ui.status.textContent = text; }
 
+/* A force from a link ({name, text}) or a file ({text}), read by the engine as the command line
+   reads it: a link's text is the `force` input itself; a file holds {name, force}. Answers a promise
+   of {name, force} as the page keeps it, or fails with the engine's line or in words. */
+function readForce(got, what) {
+  const ask = (cmd, text) => engine.whenReady().then(() => engine.call(cmd, text));
+  if (what === "link") return ask("force", got.text).then(() => ask("read", got.text)).then((v) => ({ name: got.name, force: store.pageForce(v) }));
+  return ask("read", got.text).then((v) => {
+    const file = store.fileForce(v);
+    return ask("force", JSON.stringify(file.force)).then(() => ({ name: file.name, force: store.pageForce(file.force) }));
+  });
+}
+
 /* Check a force from a link or a file with the engine, then keep it (once) and show it; the
-   promise settles once it is shown or refused. */
+   promise settles once it is shown or refused. A link's words go at the top of the page (the
+   player just came), a file's beside the import button. */
 export function openForce(ctx, got, what) {
-  ctx.say("Opening the force from the " + what + "…");
-  const input = ctx.inputOf(got.force);
-  return engine.whenReady().then(() => engine.call("force", input)).then(() => {
+  const tell = what === "link" ? ctx.say : (text) => { ctx.say(""); status(ctx, text); };
+  tell("Opening the force from the " + what + "…");
+  return readForce(got, what).then((read) => {
     if (!ctx.root.isConnected) return;
-    const same = store.kept().find((f) => JSON.stringify(f.force) === JSON.stringify(got.force) && (!got.name || f.name === got.name));
-    ctx.say("");
-    ctx.show(same || { id: store.newId(), name: store.freshName(got.name || "Shared force"), force: got.force });
+    const same = store.kept().find((f) => JSON.stringify(f.force) === JSON.stringify(read.force) && (!read.name || f.name === read.name));
+    const entry = same || { id: store.newId(), name: store.freshName(read.name || "Shared force"), force: read.force };
+    tell(what === "link" ? "" : (same ? "This force is kept already: “" + same.name + "”." : "Imported as “" + entry.name + "”."));
+    ctx.show(entry);
   }, (err) => {
     if (!ctx.root.isConnected) return;
-    ctx.say("This force " + what + " could not be used: " + shortMsg(err) + ".");
+    tell(what === "link" ? "This force link could not be used: " + shortMsg(err) + "." : "This file could not be imported: " + shortMsg(err) + ".");
   });
 }
 
 function shareLink(ctx) {
-  const url = shareUrl(ctx.entry);
-  let box = ctx.root.querySelector("[data-army-link]");
-  if (!box) {
-    box = el("input", { type: "text", readonly: true, class: "dd-army-link", "data-army-link": "", "aria-label": "Share link of this force" });
-    ctx.ui.status.before(box);
-  }
-  box.value = url;
-  const done = (ok) => status(ctx, ok ? "Link copied." : "Copy the link in the box: it opens this force anywhere.");
-  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
-  else done(false);
-  box.select();
+  copyLinkBox(ctx.ui.status, shareUrl(ctx.entry), "data-army-link", "force");
 }
 
 function exportFile(ctx) {
@@ -57,20 +62,57 @@ function importFile(ctx, input) {
   const file = input.files && input.files[0];
   if (!file) return;
   input.value = "";
-  if (file.size > 200000) { ctx.say("This file could not be imported: it is too large to be a force."); return; }
-  file.text().then((text) => {
-    let got;
-    try { got = store.importText(text); } catch (err) { ctx.say("This file could not be imported: " + shortMsg(err) + "."); return; }
-    openForce(ctx, got, "file");
-  }, () => ctx.say("This file could not be read."));
+  if (file.size > 200000) { status(ctx, "This file could not be imported: it is too large to be a force."); return; }
+  file.text().then((text) => openForce(ctx, { text }, "file"), () => status(ctx, "This file could not be read."));
+}
+
+/* Keep the force shown, unless another tab saved it meanwhile (then the player chooses first);
+   a full or blocked storage is said in the bar at the foot of the screen. */
+export function keepShown(ctx) {
+  if (ctx.clash) return;
+  const done = store.keep(ctx.entry);
+  if (done && done.clash !== undefined) { clash(ctx, done.clash); return; }
+  keepNote(ctx, done === true ? "" : done === "full"
+    ? "This change is not kept: the browser's storage is full. Export this force as a file, or delete forces you no longer need."
+    : "This browser does not let the page keep forces on the device: share or export them to keep them.");
+}
+
+function keepNote(ctx, text) {
+  let note = ctx.root.querySelector("[data-army-keep-note]");
+  if (!note && text) { note = el("p", { class: "dd-calc-message", role: "alert", "data-army-keep-note": "" }); alertBar(ctx.root).append(note); }
+  if (note) { note.textContent = text; note.hidden = !text; }
+}
+
+function clash(ctx, other) {
+  ctx.clash = true;
+  offerClash(alertBar(ctx.root), { noun: "force", other,
+    mine: () => { ctx.clash = false; store.keep(ctx.entry, undefined, true); renderKept(ctx); },
+    theirs: () => {
+      ctx.clash = false;
+      const next = other || store.current();
+      ctx.show(next || { id: store.newId(), name: store.freshName(), force: store.emptyForce() }, !!next);
+    } });
+}
+
+/* Another tab changed the kept forces: the list is drawn again; a change to the force shown is a clash. */
+export function watchKept(ctx) {
+  watchOthers(store, ctx, () => renderKept(ctx), (other) => clash(ctx, other));
+}
+
+/* What the store found damaged when the page opened, in words at the top of the page. */
+export function sayDamaged(ctx, words) {
+  if (words.length) {
+    ctx.say("Some forces kept on this device were damaged and are shown as far as they could be read (" + words.slice(0, 3).join("; ") +
+      (words.length > 3 ? "; …" : "") + "). The damaged copy is set aside on this device, unchanged.");
+  }
 }
 
 /* Delete asks nothing but can be undone, even after a reload (for a day): the note and its
    "Bring it back" stand beside the delete button. */
 export function offerUndelete(ctx) {
   offerBack(ctx.ui.keptStatus, ASIDE, "data-army-undelete", (entry, at) => {
-    if (!store.kept().some((f) => f.id === entry.id)) store.keep(entry, at);
-    ctx.show(entry);
+    if (!store.kept().some((f) => f.id === entry.id)) store.keep(entry, at, true);
+    ctx.show(store.stored(entry.id) || entry);
   });
 }
 
@@ -91,6 +133,8 @@ export function bindActions(ctx) {
   ui.del.addEventListener("click", () => {
     const gone = ctx.entry;
     setAside(ASIDE, gone, store.remove(gone.id));
+    ctx.clash = false;
+    clearClash(alertBar(ctx.root));
     const next = store.current();
     ctx.show(next || { id: store.newId(), name: store.freshName(), force: store.emptyForce() }, !!next);
     status(ctx, "");

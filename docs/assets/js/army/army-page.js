@@ -8,7 +8,8 @@ import { engine, followEngine } from "../engine/engine.js";
 import * as store from "./army-store.js";
 import { readLink, dropLink, shareUrl } from "./army-links.js";
 import { renderArmies, renderTarget, renderAnswer, renderCounts, enhanceCards, relabel, listOf } from "./army-view.js";
-import { bindActions, renderKept, openForce, offerUndelete } from "./army-kept.js";
+import { bindActions, renderKept, openForce, offerUndelete, keepShown, watchKept, sayDamaged } from "./army-kept.js";
+import { onAddress, clearClash, alertBar } from "../shared/kept-share.js";
 import { bindPrint, refreshPrint, aidOf } from "./army-print.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
 
@@ -134,7 +135,7 @@ function ask(ctx) {
 
 function changed(ctx, persist) {
   ctx.seq++;
-  if (persist !== false && !store.keep(ctx.entry)) say(ctx, "This browser does not let the page keep forces on the device: share or export them to keep them.");
+  if (persist !== false) keepShown(ctx);
   render(ctx);
   busy(ctx.ui.problems, "checking");
   clearTimeout(ctx.timer);
@@ -148,6 +149,7 @@ function say(ctx, text) {
 
 /* Show one kept force (or a new one). */
 export function show(ctx, entry, persist) {
+  if (ctx.entry && ctx.entry.id !== entry.id) { ctx.clash = false; clearClash(alertBar(ctx.root)); }
   ctx.entry = entry;
   refuse(ctx.ui.size, "");        // a note about another force's size goes with it
   ctx.answer = null;
@@ -222,15 +224,13 @@ function bind(root, cat) {
   ctx.ui.force.hidden = false;
   ctx.ui.target.hidden = false;
   const kept = store.current();      // a new force is kept once something is put in it
+  const damaged = store.damaged();   // what could not be read of it (before it is kept again, repaired)
   show(ctx, kept || { id: store.newId(), name: store.freshName(), force: store.emptyForce() }, !!kept);
   offerUndelete(ctx);                // a force deleted before a reload can still come back
   openLink(ctx);
-  // Back or forward to a ?force= address opens that force too.
-  const onPop = () => {
-    if (!document.body.contains(root)) { window.removeEventListener("popstate", onPop); return; }
-    openLink(ctx);
-  };
-  window.addEventListener("popstate", onPop);
+  sayDamaged(ctx, damaged);          // kept forces that could not be read whole, in words
+  onAddress(root, () => openLink(ctx));    // Back or forward to a ?force= address opens that force too
+  watchKept(ctx);                    // another tab's save of the force shown is the player's choice
   followEngine(ctx, ask);            // asked again once the engine is up
 }
 

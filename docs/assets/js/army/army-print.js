@@ -1,13 +1,15 @@
-/* Army builder: the print view, a player aid to bring to the table. One printed page per kept
-   force: each army's dice and points (the engine's answer), and the species abilities, species
-   spells and SAIs its dice carry. Which species has which abilities and spells comes from the
-   page's data block (generated from the data); their texts are the link previews' entries
-   (assets/previews/, kept offline like every asset). Drawn for print only (print CSS). */
+/* Army builder: the print view, a player aid to bring to the table. Each kept force on one or two
+   A4 pages: each army's dice and points (the engine's answer), each die with its species, size and
+   faces (drawn as the dice list draws them: its card's faces, copied), then once for the force the
+   species abilities, species spells and SAIs its dice carry. Which species has which abilities and
+   spells comes from the page's data block (generated from the data); their texts are the link
+   previews' entries (assets/previews/, kept offline like every asset). Drawn for print only. */
 import { el } from "../calc/calc-dom.js";
 import { engine } from "../engine/engine.js";
 import * as store from "./army-store.js";
-import { dieName, groups, listOf } from "./army-view.js";
+import { dieName, dieFacts, groups, listOf } from "./army-view.js";
 
+const ARMIES_ONLY = store.ARMIES;
 const PARTS = store.ARMIES.concat(["pool"]);
 let texts = null;
 
@@ -38,7 +40,8 @@ function entryBlock(entries, key, fallback) {
     el("dd", {}, (e.p || []).join(" "), e.s ? el("small", {}, " — " + e.s) : null));
 }
 
-function armyAid(ctx, ids, entries) {
+/* The species abilities and spells, and the SAIs, of the force's dice: each once. */
+function forceAid(ctx, ids, entries) {
   const species = [];
   const sais = [];
   ids.forEach((id) => {
@@ -49,20 +52,31 @@ function armyAid(ctx, ids, entries) {
   });
   const aid = aidOf(ctx).species || {};
   const out = [];
-  const abilities = [];
   const spells = [];
-  species.forEach((sp) => {
+  const abilities = species.map((sp) => {
     const a = aid[sp] || { abilities: [], spells: [] };
-    a.abilities.forEach((ab) => abilities.push(entryBlock(entries, "species/" + sp + "/#" + ab, ab)));
     a.spells.forEach((s) => spells.push(entryBlock(entries, "spells/" + s + "/", s)));
-  });
-  if (abilities.length) out.push(el("h4", {}, "Species abilities"), el("dl", {}, abilities));
-  if (spells.length) out.push(el("h4", {}, "Species spells"), el("dl", {}, spells));
+    if (!a.abilities.length) return null;
+    const name = (ctx.cat.species.get(sp) || { name: sp }).name;
+    return el("div", { class: "dd-army-print-species", "data-print-species": sp }, el("h4", {}, name),
+      el("dl", {}, a.abilities.map((ab) => entryBlock(entries, "species/" + sp + "/#" + ab, ab))));
+  }).filter(Boolean);
+  if (abilities.length) out.push(el("h3", {}, "Species abilities"), ...abilities);
+  if (spells.length) out.push(el("h3", {}, "Species spells"), el("dl", {}, spells));
   if (sais.length) {
     sais.sort((a, b) => ctx.cat.sais.get(a).name.localeCompare(ctx.cat.sais.get(b).name));
-    out.push(el("h4", {}, "SAIs on these dice"), el("dl", {}, sais.map((s) => entryBlock(entries, "sai/" + s + "/", ctx.cat.sais.get(s).name))));
+    out.push(el("h3", {}, "SAIs on these dice"), el("dl", {}, sais.map((s) => entryBlock(entries, "sai/" + s + "/", ctx.cat.sais.get(s).name))));
   }
-  return out;
+  return out.length ? el("section", { class: "dd-army-print-aid" }, out) : null;
+}
+
+/* One die of an army, with its facts and its faces as its card in the dice list draws them. */
+function dieRow(ctx, id, n) {
+  const card = ctx.root.querySelector('li.dd-card[data-die="' + CSS.escape(id) + '"] .dd-faces');
+  return el("li", { class: "dd-army-print-die", "data-print-die": id },
+    el("span", { class: "dd-army-print-die-name" }, dieName(ctx, id) + (n > 1 ? " ×" + n : "")),
+    el("span", { class: "dd-army-print-die-facts" }, dieFacts(ctx, id).join(" · ")),
+    card ? card.cloneNode(true) : null);
 }
 
 function forcePage(ctx, f, answer, entries) {
@@ -72,15 +86,16 @@ function forcePage(ctx, f, answer, entries) {
   const facts = [(f.force.size ? f.force.size + "-point force" : "Force size not chosen"),
     "Home terrain: " + terrain(t.home), "Proposed frontier terrain: " + terrain(t.frontier)];
   if (answer && answer.points) facts.push("Total: " + answer.points.total + " points");
+  const armies = ARMIES_ONLY.flatMap((part) => listOf(f.force, part));
   return el("article", { class: "dd-army-print-force", "data-print-force": f.id }, el("h2", {}, f.name), el("p", {}, facts.join(" · ")),
     answer && answer.problems && answer.problems.length ? el("p", { class: "dd-army-print-problems" },
       "Not legal yet: " + answer.problems.map((p) => p.text).join(" ")) : null,
-    PARTS.map((part) => {
+    el("div", { class: "dd-army-print-armies" }, PARTS.map((part) => {
       const ids = listOf(f.force, part);
       if (!ids.length) return null;
       return el("section", { class: "dd-army-print-army" }, el("h3", {}, store.ARMY_NAMES[part] + pts(part)),
-        el("ul", {}, groups(ids).map(([id, at]) => el("li", {}, dieName(ctx, id) + (at.length > 1 ? " ×" + at.length : "")))), part === "pool" ? null : armyAid(ctx, ids, entries));
-    }));
+        el("ul", {}, groups(ids).map(([id, at]) => dieRow(ctx, id, at.length))));
+    })), forceAid(ctx, armies, entries));
 }
 
 /* The engine's answer for each kept force (cached by its input); a failed one prints without points. */

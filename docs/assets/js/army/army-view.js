@@ -11,7 +11,7 @@ export function dieName(ctx, id) {
   return d ? d.name : String(id);
 }
 
-function dieFacts(ctx, id) {
+export function dieFacts(ctx, id) {
   const d = ctx.cat.dice.get(id);
   if (d) {
     const sp = ctx.cat.species.get(d.species);

@@ -14,6 +14,7 @@ import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
+import { copyLinkBox, onAddress, offerClash, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
 import { showGameAdvice } from "./advise-game.js";
 import { takeAnswer } from "./game-calc.js";
 
@@ -48,6 +49,7 @@ function renderKept(ctx) {
 
 /* Show one kept game (null: the setup form). */
 function show(ctx, entry) {
+  if (!entry || !ctx.entry || entry.id !== ctx.entry.id) { ctx.clash = false; clearClash(alertBar(ctx.root)); }
   ctx.entry = entry;
   ctx.answer = null;
   ctx.picked = null;
@@ -115,8 +117,20 @@ function draw(ctx, key) {
   }
 }
 
+/* Keep the game shown, unless another tab saved it meanwhile (the player chooses first). */
 function keep(ctx) {
-  if (!store.keep(ctx.entry)) say(ctx, "This browser does not let the page keep games on the device: share or export them to keep them.");
+  if (ctx.clash) return;
+  const done = store.keep(ctx.entry);
+  if (done && done.clash !== undefined) { clash(ctx, done.clash); return; }
+  if (done !== true) say(ctx, done === "full" ? "This move is not kept: the browser's storage is full. Export this game as a file, or delete games you no longer need."
+    : "This browser does not let the page keep games on the device: share or export them to keep them.");
+}
+
+function clash(ctx, other) {
+  ctx.clash = true;
+  offerClash(alertBar(ctx.root), { noun: "game", other,
+    mine: () => { ctx.clash = false; store.keep(ctx.entry, undefined, true); renderKept(ctx); },
+    theirs: () => { ctx.clash = false; show(ctx, other || store.current()); } });
 }
 
 /* A move: the game with it is sent to the engine; kept once accepted, else its reason beside `why`. */
@@ -174,7 +188,7 @@ const ASIDE = "dd-game-deleted";
 
 function offerUndelete(ctx) {
   offerBack(ctx.ui.keptStatus, ASIDE, "data-game-undelete", (entry, at) => {
-    if (!store.kept().some((g) => g.id === entry.id)) store.keep(entry, at);
+    if (!store.kept().some((g) => g.id === entry.id)) store.keep(entry, at, true);
     show(ctx, store.kept().find((g) => g.id === entry.id) || entry);
   });
 }
@@ -184,20 +198,6 @@ function remove(ctx) {
   setAside(ASIDE, gone, store.remove(gone.id));
   show(ctx, store.current());
   offerUndelete(ctx);
-}
-
-function shareLink(ctx) {
-  const url = shareUrl(ctx.entry);
-  let box = ctx.root.querySelector("[data-game-link]");
-  if (!box) {
-    box = el("input", { type: "text", readonly: true, class: "dd-army-link", "data-game-link": "", "aria-label": "Share link of this game" });
-    ctx.ui.status.before(box);
-  }
-  box.value = url;
-  const done = (ok) => status(ctx, ok ? "Link copied." : "Copy the link in the box: it opens this game anywhere.");
-  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
-  else done(false);
-  box.select();
 }
 
 function exportFile(ctx) {
@@ -251,7 +251,7 @@ function bindControls(ctx) {
   ui.del.addEventListener("click", () => { if (ctx.entry) remove(ctx); });
   ui.undo.addEventListener("click", () => undo(ctx));
   ui.redo.addEventListener("click", () => redo(ctx));
-  ui.share.addEventListener("click", () => { if (ctx.entry) shareLink(ctx); else status(ctx, "Start a game first."); });
+  ui.share.addEventListener("click", () => { if (ctx.entry) copyLinkBox(ui.status, shareUrl(ctx.entry), "data-game-link", "game"); else status(ctx, "Start a game first."); });
   ui.exportButton.addEventListener("click", () => { if (ctx.entry) exportFile(ctx); else status(ctx, "Start a game first."); });
   ui.importInput.addEventListener("change", () => importFile(ctx, ui.importInput));
 }
@@ -280,11 +280,8 @@ function bind(root, cat) {
   takeAnswer(ctx);
   offerUndelete(ctx);
   openLink(ctx);
-  const onPop = () => {
-    if (!document.body.contains(root)) { window.removeEventListener("popstate", onPop); return; }
-    openLink(ctx);
-  };
-  window.addEventListener("popstate", onPop);
+  onAddress(root, () => openLink(ctx));
+  watchOthers(store, ctx, () => renderKept(ctx), (other) => clash(ctx, other));
   followEngine(ctx, ask);
 }
 

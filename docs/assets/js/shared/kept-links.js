@@ -1,8 +1,9 @@
 /* Share links of what a player keeps on the device (a force, a game):
    "?<key>=1.<base64url JSON>&name=<name>" (written by the page, the encoding of the calculator's
-   share links), or "?<key>=<JSON>" written by hand. A link is read as plain JSON and checked for
-   shape only (its store's checkShape); the engine checks every die, move and number and names the
-   field it refuses. Every text shown is set as text. */
+   share links), or "?<key>=<JSON>" written by hand. Without a checkShape, a link's text is handed
+   on as it is, for the engine to read as the command line reads it (the army builder); with one, it
+   is read as plain JSON and checked for shape (the game page), the engine checking every die, move
+   and number. Every text shown is set as text. */
 import { b64urlEncode, b64urlDecode } from "../calc/calc-links.js";
 import { shortMsg } from "../calc/calc-dom.js";
 
@@ -29,13 +30,14 @@ export function keptLinks({ key, maxText, checkShape, cleanName, noun, plural })
     return url.href;
   }
 
-  /* What the page's address names: null (none), {name, [key]} or {error} in words. */
+  /* What the page's address names: null (none), {name, [key]} (or {name, text}) or {error} in words. */
   function readLink() {
     const params = new URLSearchParams(location.search);
     if (!params.has(key)) return null;
     try {
       const text = decode(params.get(key) || "");
       if (text.length > maxText) throw new Error("it is too long");
+      if (!checkShape) return { name: cleanName(params.get("name")), text };
       let raw;
       try { raw = JSON.parse(text); } catch (e) { throw new Error("it is not valid JSON"); }
       return { name: cleanName(params.get("name")), [key]: checkShape(raw) };
