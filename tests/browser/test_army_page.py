@@ -236,7 +236,7 @@ def test_one_more_adds_a_copy_of_a_die_to_its_row(page: Page):
     shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2 + ["amazons/centaur"]}})
     assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×2"], ["amazons/centaur", "Centaur"]]
     # The printable forces list the army alike (drawn once the engine has answered for the kept force).
-    printed = page.locator("[data-army-print] .dd-army-print-army li")
+    printed = page.locator("[data-army-print] .dd-army-print-army .dd-army-print-die-name")
     expect(printed).to_have_text(["Soldier ×2", "Centaur"], timeout=ENGINE_TIMEOUT)
     # The Centaur's row gone with its one die, the focus goes to a row left in the army.
     page.locator('li.dd-army-die[data-die="amazons/centaur"] [data-army-remove]').click()

@@ -276,7 +276,9 @@ function bind(root, cat) {
   ctx.ui.kept.hidden = ctx.ui.actions.hidden = false;
   bindForumCopy(root.querySelector('[data-forum="game"]'), [{ key: "game", what: "this game's board", section: ctx.ui.board,
     none: "Start a game first: the post shows its board." }], () => (ctx.entry ? shareUrl(ctx.entry) : null));
-  show(ctx, store.current());
+  const first = store.current(), hurt = store.damaged();      // read before it is kept again, repaired
+  show(ctx, first);
+  if (hurt.length) say(ctx, "Some games kept on this device were damaged and are shown as far as they could be read (" + hurt.slice(0, 3).join("; ") + "). The damaged copy is set aside on this device, unchanged.");
   takeAnswer(ctx);
   offerUndelete(ctx);
   openLink(ctx);
