@@ -97,12 +97,12 @@ def test_a_stalled_download_is_said_and_can_be_tried_again(page: Page, context):
     held: list[Route] = []
     context.route(WASM, lambda route: held.append(route))     # never answered: the link went quiet
     page.goto("calculator/", wait_until="commit")
-    # A short budget for the test (20 s on the site); the start is watched against it as it goes.
+    # A short budget for the test (30 s on the site); the start is watched against it as it goes.
     expect(page.locator("#calculator")).to_have_attribute("data-engine-bound", "1")     # the engine client is in
     page.evaluate(f"async () => {{ {ENGINE}.budgets.stall = 3000; }}")
     expect(status(page)).to_have_text("The engine could not start: the download stopped: nothing arrived for "
                                       "3 seconds", timeout=ENGINE_TIMEOUT)
     for route in held:
         route.abort()
-    page.evaluate(f"async () => {{ {ENGINE}.budgets.stall = 20000; }}")     # the site's again: Python's start is quiet
+    page.evaluate(f"async () => {{ {ENGINE}.budgets.stall = 30000; }}")     # the site's again
     try_again_starts_the_engine(page, context, WASM)

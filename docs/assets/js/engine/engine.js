@@ -13,13 +13,15 @@
    - An AbortSignal cancels a call: waiting, it is dropped; running, its worker is replaced.
    - A newer "distribution" call drops older ones still waiting, and stops a running one once
      it has had SUPERSEDE_GRACE_MS (its answer would be thrown away anyway).
-   - The start has a budget too: a worker that says nothing for budgets.stall ms while it starts
-     (a download that stalls, a runtime that hangs) is stopped, and the start fails in words;
+   - The start has a budget too: a worker that says nothing for budgets.stall ms while it
+     downloads (a stalled link), or budgets.starting ms once its files are in (a runtime that hangs:
+     a busy phone may take long, the worker says nothing while Python starts), is stopped, and the
+     start fails in words;
      engine.retry() starts again (the worker then asks the network, not the browser's cache). */
 import { takeEarlyWorker } from "./early-worker.js";
 
 const WORKER_URL = new URL("engine-worker.js", import.meta.url).href;
-const BUDGET_MS = { resolve: 15000, distribution: 30000, default: 15000, stall: 20000 };
+const BUDGET_MS = { resolve: 15000, distribution: 30000, default: 15000, stall: 30000, starting: 90000 };
 const WATCH_MS = 500;
 const SUPERSEDE_GRACE_MS = 1500;
 const BACKGROUND = { distribution: true };
@@ -86,16 +88,17 @@ class Lane {
     if (early) early.messages.forEach((msg) => this.receive(msg.data !== undefined ? msg.data : msg));
   }
 
-  /* While the worker starts: silent for budgets.stall ms (the early worker's messages count), stopped. */
+  /* While the worker starts: silent past its budget (the early worker's messages count), stopped. */
   watch() {
     const worker = this.worker;
     const tick = setInterval(() => {
       if (worker !== this.worker || this.booted) { clearInterval(tick); return; }
-      if (performance.now() - this.heard < BUDGET_MS.stall) return;
-      clearInterval(tick);
       const downloading = !state.progress || state.progress.stage === "download";
+      const budget = downloading ? BUDGET_MS.stall : BUDGET_MS.starting;
+      if (performance.now() - this.heard < budget) return;
+      clearInterval(tick);
       this.failStart((downloading ? "the download stopped: nothing arrived for " : "the start stopped: nothing happened for ")
-        + seconds(BUDGET_MS.stall));
+        + seconds(budget));
     }, WATCH_MS);
   }
 

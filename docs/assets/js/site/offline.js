@@ -23,6 +23,7 @@ export const WORDS = {
   getting: "Getting ready for offline use…",
   ready: "Ready offline",
   failed: "Not ready for offline use yet: the site tries again on your next visit",
+  refused: "Not kept for offline use: this browser does not allow it here",
 };
 let status = "getting";
 
@@ -54,7 +55,7 @@ function askToFill() {
 function register() {
   navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname })
     .then((reg) => { if (!reg.installing && !reg.waiting) askToFill(); })   // else: on controllerchange
-    .catch(() => setStatus("failed"));   // private mode, storage full: the site still works online
+    .catch(() => setStatus("refused"));   // private mode, say: the site still works online
 }
 
 function whenIdle(fn, after = AFTER_MS) {
