@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.fields import need_str, only, short
+from ..core.registry import Kind
 from ..core.shapes import Answer, Raw
 from .state import Bond, State
 
@@ -35,6 +36,19 @@ def bond_flag(state: State, dragon: str, army: str) -> Answer:
     if b is None or state.place.get(b.unit) != army:
         return {}
     return {b.how: True}
+
+
+def takes_dragons(index: Any, die_id: str) -> bool:
+    """Whether the die has a face whose SAI takes a dragon in a dragon attack (its kind cancels a
+    dragon's damage: the Eldarim champions' logo, p.62), as the data's kinds say."""
+    die = index.dice.get(die_id)
+    for f in die.faces if die is not None else ():
+        sai = index.sais.get(f.icon)
+        for c in sai.clauses if sai else ():
+            if "dragon_attack" in c.rolls and any(type(e).cancels_dragon_damage is not Kind.cancels_dragon_damage
+                                                  for e in c.effects):
+                return True
+    return False
 
 
 def take_bonds(state: State, index: Any, move: Raw, where: str, army: str, dragons: list[str],
@@ -57,9 +71,9 @@ def take_bonds(state: State, index: Any, move: Raw, where: str, army: str, drago
         if how not in HOWS:
             raise InputError(f"{at}.how", f"expected tamed, controlled or slain, got {short(how)}")
         unit = need_str(b.get("unit"), f"{at}.unit")
-        die = index.dice.get(state.dice[unit].die) if unit in state.dice else None
-        if die is None or state.place.get(unit) != army or die.kind != "champion" or die.species != "eldarim":
-            raise InputError(f"{at}.unit", f"{short(unit)} is not an Eldarim champion of {army} (p.62)")
+        if unit not in state.dice or state.place.get(unit) != army or not takes_dragons(index, state.dice[unit].die):
+            raise InputError(f"{at}.unit", f"{short(unit)} is not a champion of {army} that can tame, control or "
+                                           f"slay a dragon (p.62)")
         if not spared:
             raise InputError(at, "no champion's Tame or Control a Dragon was used in the army's response: the "
                                  "answer ignores no dragon's damage (p.62)")
