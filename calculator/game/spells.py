@@ -10,7 +10,7 @@ from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
 from .cast_roll import cast_roll
 from .march import check_action, march, own_army
-from .sides import engine_error, faces_by_die, held, modifiers
+from .sides import engine_error, faces_by_die, held, in_dua, modifiers
 from .state import Effect, State
 from .turn import after_action
 from ..roll.asks import EngineView
@@ -30,7 +30,8 @@ def magic(engine: EngineView, state: State, move: Raw, where: str, seed: int) ->
     data: Answer = {"roll": "magic", "terrain": "reserve" if terrain == "reserve" else state.terrains[terrain].die,
                             "army": [_unit(state, d, given) for d in dice], "modifiers": modifiers(state, army),
                             "seed": seed, "cast": [_entry(c, f"{where}.cast[{j}]") for j, c in enumerate(cast)],
-                            **held(state, army)}
+                            # what Bone Magic reads (p.21): the caster's DUA and the force size
+                            "in_dua": in_dua(state, state.owner(army)), "size": state.size, **held(state, army)}
     try:
         answer: dict[str, Any] = engine.resolve(data)
     except InputError as exc:

@@ -165,3 +165,20 @@ def test_negation_comes_off_before_bone_magic_adds(engine):
                           "negation": {"army": [{"die": "frostwings/magus", "rolled": "3 magic"}],
                                        "in_dua": {"frostwings": 2}}})
     assert out["totals"] == {"magic": 5} and out["magic"]["total"] == 5
+
+
+def test_the_game_gives_bone_magic_the_casters_dua(engine):
+    # In a game the state says who is in the DUA (calculator/game): alice's home army is a Heucuva, an
+    # Apparition and a Ghoul; the Ghoul is moved to her DUA, then the army takes a magic action showing
+    # 3 and 2 magic. p.21: two Undead show normal magic, one Undead is in the DUA: 3 + 2 + 1 = 6.
+    from tests.engine.game_cases import setup
+
+    game = {"setup": setup(alice={"armies": {"home": [HEUCUVA, APPARITION, GHOUL]}}),
+            "moves": [{"move": "edit", "dice": ["alice.home.3"], "to": "alice.dua"}]}
+    magic_move = {"move": "magic", "army": "alice.home", "cast": [],
+                  "faces": {"alice.home.1": "3 magic", "alice.home.2": "2 magic"}}
+    played = engine.game({**game, "moves": game["moves"] + [magic_move]})
+    assert played["log"][-1]["answer"]["totals"] == {"magic": 6}
+    # The calculator's question for the same move carries the DUA and the force size.
+    asked = engine.game({**game, "calculator": magic_move})["calculator"]["input"]
+    assert asked["in_dua"] == {"undead": 1} and asked["size"] == 24
