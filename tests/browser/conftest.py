@@ -67,11 +67,65 @@ def browser_context_args(browser_context_args, site_url):
     return {**browser_context_args, **NO_OFFLINE_COPY, "base_url": site_url}
 
 
+# Everything a test may leave in its context's storage, for Chromium's Storage.clearDataForOrigin:
+# all but the cache the engine keeps its files in (cache_storage), which is what sharing is for.
+LEFT_BEHIND = "cookies,file_systems,indexeddb,local_storage,websql,service_workers"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "shared_context(share=True): the module's tests share one browser "
+                                       "context (see the context fixture); False on a test gives it its own")
+
+
+@pytest.fixture(scope="module")
+def kept_contexts(browser):
+    """The contexts a shared_context module's tests share, by the arguments they were made with."""
+    kept: dict[str, object] = {}
+    yield kept
+    for context in kept.values():
+        context.close()
+
+
+@pytest.fixture
+def context(request, new_context, browser, browser_context_args, kept_contexts, site_url):
+    """Each test's browser context: a new one, or in a module marked ``shared_context`` one shared by
+    the module's tests made with the same arguments. A new context starts with nothing kept, so each
+    page in it downloads the engine and starts Python from the beginning (about 2 s of a core on
+    this machine); in a shared one the engine's files, and its memory snapshot, are read from the
+    browser's cache after the first test, as on a player's second visit. What a test leaves behind
+    (local storage, cookies, permissions, the pages it opened) is cleared after it, so the next test
+    starts as in a browser of its own; the first visit itself is tested in modules of their own
+    (test_engine_client.py, test_offline.py). A test that needs the network, not the cache (one
+    that changes a file on its way), is marked ``shared_context(False)``: a context of its own."""
+    marked = request.node.get_closest_marker("shared_context")
+    if marked is None or marked.args[:1] == (False,):
+        yield new_context()
+        return
+    marker = next(request.node.iter_markers("browser_context_args"), None)
+    args = {**browser_context_args, **(marker.kwargs if marker else {})}
+    key = repr(sorted(args.items()))
+    if key not in kept_contexts:
+        kept_contexts[key] = browser.new_context(**args)
+    shared = kept_contexts[key]
+    yield shared
+    for page in shared.pages:
+        page.close()
+    blank = shared.new_page()
+    blank.context.new_cdp_session(blank).send("Storage.clearDataForOrigin",
+                                              {"origin": site_url.rstrip("/"), "storageTypes": LEFT_BEHIND})
+    blank.close()
+    shared.clear_cookies()
+    shared.clear_permissions()
+    shared.set_offline(False)
+
+
 @pytest.fixture
 def requests_log(context, site_url):
     """Every request of the test's context (its pages, workers and service worker), recorded."""
-    log = RequestLog(site_url).watch(context)
+    log = RequestLog(site_url)
+    context.on("request", log.on_request)
     yield log
+    context.remove_listener("request", log.on_request)
     assert not log.foreign, f"requests left the site's origin: {sorted(set(log.foreign))}"
 
 

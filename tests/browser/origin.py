@@ -16,8 +16,11 @@ class RequestLog:
 
     def watch(self, context) -> "RequestLog":  # noqa: ANN001 - a Playwright BrowserContext
         """Record every request of ``context`` (its pages, workers and service worker)."""
-        context.on("request", lambda request: self.record(request.url))
+        context.on("request", self.on_request)
         return self
+
+    def on_request(self, request) -> None:  # noqa: ANN001 - a Playwright Request
+        self.record(request.url)
 
     def record(self, url: str) -> None:
         self.urls.append(url)

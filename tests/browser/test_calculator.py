@@ -12,6 +12,10 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 
+# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
+# from the browser's cache; each test still starts with nothing kept.
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
 
 ROLL = {
@@ -226,6 +230,7 @@ def test_instant_navigation_binds_once_and_reuses_the_worker(page: Page):
     assert page.evaluate("window.__sameDocument === true")
 
 
+@pytest.mark.shared_context(False)     # the catalogue from the network, through the route, not from the cache
 def test_a_limit_the_engine_does_not_publish_stops_the_page(page: Page):
     """The page never invents a limit: with one missing from the catalogue it says so, and shows no form."""
     def without_text_limit(route):
@@ -237,7 +242,8 @@ def test_a_limit_the_engine_does_not_publish_stops_the_page(page: Page):
     page.route("**/assets/engine/catalogue.json.gz", without_text_limit)
     page.goto("calculator/")
     message = page.locator("[data-calc-message]")
-    expect(message).to_contain_text("could not be loaded (the engine publishes no limit for text)")
+    # Waited for as long as the engine's answer (the changed catalogue comes through this process).
+    expect(message).to_contain_text("could not be loaded (the engine publishes no limit for text)", timeout=ENGINE_TIMEOUT)
     expect(message).to_be_visible()
     expect(page.locator("[data-calc-form]")).to_be_hidden()
 

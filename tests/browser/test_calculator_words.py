@@ -13,6 +13,10 @@ from playwright.sync_api import Page, expect
 from tests.browser.page_kinds import ENGINE_TIMEOUT, open_kind
 from tests.browser.test_exchange_page import exchange_link
 
+# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
+# from the browser's cache; each test still starts with nothing kept.
+pytestmark = pytest.mark.shared_context
+
 
 def test_a_save_roll_picked_in_the_form_is_against_melee(page: Page):
     open_kind(page, "roll")

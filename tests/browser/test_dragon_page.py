@@ -17,6 +17,10 @@ from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, e
 from tests.browser.links import open_in_place, wait_answer
 from tests.engine.test_dragons import summary
 
+# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
+# from the browser's cache; each test still starts with nothing kept.
+pytestmark = pytest.mark.shared_context
+
 def dragon_attack(dragons: list, army: list, terrain: str = "highland") -> dict:
     return {"attack": "dragon", "terrain": terrain, "seed": 1, "attacker": {"dragons": dragons},
             "defender": {"army": army}}

@@ -22,6 +22,10 @@ from tests.browser.links import open_in_place, wait_answer
 from tests.browser.slow import SLOW_ODDS
 from tests.engine.test_exchange import melee, missile_summary, summary, u
 
+# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
+# from the browser's cache; each test still starts with nothing kept.
+pytestmark = pytest.mark.shared_context
+
 ROOT = Path(__file__).resolve().parents[2]
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine

@@ -19,6 +19,10 @@ from calculator.core.errors import InputError
 from tests.browser.links import CANON_JS, canon, open_in_place
 from tests.engine.terrain_cases import MANEUVERS
 
+# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
+# from the browser's cache; each test still starts with nothing kept.
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
 
 

@@ -13,6 +13,10 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.origin import guarded_context
 from tests.browser.page_kinds import KINDS, open_kind
 
+# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
+# from the browser's cache; each test still starts with nothing kept.
+pytestmark = pytest.mark.shared_context
+
 MIN = 44
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 
