@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_str, only, short
 from ..core.registry import Kind
@@ -38,7 +39,7 @@ def bond_flag(state: State, dragon: str, army: str) -> Answer:
     return {b.how: True}
 
 
-def takes_dragons(index: Any, die_id: str) -> bool:
+def takes_dragons(index: Index, die_id: str) -> bool:
     """Whether the die has a face whose SAI takes a dragon in a dragon attack (its kind cancels a
     dragon's damage: the Eldarim champions' logo, p.62), as the data's kinds say."""
     die = index.dice.get(die_id)
@@ -51,7 +52,7 @@ def takes_dragons(index: Any, die_id: str) -> bool:
     return False
 
 
-def take_bonds(state: State, index: Any, move: Raw, where: str, army: str, dragons: list[str],
+def take_bonds(state: State, index: Index, move: Raw, where: str, army: str, dragons: list[str],
                answer: Mapping[str, Any]) -> None:
     raw = move.get("bonds")
     if raw is None:
