@@ -63,7 +63,10 @@ def test_page_kind_runs_under_the_policy(csp_page: Page, kind: str):
     # Instant navigation (the theme's) to another page kind keeps working.
     csp_page.locator(".md-tabs__link", has_text="Rules").click()
     csp_page.wait_for_url("**/rules/")
-    assert seen(csp_page) == []
+    errors = seen(csp_page)
+    if kind == "not-found":     # the mistyped address itself answers 404, as it must: the browser says so once
+        errors.remove("Failed to load resource: the server responded with a status of 404 (Not Found)")
+    assert errors == []
 
 
 def test_the_policy_is_enforced(csp_page: Page):
