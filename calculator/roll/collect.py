@@ -192,6 +192,13 @@ def species_added(live: list[UnitRoll], roll: Roll, idx: Index) -> list[tuple[Sp
     return out
 
 
+def needs_dua(ab: SpeciesAbility, idx: Index) -> str:
+    """What an adding ability needs when the roll does not say how many of the species are in the DUA."""
+    name = idx.species_names.get(ab.species, ab.species)
+    return (f"{ab.name}: the {ab.kind.adds()} results it adds depend on the {name} units in your DUA; "
+            f"give in_dua.{ab.species}")
+
+
 def species_adds(live: list[UnitRoll], roll: Roll, idx: Index, trace: Trace) -> list[Add]:
     """Step 10: what the adding abilities give (p.21, a modifier that adds: p.27); without the DUA
     given, the roll names what it needs."""
@@ -200,8 +207,7 @@ def species_adds(live: list[UnitRoll], roll: Roll, idx: Index, trace: Trace) -> 
         name, what = idx.species_names.get(ab.species, ab.species), ab.kind.adds()
         if roll.dua_count(ab.species) is None:
             if units:
-                trace.warn(f"{ab.name}: the {what} results it adds depend on the {name} units in your DUA; "
-                           f"give in_dua.{ab.species}", see("counts-as"))
+                trace.warn(needs_dua(ab, idx), see("counts-as"))
         elif n:
             out.append(Add(f"{ab.name}: {n} {what} added ({len(units)} {name} units showing {what}, up to the "
                            f"{name} in your DUA)", str(what), n, see("counts-as")))

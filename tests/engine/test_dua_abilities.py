@@ -82,6 +82,14 @@ def test_bone_magic_exact_chances(engine):
     assert sum(d.values()) == 1
 
 
+def test_bone_magic_chances_without_the_dua_say_what_they_need(engine):
+    # Without in_dua the chances add no magic (as a single roll adds none: 0 1/2, 1 1/3, 2 1/6, the
+    # Apparition's own faces) and say so, rather than leave the ability out in silence.
+    out = engine.distribution({"roll": "magic", "army": [{"die": APPARITION}]})
+    assert dist(out) == {0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6)}
+    assert any("in_dua.undead" in n for n in out["notes"])
+
+
 @pytest.mark.parametrize("data, field", [
     ({"in_dua": {"undead": -1}}, "in_dua.undead"),
     ({"in_dua": {"ghosts": 1}}, "in_dua.ghosts"),
