@@ -45,8 +45,10 @@ function negationPart(ctx, a) {
     else st.negation = Object.assign(neg, st.size ? { size: st.size } : {});
     ctx.changed();
   };
-  const die = el("select", { "data-key": "neg-die-" + a.species, "data-calc-negation-die": a.species });
-  const face = el("select", { "data-key": "neg-face-" + a.species, "data-calc-negation-face": a.species });
+  const die = el("select", { "data-key": "neg-die-" + a.species, "data-calc-negation-die": a.species,
+    "aria-label": a.name + " die to add" });
+  const face = el("select", { "data-key": "neg-face-" + a.species, "data-calc-negation-face": a.species,
+    "aria-label": "The face it rolled" });
   const faces = () => {
     const d = ctx.cat.dice.get(die.value);
     fill(face, ((d && d.faces) || []).map((f) => option(faceLabel(f), faceLabel(f))));
