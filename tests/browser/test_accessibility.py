@@ -33,6 +33,9 @@ FEWER_CARDS = """() => document.querySelectorAll('ul.dd-cards').forEach((list) =
 def violations(page: Page) -> list[str]:
     """axe's violations of the page as it is now: one line per rule, with a few of its elements."""
     page.evaluate(FEWER_CARDS)
+    # Colours halfway through a transition (a button the pointer rests on after a click) are no colours
+    # the page shows for long: axe reads the page once its transitions have ended.
+    page.wait_for_function("() => !document.getAnimations().some((a) => a instanceof CSSTransition)")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("() => axe.run(document, { resultTypes: ['violations'] })")["violations"]
     return [f"{v['id']} ({v['impact']}): " + "; ".join(" ".join(map(str, n["target"])) for n in v["nodes"][:4])
