@@ -199,6 +199,13 @@ def needs_dua(ab: SpeciesAbility, idx: Index) -> str:
             f"give in_dua.{ab.species}")
 
 
+def unknown_dua(adders: list[Any], roll: Roll, idx: Index, trace: Trace) -> None:
+    """The chances of a roll: an adding ability whose DUA is not given adds none, and says so (p.21)."""
+    for ab in adders:
+        if roll.dua_count(ab.species) is None:
+            trace.warn(needs_dua(ab, idx), see("counts-as"))
+
+
 def species_adds(live: list[UnitRoll], roll: Roll, idx: Index, trace: Trace) -> list[Add]:
     """Step 10: what the adding abilities give (p.21, a modifier that adds: p.27); without the DUA
     given, the roll names what it needs."""

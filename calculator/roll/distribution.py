@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..bundle import Index
 from .adders import added as _added, adders as _adders, with_adders as _with_adders
-from .collect import Group, Record, ability_warnings, counts_as_adds, needs_dua, reflected, unit_extras
+from .collect import Group, Record, ability_warnings, counts_as_adds, reflected, unit_extras, unknown_dua
 from ..core.records import Contribution, CountsAs, Multiplier
 from ..core.errors import NotExact, TooLarge
 from .faceval import contribution
@@ -371,9 +371,7 @@ def roll_outcomes(inp: RollInput, idx: Index, extra: Callable | None = None, n_e
     trace = Trace(quiet=True)
     mods = applicable(inp.modifiers, inp.roll, trace) + [m for m in inp.modifiers if not m.arithmetic]
     ability_warnings(list(inp.units), inp.roll, idx, trace)
-    for ab in adders:       # without the DUA given, an adding ability adds none: say so (p.21)
-        if inp.roll.dua_count(ab.species) is None:
-            trace.warn(needs_dua(ab, idx), see("counts-as"))
+    unknown_dua(adders, inp.roll, idx, trace)
     # A state whose counts steps 5-10 only add up (with no unit kept aside for step 2) costs a fifth
     # of an evaluation; only a plain army has such states.
     if not army.plain:
