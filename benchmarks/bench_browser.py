@@ -24,7 +24,6 @@ Served as a host with precompressed files would (tests/site_server.py, ``precomp
 """
 from __future__ import annotations
 
-import base64
 import json
 import os
 import shutil
@@ -37,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from browser_helpers import (BARE_PYODIDE, CHROMIUM, CHROMIUM_ARGS, OFFLINE_AT, TIMEOUT, WAIT_OFFLINE,  # noqa: E402
-                             engine_ready_ms, ms, new_page)
+                             WATCH_ANSWER, engine_ready_ms, ms, new_page, roll_link)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from generator.site.build import ENGINE_INFO, ensure_site  # noqa: E402
@@ -160,22 +159,10 @@ def visits(browser, url: str, snapshot: dict | None = None) -> tuple[float, floa
     return first, second, offline, marks
 
 
-# The first roll's answer drawn, as a link to a roll opens it on a first visit (engine ready, then
-# the roll's parts imported and the roll resolved): what "ready" leaves to the first call shows here.
-WATCH_ANSWER = """new MutationObserver(() => {
-  const r = document.querySelector("[data-calc-results]");
-  if (r && r.dataset.state === "resolved" && window.__ddAnswerAt === undefined) window.__ddAnswerAt = performance.now();
-}).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ["data-state"] });"""
-
-
-def roll_link() -> str:
-    return "calculator/#s=1." + base64.urlsafe_b64encode(json.dumps(ROLL).encode()).decode().rstrip("=")
-
-
 def first_answer(browser, url: str) -> float:  # noqa: ANN001
     ctx, page = new_page(browser, url)
     ctx.add_init_script(WATCH_ANSWER)
-    page.goto(roll_link(), wait_until="commit")
+    page.goto(roll_link(ROLL), wait_until="commit")
     page.wait_for_function("() => window.__ddAnswerAt !== undefined", timeout=TIMEOUT, polling=50)
     took = page.evaluate("() => window.__ddAnswerAt")
     ctx.close()
@@ -184,7 +171,7 @@ def first_answer(browser, url: str) -> float:  # noqa: ANN001
 
 def clicks(browser, url: str) -> list[float]:  # noqa: ANN001
     ctx, page = new_page(browser, url)
-    page.goto(roll_link())
+    page.goto(roll_link(ROLL))
     page.wait_for_selector("[data-calc-results][data-state=resolved]", timeout=TIMEOUT)
     out = [page.evaluate(CLICK_TO_TRACE, 4 if i % 2 == 0 else 3) for i in range(CLICKS)]
     ctx.close()

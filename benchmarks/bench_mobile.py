@@ -9,8 +9,6 @@ on a slow link, and at most 20 s on slow 4G. Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
-import base64
-import json
 import re
 import statistics
 import sys
@@ -19,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, new_page, throttle  # noqa: E402
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, WATCH_ANSWER, new_page, roll_link, throttle  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from generator.site.build import ensure_site  # noqa: E402
@@ -37,14 +35,6 @@ LINKS = (
 BYTES_GOAL = 4e6
 ENGINE_FILES = re.compile(r"/pyodide/|/assets/engine/(?!catalogue)")
 ROLL = {"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 1}, {"die": "amazons/spearer", "rolled": 2}]}
-WATCH_ANSWER = """new MutationObserver(() => {
-  const r = document.querySelector("[data-calc-results]");
-  if (r && r.dataset.state === "resolved" && window.__ddAnswerAt === undefined) window.__ddAnswerAt = performance.now();
-}).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ["data-state"] });"""
-
-
-def roll_link() -> str:
-    return "calculator/#s=1." + base64.urlsafe_b64encode(json.dumps(ROLL).encode()).decode().rstrip("=")
 
 
 def first_answer(browser, server, link: dict) -> tuple[float, int, int, int]:  # noqa: ANN001
@@ -65,7 +55,7 @@ def first_answer(browser, server, link: dict) -> tuple[float, int, int, int]:  #
     ctx.on("requestfinished", count)
     throttle(ctx, page, link)
     server.bytes.reset()
-    page.goto(roll_link(), wait_until="commit")
+    page.goto(roll_link(ROLL), wait_until="commit")
     page.wait_for_function("() => window.__ddAnswerAt !== undefined", timeout=TIMEOUT, polling=50)
     took = page.evaluate("() => window.__ddAnswerAt")
     sent = server.bytes.reset()

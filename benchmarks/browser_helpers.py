@@ -6,7 +6,9 @@ it means the same for the current build and for an older one.
 """
 from __future__ import annotations
 
+import base64
 import io
+import json
 import statistics
 import subprocess
 import sys
@@ -53,6 +55,19 @@ LINK = {"offline": False, "latency": 85, "downloadThroughput": 9e6 / 8, "uploadT
 FULL_SPEED = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 
 READY_AT = "() => window.__ddReadyAt"
+
+# The first roll's answer drawn, as a link to a roll opens it on a first visit: the moment the results
+# say "resolved" (window.__ddAnswerAt), for bench_browser.py and bench_mobile.py alike.
+WATCH_ANSWER = """new MutationObserver(() => {
+  const r = document.querySelector("[data-calc-results]");
+  if (r && r.dataset.state === "resolved" && window.__ddAnswerAt === undefined) window.__ddAnswerAt = performance.now();
+}).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ["data-state"] });"""
+
+
+def roll_link(roll: dict) -> str:
+    """The calculator's share link to ``roll`` (the page's own #s=1. form)."""
+    return "calculator/#s=1." + base64.urlsafe_b64encode(json.dumps(roll).encode()).decode().rstrip("=")
+
 WAIT_OFFLINE = "() => window.__ddOfflineAt !== undefined"
 OFFLINE_AT = "() => window.__ddOfflineAt"
 WAIT_READY = "() => window.__ddReadyAt !== undefined"
