@@ -116,7 +116,10 @@ def context(request, new_context, browser, browser_context_args, kept_contexts, 
     blank.close()
     shared.clear_cookies()
     shared.clear_permissions()
+    if args.get("permissions"):          # those the context was made with stay, as in a context of its own
+        shared.grant_permissions(args["permissions"])
     shared.set_offline(False)
+    shared.unroute_all(behavior="ignoreErrors")     # a route the test set would answer the next test's requests
 
 
 @pytest.fixture

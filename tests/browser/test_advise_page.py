@@ -21,6 +21,8 @@ from tests.browser.origin import NO_OFFLINE_COPY, RequestLog
 from tests.engine.advise_cases import CASES
 from tests.engine.game_cases import setup as game_setup
 
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 180_000     # Pyodide boot and the options' odds on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "permissions": ["clipboard-read", "clipboard-write"]}

@@ -17,6 +17,8 @@ from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
 from tests.browser.test_army_page import ENGINE_TIMEOUT, PHONE, page_input, shown
 
+pytestmark = pytest.mark.shared_context
+
 KEY = "dd-army-forces"
 RAIDERS = {"size": 24, "armies": {"home": ["amazons/soldier", "amazons/centaur"], "horde": [], "campaign": []},
            "summoning_pool": []}

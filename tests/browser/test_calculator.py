@@ -155,7 +155,8 @@ def test_tampered_link_shows_message_and_runs_nothing(page: Page, link: str):
     expect(message).to_be_visible()
     expect(message).to_contain_text("could not be read")
     expect(page.locator("[data-calc-units] > li")).to_have_count(0)
-    page.wait_for_timeout(300)
+    # Until every image the page holds has loaded or failed: an injected one would have run its handler.
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     assert page.evaluate("typeof window.__pwned") == "undefined"
     assert page.evaluate("document.scripts.length") == scripts_before
     assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0

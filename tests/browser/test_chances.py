@@ -5,6 +5,9 @@ import json
 from urllib.parse import quote
 
 from calculator import Engine
+import pytest
+
+pytestmark = pytest.mark.shared_context
 
 INPUT = {"roll": "save", "terrain": "coastland", "seed": 0,
          "army": [{"die": "coral-elves/gryphon"}, {"die": "coral-elves/fighter"}, {"die": "coral-elves/archer"}]}

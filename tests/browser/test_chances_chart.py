@@ -10,6 +10,8 @@ import pytest
 from calculator import Engine
 from tests.browser.page_kinds import DRAGONS, FIVE_AGAINST_FOUR, open_kind
 
+pytestmark = pytest.mark.shared_context
+
 INPUT = {"roll": "melee", "terrain": "highland", "seed": 0,
          "army": [{"die": "dwarves/androsphinx"}, {"die": "coral-elves/fighter"}]}
 

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page
 from generator.site.build import ensure_site
 from generator.site.csp import POLICY, with_policy
 from generator.data.urls import Move, redirect_page
+from tests.browser.conftest import LEFT_BEHIND
 from tests.browser.page_kinds import KINDS, open_kind
 from tests.site_server import SiteServer
 
@@ -27,10 +28,18 @@ def csp_url():
         yield server.url
 
 
-@pytest.fixture
-def csp_page(browser: Browser, csp_url):
+@pytest.fixture(scope="module")
+def csp_context(browser: Browser, csp_url):
+    """One context for the module's pages: the engine's files come from its cache after the first
+    page that starts the engine (as on a player's second visit); the policy is on every response."""
     context = browser.new_context(base_url=csp_url)
-    page = context.new_page()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def csp_page(csp_context, csp_url):
+    page = csp_context.new_page()
     page.set_default_timeout(60_000)
     page.add_init_script(RECORD)
     errors: list[str] = []
@@ -38,7 +47,11 @@ def csp_page(browser: Browser, csp_url):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors          # type: ignore[attr-defined]
     yield page
-    context.close()
+    page.close()
+    blank = csp_context.new_page()      # what the page kept is cleared, as between a shared_context module's tests
+    csp_context.new_cdp_session(blank).send("Storage.clearDataForOrigin",
+                                            {"origin": csp_url.rstrip("/"), "storageTypes": LEFT_BEHIND})
+    blank.close()
 
 
 def seen(page: Page) -> list[str]:
@@ -51,8 +64,10 @@ def test_page_kind_runs_under_the_policy(csp_page: Page, kind: str):
     csp_page.on("response", lambda r: response_policy.append(r.headers.get("content-security-policy"))
                 if r.request.resource_type == "document" else None)
     asked: list[str] = []
-    csp_page.context.on("request", lambda r: asked.append(r.url))     # the engine worker's too
+    listen = lambda r: asked.append(r.url)        # noqa: E731 - the engine worker's requests too
+    csp_page.context.on("request", listen)
     open_kind(csp_page, kind)      # a calculator mode waits for the engine's answer (and its chances)
+    csp_page.context.remove_listener("request", listen)
     assert response_policy and response_policy[0] == POLICY
     if any(u.endswith(".wasm.gz") for u in asked):
         # The policy reaches the worker: it runs the runtime's scripts from their own URL (never a

@@ -12,6 +12,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, close, exchange_link, odds_shown, results
 from tests.engine.test_dragon_fights import CASES, attack, d
 
+pytestmark = pytest.mark.shared_context
+
 
 def fight_shown(page: Page) -> list[tuple[str, str, str]]:
     expect(results(page)).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)

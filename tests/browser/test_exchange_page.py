@@ -309,7 +309,8 @@ def test_unreadable_link_says_so(page: Page, link: str):
     message = page.locator("[data-calc-message]")
     expect(message).to_contain_text("could not be read", timeout=ENGINE_TIMEOUT)
     expect(page.locator('[data-calc-mode="exchange"]')).to_have_attribute("aria-pressed", "true")
-    page.wait_for_timeout(300)
+    # Until every image the page holds has loaded or failed: an injected one would have run its handler.
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     assert page.evaluate("typeof window.__pwned") == "undefined"
     assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
 

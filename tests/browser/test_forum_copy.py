@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 # Campaign Thugs (worked out in forum_cases.py).
 from tests.engine.forum_cases import GAME
 
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "permissions": ["clipboard-read", "clipboard-write"]}

@@ -18,6 +18,8 @@ from tests.browser.links import CANON_JS, canon
 from tests.browser.test_game_sequences import (ENGINE_TIMEOUT, BY_ID, check, fill_form, phone_game_page, play, start,
                                                wait_game)
 
+pytestmark = pytest.mark.shared_context
+
 CASE = BY_ID["march-maneuver-melee-counter"]
 SPELL = BY_ID["spell-changes-a-roll-then-ends"]
 DRAGON = BY_ID["dragon-summoned-and-attacks"]

@@ -21,6 +21,8 @@ from tests.browser.origin import guarded_context
 from tests.browser.test_accessibility import violations
 from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
 
+pytestmark = pytest.mark.shared_context
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}

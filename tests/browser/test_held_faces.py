@@ -10,6 +10,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.page_kinds import ENGINE_TIMEOUT
 from tests.browser.test_calculator_words import answer_shown, exchange_shown, roll_link
 from tests.browser.test_exchange_page import exchange_link
+import pytest
+
+pytestmark = pytest.mark.shared_context
 
 # Amazon War Chief rolled ID (3 ID results: its health) and Soldier rolled 1 save.
 ARMY = [{"die": "amazons/war-chief", "rolled": "id"}, {"die": "amazons/soldier", "rolled": "1 save"}]

@@ -14,6 +14,8 @@ from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
 
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
 WARRIOR = {"die": "amazons/warrior", "rolled": 1}
 

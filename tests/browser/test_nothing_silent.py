@@ -22,6 +22,8 @@ from calculator.core.limits import LIMITS
 from tests.browser.links import open_in_place
 from tests.engine.advise_cases import CASES
 
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 180_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 RULES = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "rules.yaml").read_text(encoding="utf-8"))

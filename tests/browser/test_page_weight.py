@@ -22,7 +22,10 @@ def load(page, site_url: str, path: str) -> dict[str, int]:
 
     page.on("requestfinished", done)
     page.goto(path, wait_until="networkidle")
-    page.wait_for_timeout(500)   # anything a script asks for once the page has settled
+    # What a script asks for once the page is idle (as the site's background work waits for): the
+    # page's next idle moment, then the network quiet again.
+    page.evaluate("() => new Promise((done) => requestIdleCallback(() => done()))")
+    page.wait_for_load_state("networkidle")
     return sizes
 
 

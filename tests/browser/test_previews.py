@@ -36,6 +36,12 @@ def link_to(page, path: str):
     return page.locator(f'article a[href$="/{path}"]').first
 
 
+def settled(page) -> None:
+    """Until no card is on its way (previews.js marks the page's root while one is): what the page
+    shows then stays."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-preview-opening')")
+
+
 def test_hover_shows_the_whole_rules_text_of_the_linked_sai(page, dataset):
     page.goto(RULES_PAGE)
     link = link_to(page, "sai/bullseye/")
@@ -77,13 +83,13 @@ def test_keyboard_focus_opens_a_preview_that_escape_closes(page, dataset):
     page.keyboard.press("Escape")
     expect(page.locator(".dd-preview")).to_have_count(0)
     expect(link).to_be_focused()
-    page.wait_for_timeout(600)   # focus given back to the link does not reopen the card
+    settled(page)   # focus given back to the link does not reopen the card
     expect(page.locator(".dd-preview")).to_have_count(0)
     # Escape also closes a card opened by hovering, and it stays closed.
     page.locator('#sai-table a[href$="/sai/rend/"]').hover()
     expect(page.locator(".dd-preview")).to_contain_text(clause_texts(dataset, "rend")[0])
     page.keyboard.press("Escape")
-    page.wait_for_timeout(600)
+    settled(page)
     expect(page.locator(".dd-preview")).to_have_count(0)
 
 

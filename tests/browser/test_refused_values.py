@@ -12,6 +12,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from calculator.core.limits import LIMITS
 
+pytestmark = pytest.mark.shared_context
+
 ENGINE_TIMEOUT = 120_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 CORAL_AIR = [{"die": "coral-elves/enchanter", "rolled": "4 magic"}, {"die": "coral-elves/conjurer", "rolled": "3 magic"},

@@ -21,6 +21,15 @@ let closeTimer = null;
 let pointerType = "mouse";
 let pressedAt = 0;
 let seq = 0;
+// Whether a card is on its way (a hover's wait, or its text being looked up), shown on the page's root
+// so that a test can wait until nothing is pending before it says that no card opened.
+let timerOn = false;
+let lookupOn = false;
+function pending(timer, lookup) {
+  timerOn = timer === undefined ? timerOn : timer;
+  lookupOn = lookup === undefined ? lookupOn : lookup;
+  document.documentElement.toggleAttribute("data-preview-opening", timerOn || lookupOn);
+}
 let passThrough = null;
 
 /* --- which links, which entry ------------------------------------------------------------ */
@@ -139,8 +148,10 @@ function show(link, byTouch) {
   const key = keyOf(link);
   if (!key) return;
   const mine = ++seq;
+  pending(undefined, true);
   lookup(key).then((entry) => {
     if (mine !== seq) return;   // the player moved on
+    pending(undefined, false);
     if (!entry) {
       restoreTitle(link);
       if (byTouch) { passThrough = link; link.click(); }
@@ -161,6 +172,7 @@ function show(link, byTouch) {
 function cancel() {
   clearTimeout(openTimer);
   seq++;
+  pending(false, false);
 }
 
 function hide(refocus) {
@@ -237,7 +249,8 @@ document.addEventListener("pointerover", (e) => {
   if (!link) return;
   if (link === owner) { clearTimeout(closeTimer); return; }
   clearTimeout(openTimer);
-  openTimer = setTimeout(() => { show(link, false); }, OPEN_MS);
+  pending(true);
+  openTimer = setTimeout(() => { pending(false); show(link, false); }, OPEN_MS);
 });
 
 document.addEventListener("pointerout", (e) => {
@@ -245,6 +258,7 @@ document.addEventListener("pointerout", (e) => {
   const link = linkOf(e.target);
   if (!link || link.contains(e.relatedTarget)) return;
   clearTimeout(openTimer);
+  pending(false);
   if (link === owner && !(card && card.contains(e.relatedTarget))) later();
 });
 
