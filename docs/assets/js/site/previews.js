@@ -3,9 +3,8 @@
    On touch, the first tap opens the card (with a link through to the page), a second tap on the
    same link follows it. One card at a time; Escape closes it and returns focus to the link.
 
-   Data: assets/previews/index.json names one JSON file per first URL segment (sai, spells, ...),
-   each keyed by the site-relative URL a link points at ("sai/counter/", "dice/coral-elves/#gryphon").
-   Nothing is fetched until a player first points at a link. Every text is set with textContent. */
+   Data: assets/previews/index.json names a JSON file per first URL segment, keyed by the URL a link
+   points at. Nothing is fetched until a link is first pointed at; every text is set as text. */
 import { base, element as iconElement } from "../shared/icons.js";
 import { onPage } from "../shared/page-events.js";
 
@@ -21,14 +20,11 @@ let closeTimer = null;
 let pointerType = "mouse";
 let pressedAt = 0;
 let seq = 0;
-// Whether a card is on its way (a hover's wait, or its text being looked up), shown on the page's root
-// so that a test can wait until nothing is pending before it says that no card opened.
-let timerOn = false;
-let lookupOn = false;
-function pending(timer, lookup) {
-  timerOn = timer === undefined ? timerOn : timer;
-  lookupOn = lookup === undefined ? lookupOn : lookup;
-  document.documentElement.toggleAttribute("data-preview-opening", timerOn || lookupOn);
+// A card on its way (0: a hover's wait, 1: its lookup), marked for tests to wait out.
+const opening = [0, 0];
+function pending(i, on) {
+  opening[i] = on;
+  document.documentElement.toggleAttribute("data-preview-opening", opening[0] || opening[1]);
 }
 let passThrough = null;
 
@@ -148,10 +144,10 @@ function show(link, byTouch) {
   const key = keyOf(link);
   if (!key) return;
   const mine = ++seq;
-  pending(undefined, true);
+  pending(1, 1);
   lookup(key).then((entry) => {
     if (mine !== seq) return;   // the player moved on
-    pending(undefined, false);
+    pending(1, 0);
     if (!entry) {
       restoreTitle(link);
       if (byTouch) { passThrough = link; link.click(); }
@@ -172,7 +168,8 @@ function show(link, byTouch) {
 function cancel() {
   clearTimeout(openTimer);
   seq++;
-  pending(false, false);
+  pending(0, 0);
+  pending(1, 0);
 }
 
 function hide(refocus) {
@@ -249,8 +246,8 @@ document.addEventListener("pointerover", (e) => {
   if (!link) return;
   if (link === owner) { clearTimeout(closeTimer); return; }
   clearTimeout(openTimer);
-  pending(true);
-  openTimer = setTimeout(() => { pending(false); show(link, false); }, OPEN_MS);
+  pending(0, 1);
+  openTimer = setTimeout(() => { pending(0, 0); show(link, false); }, OPEN_MS);
 });
 
 document.addEventListener("pointerout", (e) => {
@@ -258,7 +255,7 @@ document.addEventListener("pointerout", (e) => {
   const link = linkOf(e.target);
   if (!link || link.contains(e.relatedTarget)) return;
   clearTimeout(openTimer);
-  pending(false);
+  pending(0, 0);
   if (link === owner && !(card && card.contains(e.relatedTarget))) later();
 });
 
