@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from tests.browser.test_magic_page import ENGINE_TIMEOUT, wait_input, wait_magic
-from tests.browser.test_spell_roll_page import pct, shown
+from tests.browser.test_spell_roll_page import pct, reopen_by_share_link, shown
 
 ARMY = [{"die": "dracolem/silver-draco-adeptus", "rolled": "3 magic"},
         {"die": "dracolem/silver-draco-magus", "rolled": "3 magic"},
@@ -47,10 +47,5 @@ def test_plasma_arc_leads_from_the_first_target_to_the_next_with_a_share_link(pa
     assert_shows(page, engine, later)
     assert (page.locator("[data-calc-spell-next]").count() == 1) == ("next" in engine.resolve(later)["spell"])
     # Its share link opens the same later target's roll.
-    link = page.evaluate("() => location.hash")
-    assert link.startswith("#s=1.")
-    page.goto("about:blank")
-    page.goto("calculator/" + link)
-    wait_input(page, "[data-calc-results]", later)
-    expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    reopen_by_share_link(page, later)
     assert_shows(page, engine, later)

@@ -40,6 +40,16 @@ def assert_spell_matches(page: Page, engine: Engine, data: dict) -> None:
             assert f"{k} ({pct(p)})" in line, (field, line)
 
 
+
+def reopen_by_share_link(page: Page, roll: dict) -> None:
+    """Open the page's share link (a #s= link) afresh, until it shows ``roll`` for its spell."""
+    link = page.evaluate("() => location.hash")
+    assert link.startswith("#s=1.")
+    page.goto("about:blank")
+    page.goto("calculator/" + link)
+    wait_input(page, "[data-calc-results]", roll)
+    expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+
 def test_a_paid_damage_spell_leads_into_its_save_roll_with_its_odds_and_a_share_link(page: Page, engine: Engine):
     roll = {"roll": "magic", "terrain": "coastland", "army": ARMY, "cast": [{"spell": "hailstorm"}], "seed": 0}
     page.goto("calculator/?magic=" + quote(json.dumps(roll)))
@@ -56,12 +66,7 @@ def test_a_paid_damage_spell_leads_into_its_save_roll_with_its_odds_and_a_share_
     expect(page.locator("[data-calc-roll]")).to_have_value("save")
     assert_spell_matches(page, engine, save)
     # The share link holds the spell: opened afresh, it shows the same roll and odds.
-    link = page.evaluate("() => location.hash")
-    assert link.startswith("#s=1.")
-    page.goto("about:blank")
-    page.goto("calculator/" + link)
-    wait_input(page, "[data-calc-results]", save)
-    expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    reopen_by_share_link(page, save)
     assert_spell_matches(page, engine, save)
     # "Not for a spell": the roll stays, the spell's part goes.
     page.locator("[data-calc-spell-stop]").click()
