@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
+from tests.browser.kept import FULL_JS, NOT_JSON, errors_of, put_kept, put_text, second_tab
 from tests.browser.test_army_page import ENGINE_TIMEOUT, PHONE, page_input, shown
 
 KEY = "dd-army-forces"
@@ -25,21 +26,13 @@ KEPT_JS = "() => localStorage.getItem('dd-army-forces')"
 
 def keep_forces(page: Page, forces: list, current: str | None = None) -> None:
     """Put these entries in the device's kept forces before the builder reads them."""
-    data = {"version": 1, "forces": forces, "current": current}
-    page.goto("./")         # not the builder: it would read (and keep) them before they are all there
-    page.evaluate("(t) => localStorage.setItem('dd-army-forces', t)", json.dumps(data))
-
-
-def errors_of(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
+    put_kept(page, KEY, forces, current)
 
 
 # Kept data damaged by hand or by another program: not JSON at all; or entries each damaged in one way
 # (a force without armies, "home": 5, a name that is an object, an army that is not a list).
 DAMAGED = {
-    "not-json": "{this is not json",
+    "not-json": NOT_JSON,
     "entries": json.dumps({"version": 1, "current": "b", "forces": [
         {"id": "a", "name": "Raiders", "force": {"size": 24}},
         {"id": "b", "name": "Home five", "force": {"size": 24, "terrains": {"home": 5}, "armies": RAIDERS["armies"]}},
@@ -52,8 +45,7 @@ DAMAGED = {
 @pytest.mark.parametrize("name", list(DAMAGED))
 def test_damaged_kept_forces_are_answered_in_words_and_set_aside(page: Page, name: str):
     errors = errors_of(page)
-    page.goto("./")
-    page.evaluate("(t) => localStorage.setItem('dd-army-forces', t)", DAMAGED[name])
+    put_text(page, KEY, DAMAGED[name])
     page.goto("army/")
     expect(page.locator("[data-army-force]")).to_be_visible()
     message = page.locator("[data-army-message]")
@@ -69,15 +61,6 @@ def test_damaged_kept_forces_are_answered_in_words_and_set_aside(page: Page, nam
     # What could not be read is set aside as it was, not overwritten.
     assert page.evaluate("() => localStorage.getItem('dd-army-forces-damaged')") == DAMAGED[name]
     assert not errors, errors
-
-
-FULL_JS = """() => {
-  const set = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (k, v) {
-    if (window.__full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return set.call(this, k, v);
-  };
-}"""
 
 
 @pytest.mark.browser_context_args(**PHONE)
@@ -114,9 +97,7 @@ def test_two_tabs_on_one_force_never_overwrite_each_other_silently(page: Page):
     keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
     page.goto("army/")
     shown(page, RAIDERS)
-    other = page.context.new_page()
-    other.on("pageerror", lambda e: errors.append(str(e)))
-    other.goto("army/")
+    other = second_tab(page, errors, "army/")
     shown(other, RAIDERS)
     # The other tab adds a Mummy and keeps it.
     other.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()

@@ -1,7 +1,8 @@
 /* A kept force or game that is deleted is set aside on this device for a day (localStorage), so
    "Bring it back" still works after a reload. Only the last one deleted of each kind is set aside.
-   One module for the army builder and the game page; the note and its button go in the status
-   beside the delete button (role=status), where the player is looking. */
+   One module for the army builder, the game page and the calculator (an army cleared or replaced);
+   the note and its button go in a status beside the button used (role=status), where the player
+   is looking. */
 import { el, isObj } from "../calc/calc-dom.js";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;      // a day: long enough for a slip noticed after a reload
@@ -34,18 +35,25 @@ export function aside(key) {
   return null;
 }
 
+const DELETED = {
+  gone: (entry) => "“" + (entry.name || "") + "” is deleted. ",
+  label: "Bring it back",
+  back: (entry) => "“" + (entry.name || "") + "” is back.",
+};
+
 /* Show "“name” is deleted. [Bring it back]" in `box` when an entry is set aside under `key`;
-   `back(entry, at)` keeps and shows it again. Answers whether there was one to offer. */
-export function offerBack(box, key, attr, back) {
+   `back(entry, at)` keeps and shows it again (and may set aside what it replaces, which is then
+   offered in turn). `words`: other words for the note, its button and what is said once it is back.
+   Answers whether there was one to offer. */
+export function offerBack(box, key, attr, back, words = DELETED) {
   const got = aside(key);
   if (!got) return false;
-  const name = got.entry.name || "";
-  const button = el("button", { type: "button", class: "md-button", [attr]: "" }, "Bring it back");
+  const button = el("button", { type: "button", class: "md-button", [attr]: "" }, words.label);
   button.addEventListener("click", () => {
     forget(key);
     back(got.entry, got.at);
-    box.replaceChildren("“" + name + "” is back.");
+    if (!offerBack(box, key, attr, back, words)) box.replaceChildren(words.back(got.entry));
   });
-  box.replaceChildren("“" + name + "” is deleted. ", button);
+  box.replaceChildren(words.gone(got.entry), button);
   return true;
 }
