@@ -235,3 +235,26 @@ def test_a_24_point_force_prints_on_at_most_two_pages_with_its_dice_drawn(page: 
     pdf = page.pdf(format="A4")
     assert 1 <= pdf_pages(pdf) <= 2, pdf_pages(pdf)
     assert not errors, errors
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_file_that_is_not_json_is_said_in_player_words_with_the_engines_line(page: Page):
+    """A damaged file (or one of another program) is said as what it means to the player first; the
+    engine's own line (what `python -m calculator force` prints after "error: ") follows."""
+    errors = errors_of(page)
+    keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
+    page.goto("army/")
+    shown(page, RAIDERS)
+    before = page.evaluate(KEPT_JS)
+    text = '{"name": "Raiders", "force": {"size": 24,'          # cut short
+    with pytest.raises(InputError) as err:
+        read_json(text)
+    page.locator("[data-army-import]").scroll_into_view_if_needed()
+    page.locator("[data-army-import]").set_input_files(files=[{"name": "force.json", "mimeType": "application/json",
+                                                               "buffer": text.encode()}])
+    status = page.locator("[data-army-status]")
+    expect(status).to_have_text("This file could not be imported: it is not a force from this site, or it is damaged ("
+                                + str(err.value) + ").", timeout=ENGINE_TIMEOUT)
+    expect(status).to_be_in_viewport()
+    assert page.evaluate(KEPT_JS) == before
+    assert not errors, errors

@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.kept import errors_of, put_kept
+from tests.browser.test_accessibility import violations
+from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
 from tests.browser.test_calculator import ENGINE_TIMEOUT, ROLL, share_hash, wait_resolved
 from tests.engine.test_exchange import melee, u
 
@@ -27,7 +29,7 @@ def wait_army(page: Page, dice: list) -> None:
                            arg=json.dumps([d.get("die") or d.get("species") for d in dice], separators=(",", ":")), timeout=ENGINE_TIMEOUT)
 
 
-@pytest.mark.browser_context_args(**PHONE)
+@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
 def test_a_cleared_army_comes_back_even_after_a_reload(page: Page):
     errors = errors_of(page)
     page.goto("calculator/" + share_hash(ROLL))
@@ -39,6 +41,9 @@ def test_a_cleared_army_comes_back_even_after_a_reload(page: Page):
     expect(note).to_contain_text("The army's 3 dice")
     expect(note).to_contain_text("were cleared")
     expect(note).to_be_in_viewport()
+    # The note and its button: no serious violation, a 44 px target.
+    assert violations(page) == []
+    assert page.evaluate(SMALL_TARGETS, MIN) == []
     # A reload (the address now names an empty army) still offers them.
     page.reload()
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)

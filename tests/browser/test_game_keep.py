@@ -15,8 +15,8 @@ from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
 from tests.browser.kept import NOT_JSON, errors_of, put_text, second_tab, stored
-from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, start_game,
-                                          wait_moves)
+from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, small_targets,
+                                          start_game, wait_moves)
 
 KEY = "dd-games"
 
@@ -75,6 +75,7 @@ def test_two_tabs_on_one_game_never_overwrite_each_other_silently(page: Page):
     clash = page.locator("[data-kept-clash]")
     expect(clash).to_contain_text("changed in another tab")
     expect(clash).to_be_in_viewport()
+    assert small_targets(page) == []
     # A change made here meanwhile (a new name) does not overwrite the other tab's save.
     page.locator("[data-game-name]").fill("Mine")
     page.locator("[data-game-name]").press("Tab")
