@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.kept import errors_of, put_kept
+from tests.browser.kept import FULL_JS, errors_of, put_kept
 from tests.browser.test_accessibility import violations
 from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
 from tests.browser.test_calculator import ENGINE_TIMEOUT, ROLL, share_hash, wait_resolved
@@ -88,4 +88,23 @@ def test_a_kept_army_used_over_an_exchange_side_can_be_undone(page: Page):
     # What stood (the kept army) is set aside in turn: nothing is lost either way.
     expect(note).to_contain_text("The army's 2 dice")
     expect(note).to_contain_text("were replaced")
+    assert not errors, errors
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_cleared_army_comes_back_while_the_storage_is_full(page: Page):
+    """A browser storage that is full cannot keep the dice past a reload; the page keeps them until
+    it is left, so "Bring them back" still works."""
+    errors = errors_of(page)
+    page.add_init_script("(" + FULL_JS + ")()")
+    page.goto("calculator/" + share_hash(ROLL))
+    wait_resolved(page)
+    page.evaluate("window.__full = true")
+    page.locator("[data-calc-clear]").click()
+    wait_army(page, [])
+    note = page.locator('[data-calc-army-undo="roll"]')
+    expect(note).to_contain_text("were cleared")
+    assert page.evaluate("() => localStorage.getItem('dd-calc-army-roll')") is None
+    note.get_by_role("button", name="Bring them back").click()
+    wait_army(page, ROLL["army"])
     assert not errors, errors

@@ -34,9 +34,9 @@ export function armyUndo(cat, box, key, get, put) {
   offerBack(box, key, "data-calc-army-back", back, WORDS);       // one set aside before a reload
   return (army, why) => {
     const before = get();
-    const aside = before.length > 0 && keep(before, why);
+    if (before.length) keep(before, why);      // a full storage: kept by the page until it is left
     put(army);
-    if (!aside || !offerBack(box, key, "data-calc-army-back", back, WORDS)) box.replaceChildren();
+    if (!before.length || !offerBack(box, key, "data-calc-army-back", back, WORDS)) box.replaceChildren();
   };
 }
 

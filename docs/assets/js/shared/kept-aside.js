@@ -7,7 +7,12 @@ import { el, isObj } from "../calc/calc-dom.js";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;      // a day: long enough for a slip noticed after a reload
 
+// This page's own copy of what it set aside: a storage that is full or blocked still lets the
+// player bring it back until the page is left.
+const held = new Map();
+
 function read(key) {
+  if (held.has(key)) return held.get(key);
   try {
     const raw = JSON.parse(localStorage.getItem(key) || "null");
     if (isObj(raw) && isObj(raw.entry) && typeof raw.entry.id === "string" && typeof raw.when === "number") return raw;
@@ -16,13 +21,17 @@ function read(key) {
 }
 
 export function forget(key) {
+  held.delete(key);
   try { localStorage.removeItem(key); } catch (e) { /* blocked: nothing to forget */ }
 }
 
-/* Set a deleted entry aside; `at`: where it stood among the kept ones. */
+/* Set a deleted entry aside; `at`: where it stood among the kept ones. Answers whether it is kept
+   past a reload too. */
 export function setAside(key, entry, at) {
+  const got = { entry, at, when: Date.now() };
+  held.set(key, got);
   try {
-    localStorage.setItem(key, JSON.stringify({ entry, at, when: Date.now() }));
+    localStorage.setItem(key, JSON.stringify(got));
     return true;
   } catch (e) { return false; }
 }
