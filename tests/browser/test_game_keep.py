@@ -150,3 +150,21 @@ def test_game_files_are_read_by_the_engine_and_refused_beside_the_import(page: P
                                 timeout=ENGINE_TIMEOUT)
     assert stored(page, KEY) == before
     assert not errors, errors
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_deleted_game_comes_back_after_a_reload(page: Page):
+    errors = errors_of(page)
+    start_game(page)
+    page.locator("[data-game-delete]").click()
+    expect(page.locator("[data-game-setup]")).to_be_visible()
+    assert json.loads(stored(page, KEY))["games"] == []
+    page.reload()
+    status = page.locator("[data-game-kept-status]")
+    expect(status).to_contain_text("“Alice against Bob” is deleted.")
+    expect(status).to_be_in_viewport()
+    status.locator("[data-game-undelete]").click()
+    wait_moves(page, 0)
+    expect(status).to_contain_text("is back")
+    assert [g["name"] for g in json.loads(stored(page, KEY))["games"]] == ["Alice against Bob"]
+    assert not errors, errors
