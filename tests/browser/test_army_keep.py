@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
+from tests.browser.kept import FULL_JS, NOT_JSON, errors_of, put_kept, put_text, second_tab
 from tests.browser.test_army_page import ENGINE_TIMEOUT, PHONE, page_input, shown
 
 pytestmark = pytest.mark.shared_context
@@ -27,21 +28,13 @@ KEPT_JS = "() => localStorage.getItem('dd-army-forces')"
 
 def keep_forces(page: Page, forces: list, current: str | None = None) -> None:
     """Put these entries in the device's kept forces before the builder reads them."""
-    data = {"version": 1, "forces": forces, "current": current}
-    page.goto("./")         # not the builder: it would read (and keep) them before they are all there
-    page.evaluate("(t) => localStorage.setItem('dd-army-forces', t)", json.dumps(data))
-
-
-def errors_of(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
+    put_kept(page, KEY, forces, current)
 
 
 # Kept data damaged by hand or by another program: not JSON at all; or entries each damaged in one way
 # (a force without armies, "home": 5, a name that is an object, an army that is not a list).
 DAMAGED = {
-    "not-json": "{this is not json",
+    "not-json": NOT_JSON,
     "entries": json.dumps({"version": 1, "current": "b", "forces": [
         {"id": "a", "name": "Raiders", "force": {"size": 24}},
         {"id": "b", "name": "Home five", "force": {"size": 24, "terrains": {"home": 5}, "armies": RAIDERS["armies"]}},
@@ -54,8 +47,7 @@ DAMAGED = {
 @pytest.mark.parametrize("name", list(DAMAGED))
 def test_damaged_kept_forces_are_answered_in_words_and_set_aside(page: Page, name: str):
     errors = errors_of(page)
-    page.goto("./")
-    page.evaluate("(t) => localStorage.setItem('dd-army-forces', t)", DAMAGED[name])
+    put_text(page, KEY, DAMAGED[name])
     page.goto("army/")
     expect(page.locator("[data-army-force]")).to_be_visible()
     message = page.locator("[data-army-message]")
@@ -71,15 +63,6 @@ def test_damaged_kept_forces_are_answered_in_words_and_set_aside(page: Page, nam
     # What could not be read is set aside as it was, not overwritten.
     assert page.evaluate("() => localStorage.getItem('dd-army-forces-damaged')") == DAMAGED[name]
     assert not errors, errors
-
-
-FULL_JS = """() => {
-  const set = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (k, v) {
-    if (window.__full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return set.call(this, k, v);
-  };
-}"""
 
 
 @pytest.mark.browser_context_args(**PHONE)
@@ -116,9 +99,7 @@ def test_two_tabs_on_one_force_never_overwrite_each_other_silently(page: Page):
     keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
     page.goto("army/")
     shown(page, RAIDERS)
-    other = page.context.new_page()
-    other.on("pageerror", lambda e: errors.append(str(e)))
-    other.goto("army/")
+    other = second_tab(page, errors, "army/")
     shown(other, RAIDERS)
     # The other tab adds a Mummy and keeps it.
     other.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
@@ -255,4 +236,27 @@ def test_a_24_point_force_prints_on_at_most_two_pages_with_its_dice_drawn(page: 
     page.screenshot(path=str(tmp_path / "print.png"), full_page=True)
     pdf = page.pdf(format="A4")
     assert 1 <= pdf_pages(pdf) <= 2, pdf_pages(pdf)
+    assert not errors, errors
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_file_that_is_not_json_is_said_in_player_words_with_the_engines_line(page: Page):
+    """A damaged file (or one of another program) is said as what it means to the player first; the
+    engine's own line (what `python -m calculator force` prints after "error: ") follows."""
+    errors = errors_of(page)
+    keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
+    page.goto("army/")
+    shown(page, RAIDERS)
+    before = page.evaluate(KEPT_JS)
+    text = '{"name": "Raiders", "force": {"size": 24,'          # cut short
+    with pytest.raises(InputError) as err:
+        read_json(text)
+    page.locator("[data-army-import]").scroll_into_view_if_needed()
+    page.locator("[data-army-import]").set_input_files(files=[{"name": "force.json", "mimeType": "application/json",
+                                                               "buffer": text.encode()}])
+    status = page.locator("[data-army-status]")
+    expect(status).to_have_text("This file could not be imported: it is not a force from this site, or it is damaged ("
+                                + str(err.value) + ").", timeout=ENGINE_TIMEOUT)
+    expect(status).to_be_in_viewport()
+    assert page.evaluate(KEPT_JS) == before
     assert not errors, errors

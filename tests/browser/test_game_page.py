@@ -117,6 +117,11 @@ def start_game(page: Page) -> None:
     page.evaluate("(s) => localStorage.setItem('dd-army-forces', JSON.stringify(s))", FORCES)
     page.reload()
     expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    fill_setup(page)
+
+
+def fill_setup(page: Page) -> None:
+    """SETUP, picked in the setup form shown (Alice's and Bob's forces kept), and the game started."""
     expect(page.locator("[data-game-setup]")).to_be_visible()
     page.locator('[data-setup-force="1"]').select_option(label="Bob")
     for i, name in ((0, "alice"), (1, "bob")):
@@ -323,7 +328,7 @@ def test_a_tampered_file_is_answered_in_words_and_keeps_what_was_kept(page: Page
     kept = page.evaluate("() => localStorage.getItem('dd-games')")
     page.locator("[data-game-import]").set_input_files(files=[{"name": "game.json", "mimeType": "application/json",
                                                                "buffer": content}])
-    message = page.locator("[data-game-message]")
+    message = page.locator("[data-game-status]")       # beside the import, where the player is
     expect(message).to_contain_text("could not be", timeout=ENGINE_TIMEOUT)
     text = message.text_content()
     assert "Traceback" not in text and "internal error" not in text, text

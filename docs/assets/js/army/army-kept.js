@@ -1,10 +1,11 @@
 /* Army builder: the forces kept on the device (pick one, make a new one, rename, delete), and a
    force's ways out and in: its share link, its JSON file, a file imported. A force from a link
    or a file is checked by the engine before it is kept; a refused one shows the engine's words. */
-import { el, option, fill, shortMsg, saveFile } from "../calc/calc-dom.js";
+import { el, option, fill, saveFile } from "../calc/calc-dom.js";
 import { engine } from "../engine/engine.js";
 import * as store from "./army-store.js";
 import { shareUrl } from "./army-links.js";
+import { refusedWords } from "../shared/kept-links.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
 import { copyLinkBox, offerClash, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
 
@@ -45,7 +46,8 @@ export function openForce(ctx, got, what) {
     ctx.show(entry);
   }, (err) => {
     if (!ctx.root.isConnected) return;
-    tell(what === "link" ? "This force link could not be used: " + shortMsg(err) + "." : "This file could not be imported: " + shortMsg(err) + ".");
+    tell(what === "link" ? "This force link could not be used: " + refusedWords(err, "force") + "."
+      : "This file could not be imported: " + refusedWords(err, "force") + ".");
   });
 }
 

@@ -5,7 +5,7 @@ import { elementsText, followArmy, limit, checkAmount } from "./calc-catalogue.j
 import { choiceLabel, modText } from "./calc-army.js";
 import { attackOf, sideName } from "./calc-exchange-words.js";
 import { rollNames, rollPicker } from "./calc-exchange-faces.js";
-import { keptPicker } from "./calc-kept.js";
+import { keptPicker, armyUndo, undoBox } from "./calc-kept.js";
 import { heldRow } from "./calc-held.js";
 
 /* The side's name: the exchange's (attacking, defending army), or the one its mode gives (a maneuver's). */
@@ -138,10 +138,14 @@ export function build(ctx, side, box, held = true) {
     const s = ctx.sideOf(side);
     if (ui.spell.value) { s.modifiers = (s.modifiers || []).concat([{ spell: ui.spell.value }]); ctx.changed(); }
   };
+  // A kept army used over this side's dice sets them aside, to be brought back (calc-kept.js).
+  const undo = undoBox(side);
+  const replace = armyUndo(cat, undo, "dd-calc-army-" + ctx.mode + "-" + side, () => ctx.sideOf(side).army || [],
+    (army) => { ctx.sideOf(side).army = army; ctx.armyChanged(); });
   ui.armyPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("species") }, "Species ", ui.species), el("label", { for: id("unit") }, "Unit ", ui.unit),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-" + side, onclick: add }, "Add to " + nameOf(ctx, side).toLowerCase())),
-  keptPicker(cat, id("kept"), (army) => { ctx.sideOf(side).army = army; ctx.armyChanged(); }), ui.units);
+  keptPicker(cat, id("kept"), (army) => replace(army, "replaced")), undo, ui.units);
   ui.dragonPart = el("div", {}, el("div", { class: "dd-calc-row" },
     el("label", { for: id("dragon") }, "Dragon ", ui.dragon),
     el("button", { type: "button", class: "md-button", "data-key": "ex-add-dragon", onclick: addDragon }, "Add dragon")), ui.dragons);

@@ -186,7 +186,8 @@ function bindForm(ctx) {
   ui.rollAll.addEventListener("click", () => { st().army.forEach((u, i) => rollDie(ctx, u, i)); ctx.changed(); });
   // On a phone the total is screens below the dice: one tap brings it into view, with the focus.
   ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });
-  ui.clear.addEventListener("click", () => { st().army = []; ctx.plan = null; ctx.changed(); });
+  // Cleared at one tap, so the dice are set aside and can be brought back (calc-kept.js).
+  ui.clear.addEventListener("click", () => { if (st().army.length) ctx.replaceArmy([], "cleared"); });
   ui.spellAdd.addEventListener("click", () => { if (ui.spell.value) { st().modifiers.push({ spell: ui.spell.value }); ctx.changed(); } });
   ui.op.addEventListener("change", () => syncControls(ctx));
   ui.opAdd.addEventListener("click", () => addFree(ctx));

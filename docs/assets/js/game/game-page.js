@@ -2,19 +2,19 @@
    ({id, name, game, redo}, the game being the engine's `game` input: setup and moves). The board is
    the engine's answer to the whole game; a move is sent as the game plus that move and kept only once
    the engine accepts it; undo drops the last move (kept for redo); a ?game= link is checked first. */
-import { el, option, fill, shortMsg, busy, saveFile } from "../calc/calc-dom.js";
+import { el, option, fill, shortMsg, busy } from "../calc/calc-dom.js";
 import { load } from "../calc/calc-catalogue.js";
 import { engine, followEngine } from "../engine/engine.js";
 import * as store from "./game-store.js";
-import { readLink, dropLink, shareUrl } from "./game-links.js";
+import { shareUrl } from "./game-links.js";
 import { renderBoard } from "./game-board.js";
 import { renderOpen, renderForm } from "./game-moves.js";
 import { renderSetup, bindSetup } from "./game-setup.js";
 import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
-import { setAside, offerBack } from "../shared/kept-aside.js";
-import { copyLinkBox, onAddress, offerClash, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
+import { copyLinkBox, onAddress, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
+import { keepShown, clash, offerUndelete, remove, exportFile, importFile, openLink, sayDamaged } from "./game-kept.js";
 import { showGameAdvice } from "./advise-game.js";
 import { takeAnswer } from "./game-calc.js";
 
@@ -117,22 +117,6 @@ function draw(ctx, key) {
   }
 }
 
-/* Keep the game shown, unless another tab saved it meanwhile (the player chooses first). */
-function keep(ctx) {
-  if (ctx.clash) return;
-  const done = store.keep(ctx.entry);
-  if (done && done.clash !== undefined) { clash(ctx, done.clash); return; }
-  if (done !== true) say(ctx, done === "full" ? "This move is not kept: the browser's storage is full. Export this game as a file, or delete games you no longer need."
-    : "This browser does not let the page keep games on the device: share or export them to keep them.");
-}
-
-function clash(ctx, other) {
-  ctx.clash = true;
-  offerClash(alertBar(ctx.root), { noun: "game", other,
-    mine: () => { ctx.clash = false; store.keep(ctx.entry, undefined, true); renderKept(ctx); },
-    theirs: () => { ctx.clash = false; show(ctx, other || store.current()); } });
-}
-
 /* A move: the game with it is sent to the engine; kept once accepted, else its reason beside `why`. */
 function play(ctx, move, why) {
   const game = { setup: ctx.entry.game.setup, moves: ctx.entry.game.moves.concat([move]) };
@@ -147,7 +131,7 @@ function play(ctx, move, why) {
     entry.redo = [];
     ctx.picked = null;
     ctx.refocus = ctx.root.contains(document.activeElement);
-    keep(ctx);
+    keepShown(ctx);
     ask(ctx);
   }, (err) => {
     why.dataset.state = "refused";
@@ -160,7 +144,7 @@ function undo(ctx) {
   if (!e || !e.game.moves.length) return;
   e.redo = (e.redo || []).concat([e.game.moves[e.game.moves.length - 1]]);
   e.game = { setup: e.game.setup, moves: e.game.moves.slice(0, -1) };
-  keep(ctx);
+  keepShown(ctx);
   status(ctx, "The last move is undone.");
   ask(ctx);
 }
@@ -170,7 +154,7 @@ function redo(ctx) {
   if (!e || !(e.redo || []).length) return;
   e.game = { setup: e.game.setup, moves: e.game.moves.concat([e.redo[e.redo.length - 1]]) };
   e.redo = e.redo.slice(0, -1);
-  keep(ctx);
+  keepShown(ctx);
   status(ctx, "The move is made again.");
   ask(ctx);
 }
@@ -178,60 +162,8 @@ function redo(ctx) {
 function startGame(ctx, setup, name) {
   const entry = { id: store.newId(), name: store.freshName(name), game: { setup, moves: [] }, redo: [] };
   ctx.entry = entry;
-  keep(ctx);
+  keepShown(ctx);
   show(ctx, entry);
-}
-
-/* Delete asks nothing but can be undone, even after a reload (for a day): the game comes back
-   where it stood. */
-const ASIDE = "dd-game-deleted";
-
-function offerUndelete(ctx) {
-  offerBack(ctx.ui.keptStatus, ASIDE, "data-game-undelete", (entry, at) => {
-    if (!store.kept().some((g) => g.id === entry.id)) store.keep(entry, at, true);
-    show(ctx, store.kept().find((g) => g.id === entry.id) || entry);
-  });
-}
-
-function remove(ctx) {
-  const gone = ctx.entry;
-  setAside(ASIDE, gone, store.remove(gone.id));
-  show(ctx, store.current());
-  offerUndelete(ctx);
-}
-
-function exportFile(ctx) {
-  saveFile(store.exportText(ctx.entry), ctx.entry.name || "game");
-  status(ctx, "Saved as a file.");
-}
-
-/* A game from a link or a file: the engine replays it before it is kept (once) and shown. */
-function openGame(ctx, got, what) {
-  say(ctx, "Opening the game from the " + what + "…");
-  return engine.whenReady().then(() => engine.call("game", JSON.stringify(got.game))).then(() => {
-    if (!ctx.root.isConnected) return;
-    const text = JSON.stringify(got.game);
-    const same = store.kept().find((g) => JSON.stringify(g.game) === text);
-    say(ctx, "");
-    const entry = same || { id: store.newId(), name: store.freshName(got.name || "Shared game"), game: got.game, redo: [] };
-    ctx.entry = entry;
-    keep(ctx);
-    show(ctx, entry);
-  }, (err) => {
-    if (!ctx.root.isConnected) return;
-    say(ctx, "This game " + what + " could not be used: " + sayEngine({ setup: got.game.setup, aid: ctx.aid, cat: ctx.cat }, shortMsg(err)) + ".");
-  });
-}
-
-function importFile(ctx, input) {
-  const file = input.files && input.files[0];
-  if (!file) return;
-  input.value = "";
-  file.text().then((text) => {
-    let got;
-    try { got = store.importText(text); } catch (err) { say(ctx, "This file could not be imported: " + shortMsg(err) + "."); return; }
-    openGame(ctx, got, "file");
-  }, () => say(ctx, "This file could not be read."));
 }
 
 function bindControls(ctx) {
@@ -245,7 +177,7 @@ function bindControls(ctx) {
   ui.name.addEventListener("change", () => {
     if (!ctx.entry) return;
     ctx.entry.name = store.cleanName(ui.name.value) || store.freshName();
-    keep(ctx);
+    keepShown(ctx);
     renderKept(ctx);
   });
   ui.del.addEventListener("click", () => { if (ctx.entry) remove(ctx); });
@@ -256,14 +188,6 @@ function bindControls(ctx) {
   ui.importInput.addEventListener("change", () => importFile(ctx, ui.importInput));
 }
 
-function openLink(ctx) {
-  const got = readLink();
-  if (!got) return;
-  if (got.error) { dropLink(); say(ctx, got.error); return; }
-  const address = location.search;
-  openGame(ctx, got, "link").then(() => { if (ctx.root.isConnected && location.search === address) dropLink(); });
-}
-
 function bind(root, cat) {
   let aid;
   try { aid = JSON.parse(root.dataset.gameAid || "{}"); } catch (e) { aid = {}; }
@@ -271,6 +195,10 @@ function bind(root, cat) {
     ui: query(root), entry: null, answer: null, seq: 0, timer: null, picked: null, setup: null };
   ctx.play = (move, why) => play(ctx, move, why);
   ctx.startGame = (setup, name) => startGame(ctx, setup, name);
+  ctx.show = (entry) => show(ctx, entry);
+  ctx.say = (text) => say(ctx, text);
+  ctx.status = (text) => status(ctx, text);
+  ctx.renderKept = () => renderKept(ctx);
   bindSetup(ctx);
   bindControls(ctx);
   ctx.ui.kept.hidden = ctx.ui.actions.hidden = false;
@@ -278,7 +206,7 @@ function bind(root, cat) {
     none: "Start a game first: the post shows its board." }], () => (ctx.entry ? shareUrl(ctx.entry) : null));
   const first = store.current(), hurt = store.damaged();      // read before it is kept again, repaired
   show(ctx, first);
-  if (hurt.length) say(ctx, "Some games kept on this device were damaged and are shown as far as they could be read (" + hurt.slice(0, 3).join("; ") + "). The damaged copy is set aside on this device, unchanged.");
+  sayDamaged(ctx, hurt);
   takeAnswer(ctx);
   offerUndelete(ctx);
   openLink(ctx);

@@ -1,12 +1,13 @@
 /* Games kept on this device (localStorage), for the game page. A game is the engine's `game` input
    itself ({setup, moves}); the store adds a name, an id and the moves undone that may be redone.
    Nothing here knows a rule: whether a move stands is the engine's answer. Also the JSON files a
-   game is exported as and imported from: {"name": "...", "game": {"setup": ..., "moves": [...]}}. */
+   game is exported as and imported from: {"name": "...", "game": {"setup": ..., "moves": [...]}},
+   whose text the engine reads (game-kept.js). */
 import { isObj } from "../calc/calc-dom.js";
 import { keptStore, cleanName } from "../shared/kept-store.js";
 
 const KEY = "dd-games";
-const MAX_TEXT = 400000;      // characters of one game's JSON (the engine bounds the rest)
+export const MAX_FILE = 400000;      // bytes of a game file read at all (the engine bounds the rest)
 
 /* A kept game as far as it can be read (the engine replays it and says what it refuses). */
 function cleanGame(raw) {
@@ -19,26 +20,24 @@ const store = keptStore({ key: KEY, part: "game", prefix: "g", noun: "Game", cle
 export const { kept, current, select, keep, remove, newId, freshName, stored, damaged, watch } = store;
 export { cleanName };
 
-/* A game read from a file or a link, checked for shape only (a setup object, a list of move
-   objects); the engine checks every id, move and number and names the field it refuses. */
-export function checkShape(raw) {
-  if (!isObj(raw)) throw new Error("it is not a game");
-  const unknown = Object.keys(raw).filter((k) => k !== "setup" && k !== "moves");
-  if (unknown.length) throw new Error("it has parts a game does not have (" + unknown.slice(0, 3).join(", ").slice(0, 80) + ")");
-  if (!isObj(raw.setup)) throw new Error("it has no setup");
-  const moves = raw.moves == null ? [] : raw.moves;
-  if (!Array.isArray(moves) || !moves.every(isObj)) throw new Error("its moves are not a list of moves");
-  return { setup: raw.setup, moves: moves.slice() };
-}
-
 export function exportText(entry) {
   return JSON.stringify({ name: entry.name, game: entry.game }, null, 2) + "\n";
 }
 
-export function importText(text) {
-  if (text.length > MAX_TEXT) throw new Error("it is too large to be a game");
-  let raw;
-  try { raw = JSON.parse(text); } catch (e) { throw new Error("the file is not valid JSON"); }
-  if (!isObj(raw)) throw new Error("the file does not hold a game");
-  return { name: cleanName(raw.name), game: checkShape(isObj(raw.game) ? raw.game : raw) };
+/* What a file read by the engine holds: {name, game} (the game still to be replayed by the engine),
+   or throws in words when it is not a game file. A game given bare is read too. */
+export function fileGame(value) {
+  if (!isObj(value)) throw new Error("it is not a game");
+  if (!("game" in value)) {
+    if (!("setup" in value)) throw new Error("it is not a game (it has no setup)");
+    return { name: "", game: value };
+  }
+  const unknown = Object.keys(value).filter((k) => k !== "name" && k !== "game");
+  if (unknown.length) throw new Error("it is not a game file (it also holds " + unknown.slice(0, 3).join(", ").slice(0, 80) + ")");
+  return { name: cleanName(value.name), game: value.game };
+}
+
+/* A game the engine replayed (from a link or a file) as the page keeps it: its moves always a list. */
+export function pageGame(value) {
+  return { setup: value.setup, moves: Array.isArray(value.moves) ? value.moves.slice() : [] };
 }

@@ -1,9 +1,8 @@
 /* Share links of what a player keeps on the device (a force, a game):
    "?<key>=1.<base64url JSON>&name=<name>" (written by the page, the encoding of the calculator's
-   share links), or "?<key>=<JSON>" written by hand. Without a checkShape, a link's text is handed
-   on as it is, for the engine to read as the command line reads it (the army builder); with one, it
-   is read as plain JSON and checked for shape (the game page), the engine checking every die, move
-   and number. Every text shown is set as text. */
+   share links), or "?<key>=<JSON>" written by hand. A link's text is handed on as it is, for the
+   engine to read as the command line reads it; a refusal shows the engine's own line
+   (refusedWords). Every text shown is set as text. */
 import { b64urlEncode, b64urlDecode } from "../calc/calc-links.js";
 import { shortMsg } from "../calc/calc-dom.js";
 
@@ -18,9 +17,17 @@ function decode(value) {
   return b64urlDecode(m[2]);
 }
 
+/* The engine's refusal of a link's or a file's text: its own line, the command line's; a text it
+   cannot read at all (it names the whole input: not JSON, cut short, far too long) is first said
+   as what it means to the player. */
+export function refusedWords(err, noun) {
+  const line = shortMsg(err);
+  return err && err.field === "input" ? "it is not a " + noun + " from this site, or it is damaged (" + line + ")" : line;
+}
+
 /* shareUrl(entry), readLink() and dropLink() for the link parameter `key`; `noun` and `plural` name
    what is kept in the words of a link that cannot be read. */
-export function keptLinks({ key, maxText, checkShape, cleanName, noun, plural }) {
+export function keptLinks({ key, maxText, cleanName, noun, plural }) {
   function shareUrl(entry) {
     const url = new URL(location.href);
     url.search = "";
@@ -30,17 +37,14 @@ export function keptLinks({ key, maxText, checkShape, cleanName, noun, plural })
     return url.href;
   }
 
-  /* What the page's address names: null (none), {name, [key]} (or {name, text}) or {error} in words. */
+  /* What the page's address names: null (none), {name, text} or {error} in words. */
   function readLink() {
     const params = new URLSearchParams(location.search);
     if (!params.has(key)) return null;
     try {
       const text = decode(params.get(key) || "");
       if (text.length > maxText) throw new Error("it is too long");
-      if (!checkShape) return { name: cleanName(params.get("name")), text };
-      let raw;
-      try { raw = JSON.parse(text); } catch (e) { throw new Error("it is not valid JSON"); }
-      return { name: cleanName(params.get("name")), [key]: checkShape(raw) };
+      return { name: cleanName(params.get("name")), text };
     } catch (err) {
       return { error: "This " + noun + " link could not be read (" + shortMsg(err) + "). Your kept " + plural +
                       " are shown instead." };
