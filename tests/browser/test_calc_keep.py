@@ -16,6 +16,8 @@ from tests.browser.test_phone_targets import MIN, SMALL_TARGETS
 from tests.browser.test_calculator import ENGINE_TIMEOUT, ROLL, share_hash, wait_resolved
 from tests.engine.test_exchange import melee, u
 
+pytestmark = pytest.mark.shared_context
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 

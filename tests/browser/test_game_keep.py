@@ -18,6 +18,8 @@ from tests.browser.kept import NOT_JSON, errors_of, put_text, second_tab, stored
 from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, small_targets,
                                           start_game, wait_moves)
 
+pytestmark = pytest.mark.shared_context
+
 KEY = "dd-games"
 
 # Kept games damaged by hand or by another program: not JSON at all; or entries each damaged in one
