@@ -17,6 +17,7 @@ import { engine } from "../engine/engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
 import { heldRow } from "./calc-held.js";
 import { bindModeCopy } from "../shared/forum-copy.js";
+import { bindClear } from "./calc-clear.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -186,7 +187,6 @@ function bindForm(ctx) {
   ui.rollAll.addEventListener("click", () => { st().army.forEach((u, i) => rollDie(ctx, u, i)); ctx.changed(); });
   // On a phone the total is screens below the dice: one tap brings it into view, with the focus.
   ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });
-  ui.clear.addEventListener("click", () => { st().army = []; ctx.plan = null; ctx.changed(); });
   ui.spellAdd.addEventListener("click", () => { if (ui.spell.value) { st().modifiers.push({ spell: ui.spell.value }); ctx.changed(); } });
   ui.op.addEventListener("change", () => syncControls(ctx));
   ui.opAdd.addEventListener("click", () => addFree(ctx));
@@ -257,6 +257,7 @@ function bind(root, cat) {
   bindModes(ctx);
   bindMagic(ctx);
   restore(ctx);
+  bindClear(ctx, ctx.ui.clear);          // what "Clear the army" takes away is said, and can come back
   const onHash = () => {
     if (!document.body.contains(root)) { window.removeEventListener("hashchange", onHash); return; }
     if (location.hash && "#" + location.hash.replace(/^#/, "") !== ctx.lastHash) restore(ctx);
