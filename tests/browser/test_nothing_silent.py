@@ -14,12 +14,13 @@ from urllib.parse import quote
 
 import pytest
 import yaml
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.advise.words import K_RANGE
 from calculator.core.limits import LIMITS
 from tests.browser.links import open_in_place
+from tests.browser.refusals import change, no_note, note_of
 from tests.engine.advise_cases import CASES
 
 pytestmark = pytest.mark.shared_context
@@ -27,28 +28,6 @@ pytestmark = pytest.mark.shared_context
 ENGINE_TIMEOUT = 180_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 RULES = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "rules.yaml").read_text(encoding="utf-8"))
-
-
-def note_of(page: Page, box: Locator) -> Locator:
-    """The note that describes `box` (aria-describedby), visible right after the box's label."""
-    expect(box).to_have_attribute("aria-invalid", "true")
-    ident = box.get_attribute("aria-describedby")
-    assert ident
-    note = page.locator("#" + ident)
-    expect(note).to_be_visible()
-    expect(note).to_be_in_viewport()
-    assert box.evaluate("(b) => { const n = (b.closest('label') || b).nextElementSibling; return n && n.id; }") == ident
-    return note
-
-
-def no_note(page: Page, box: Locator) -> None:
-    expect(box).not_to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-refused]")).to_have_count(0)
-
-
-def change(box: Locator, value: str) -> None:
-    box.fill(value)
-    box.dispatch_event("change")
 
 
 @pytest.mark.browser_context_args(**PHONE)

@@ -8,9 +8,10 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from calculator.core.limits import LIMITS
+from tests.browser.refusals import no_note, note_of
 
 pytestmark = pytest.mark.shared_context
 
@@ -18,24 +19,6 @@ ENGINE_TIMEOUT = 120_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 CORAL_AIR = [{"die": "coral-elves/enchanter", "rolled": "4 magic"}, {"die": "coral-elves/conjurer", "rolled": "3 magic"},
              {"die": "coral-elves/evoker", "rolled": "2 magic"}]
-
-
-def note_of(page: Page, box: Locator) -> Locator:
-    """The note that describes `box` (aria-describedby), checked to stand right after its label."""
-    expect(box).to_have_attribute("aria-invalid", "true")
-    ident = box.get_attribute("aria-describedby")
-    assert ident
-    note = page.locator("#" + ident)
-    expect(note).to_have_attribute("role", "status")
-    expect(note).to_be_in_viewport()
-    # Beside it: right after the box's label.
-    assert box.evaluate("(b) => { const n = (b.closest('label') || b).nextElementSibling; return n && n.id; }") == ident
-    return note
-
-
-def no_note(page: Page, box: Locator) -> None:
-    expect(box).not_to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-refused]")).to_have_count(0)
 
 
 def wish(page: Page) -> list:

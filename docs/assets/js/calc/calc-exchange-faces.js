@@ -120,13 +120,23 @@ export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
   return box;
 }
 
-/* The engine's refusal beside the typed face box of the die it names (err.field, as the worker
-   forwards it: "attacker.army[0].rolled", "opposing[1].army[2].rolled"): the die's first box is
-   marked and described by the engine's line (the page's sides carry the input's names). The boxes
-   are drawn anew with every answer, so a good value takes the note away. */
+/* The engine's refusal beside the typed face boxes it names (err.field, as the worker forwards it;
+   the page's sides carry the input's names): "attacker.army[0].rolled.counter" is that roll's first
+   box, "...rerolled.counter[1]" (or a maneuver's "...rerolled[1]") its third, a bare "...rolled" the
+   first box of each of the die's rolls, "...army[0]" every box of the die. The boxes are drawn anew
+   with every answer, so a good value takes the note away. */
+const NAMED = /^(.+?)\.army\[(\d+)\](?:\.(rolled|rerolled)(?:\.([^.[]+))?(?:\[(\d+)\])?)?$/;
 export function markFace(root, err) {
-  const m = err && typeof err.field === "string" ? /^(.+?)\.army\[(\d+)\]\.(?:rolled|rerolled)\b/.exec(err.field) : null;
-  const side = m && m[1];
-  const box = side && root.querySelector('input[data-key^="ex-in-' + CSS.escape(side) + "-" + m[2] + '-"]');
-  if (box) refuse(box, String(err.message).replace(err.field + ": ", ""));
+  const m = err && typeof err.field === "string" ? NAMED.exec(err.field) : null;
+  if (!m) return;
+  const [, side, i, which, roll, nth] = m;
+  const level = which === "rolled" ? 0 : which && nth != null ? Number(nth) + 1 : null;
+  const prefix = "ex-in-" + side + "-" + i + "-";
+  root.querySelectorAll('input[data-key^="' + CSS.escape(prefix) + '"]').forEach((box) => {
+    const rest = box.dataset.key.slice(prefix.length);
+    const cut = rest.lastIndexOf("-");
+    const [name, at] = [rest.slice(0, cut), Number(rest.slice(cut + 1))];
+    const fits = (roll == null || name === roll) && (level == null ? which !== "rerolled" || at > 0 : at === level);
+    if (fits) refuse(box, String(err.message).replace(err.field + ": ", ""));
+  });
 }

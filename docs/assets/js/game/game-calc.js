@@ -8,6 +8,7 @@ import { el, randomInt, shortMsg } from "../calc/calc-dom.js";
 import { engine } from "../engine/engine.js";
 import { FORMS, facesOf } from "./game-forms.js";
 import { sayEngine } from "./game-words.js";
+import { markMove } from "./game-marks.js";
 
 export const ASK_KEY = "dd-game-ask";
 export const ANSWER_KEY = "dd-game-answer";
@@ -16,14 +17,22 @@ const SEED_RANGE = 1e6;
 
 function session() { try { return window.sessionStorage; } catch (e) { return null; } }
 
-function ask(ctx, button, read, why) {
-  const form = button.closest("form");
+/* The game with the move as the form reads it, as the calculator's question (null: a box refused). */
+function question(ctx, form, read, seed) {
   const move = read(form);
-  if (!move) return;                    // a field refused beside its box
+  if (!move) return null;               // a field refused beside its box
   const faces = facesOf(form);
   if (Object.keys(faces).length) move.faces = faces;
-  move.seed = randomInt(SEED_RANGE);
-  const game = { setup: ctx.entry.game.setup, moves: ctx.entry.game.moves, calculator: move };
+  move.seed = seed;
+  return { setup: ctx.entry.game.setup, moves: ctx.entry.game.moves, calculator: move };
+}
+
+function ask(ctx, button, read, why) {
+  const form = button.closest("form");
+  const seed = randomInt(SEED_RANGE);
+  const game = question(ctx, form, read, seed);
+  if (!game) return;
+  const move = game.calculator;
   const entry = ctx.entry;
   why.textContent = "Opening the calculator…";
   engine.call("game", JSON.stringify(game)).then((out) => {
@@ -32,7 +41,10 @@ function ask(ctx, button, read, why) {
     const store = session();
     if (store) store.setItem(ASK_KEY, JSON.stringify({ id: entry.id, moves: entry.game.moves.length, move, sides: q.sides, command: q.command }));
     location.href = ctx.cat.root + "calculator/?" + MODES[q.command] + "=" + encodeURIComponent(JSON.stringify(q.input));
-  }, (err) => { why.textContent = "Not allowed: " + sayEngine(ctx, shortMsg(err)) + "."; });
+  }, (err) => {
+    why.textContent = "Not allowed: " + sayEngine(ctx, shortMsg(err)) + ".";
+    markMove(ctx, form, err, () => question(ctx, form, read, seed), why);     // beside the field it names
+  });
 }
 
 ["maneuver", "melee", "missile", "magic", "dragon-attack"].forEach((kind) => {

@@ -9,6 +9,7 @@ import { armyName, terrainFull } from "./game-words.js";
 import { FORMS, facesOf } from "./game-forms.js";
 import "./game-play.js";          // the forms of the other moves (a dragon attack)
 import "./game-calc.js";          // each rolling move: "Work it out in the calculator"
+import { markMove } from "./game-marks.js";
 
 const SEED_RANGE = 1e6;
 const ROLLING = new Set(["maneuver", "melee", "missile", "magic", "dragon-attack"]);
@@ -81,14 +82,26 @@ export function renderForm(ctx) {
     parts,
     el("div", { class: "dd-calc-row" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-game-submit": "" }, "Make this move"),
       el("button", { type: "button", class: "md-button", onclick: () => { ctx.picked = null; renderOpen(ctx); renderForm(ctx); } }, "Cancel"), why));
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
+  let seed = null;
+  // The move as the form reads it (with the roll of its last try), or null while a box is refused.
+  const again = () => {
     const move = read(form);
-    if (!move) return;                  // a field refused beside its box
+    if (!move) return null;             // a field refused beside its box
     const faces = facesOf(form);
     if (Object.keys(faces).length) move.faces = faces;
-    if (ROLLING.has(m.move)) move.seed = randomInt(SEED_RANGE);
-    ctx.play(move, why);
+    if (seed != null) move.seed = seed;
+    return move;
+  };
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    seed = ROLLING.has(m.move) ? randomInt(SEED_RANGE) : null;
+    const move = again();
+    if (move) ctx.play(move, why);
   });
+  // A refusal naming a field of the form: marked beside it (game-marks.js), checked again as it changes.
+  why.addEventListener("dd-refused", (e) => markMove(ctx, form, e.detail, () => {
+    const move = again();
+    return move && { setup: ctx.entry.game.setup, moves: ctx.entry.game.moves.concat([move]) };
+  }, why));
   box.replaceChildren(form);
 }

@@ -136,6 +136,7 @@ function play(ctx, move, why) {
   }, (err) => {
     why.dataset.state = "refused";
     why.textContent = "Not allowed: " + sayEngine(ctx, shortMsg(err)) + ".";
+    why.dispatchEvent(new CustomEvent("dd-refused", { detail: err }));   // the form marks the field it names
   });
 }
 

@@ -1,0 +1,103 @@
+"""Issue 52, nothing silent, on the game page at 390 px: a move the engine refuses for one field of
+its form (a unit picked as a casualty, the place dice go, a terrain's face, a spell's target) marks
+that field and says the engine's words beside it, not only beside the "Make this move" button; once
+the field is put right the engine checks the move again and the mark leaves. The field each
+refusal names is asked of the engine in this process, for the same move written by hand."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from calculator.core.errors import InputError
+from tests.browser.refusals import no_note, note_of
+from tests.browser.test_accessibility import violations
+from tests.browser.test_game_page import ENGINE_TIMEOUT, PHONE, SETUP, start_game
+
+
+def missile(page: Page) -> tuple[Locator, object]:
+    page.locator('[data-open-move="missile"][data-army="alice.campaign"][data-target="bob.campaign"]').click()
+    form = page.locator('[data-game-move-form="missile"]')
+    for die in ("alice.campaign.1", "alice.campaign.2"):            # the fourth face of each: no missile
+        form.locator(f'select[data-face-of="{die}"]').select_option("4")
+    form.locator("[data-casualties-part] > summary").click()
+    loss = form.locator('[data-casualties="attack"] input[value="bob.campaign.1"]')
+    loss.check()
+    return form.locator('[data-casualties="attack"]'), lambda: loss.uncheck()
+
+
+def edit_to(page: Page) -> tuple[Locator, object]:
+    page.locator('[data-open-move="edit"]').click()
+    form = page.locator('[data-game-move-form="edit"]')
+    form.locator('[data-checks="dice"] input[value="alice.home.1"]').check()
+    form.locator('[data-field="to"]').select_option("bob.dua")             # alice's die to bob's DUA
+    form.locator('[data-field="reason"]').fill("a test")
+    box = form.locator('[data-field="to"]')
+    return box, lambda: box.select_option("alice.dua")
+
+
+def edit_face(page: Page) -> tuple[Locator, object]:
+    page.locator('[data-open-move="edit"]').click()
+    form = page.locator('[data-game-move-form="edit"]')
+    form.locator('input[name="dd-game-edit"][value="terrain"]').check()
+    form.locator('[data-field="terrain"]').select_option("frontier")
+    box = form.locator('[data-field="face"]')
+    box.fill("9")
+    form.locator('[data-field="reason"]').fill("a test")
+
+    def mend():
+        box.fill("2")
+        box.dispatch_event("change")
+    return box, mend
+
+
+def magic_target(page: Page) -> tuple[Locator, object]:
+    page.locator('[data-open-move="magic"][data-army="alice.home"]').click()
+    form = page.locator('[data-game-move-form="magic"]')
+    form.locator('select[data-face-of="alice.home.1"]').select_option("6")
+    spell = form.locator("[data-cast-spell]")
+    expect(spell.locator('option[value="stone-skin"]')).to_have_count(1, timeout=ENGINE_TIMEOUT)
+    spell.select_option("stone-skin")
+    box = form.locator("[data-cast-target]")
+    box.select_option("bob.home.1")                       # a die, where the spell names an army
+    return box, lambda: box.select_option("alice.home")
+
+
+CASES = {
+    "missile-casualty": (missile, {"move": "missile", "army": "alice.campaign", "target": "bob.campaign",
+                                   "faces": {"alice.campaign.1": 4, "alice.campaign.2": 4},
+                                   "casualties": {"attack": ["bob.campaign.1"]}}, "moves[0].casualties.attack"),
+    "edit-to": (edit_to, {"move": "edit", "dice": ["alice.home.1"], "to": "bob.dua", "reason": "a test"}, "moves[0].to"),
+    "edit-face": (edit_face, {"move": "edit", "terrain": "frontier", "face": 9, "reason": "a test"}, "moves[0].face"),
+    "magic-target": (magic_target, {"move": "magic", "army": "alice.home", "faces": {"alice.home.1": 6},
+                                    "cast": [{"spell": "stone-skin", "target": "bob.home.1"}]}, "moves[0].cast[0].target"),
+}
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_refused_move_marks_the_field_it_names(page: Page, engine, case: str, scheme: str):
+    fill, move, field = CASES[case]
+    page.emulate_media(color_scheme=scheme)
+    with pytest.raises(InputError) as err:             # the same move, written by hand: the field refused
+        engine.game({"setup": SETUP, "moves": [move]})
+    assert err.value.field == field
+    start_game(page)
+    box, mend = fill(page)
+    form = page.locator("[data-game-move-form]")
+    form.locator("[data-game-submit]").click()
+    why = form.locator("[data-game-refused]")
+    expect(why).to_have_attribute("data-state", "refused", timeout=ENGINE_TIMEOUT)
+    note = note_of(page, box)                          # the field marked, the engine's words beside it
+    said = why.text_content().removeprefix("Not allowed: ")
+    expect(note).to_have_text(said[:1].upper() + said[1:])
+    assert "moves[" not in note.text_content()
+    expect(page.locator("[data-refused]")).to_have_count(1)
+    assert violations(page) == []                      # the note's words readable, light and dark
+    mend()                                             # put right: the engine checks again, the mark leaves
+    expect(page.locator("[data-refused]")).to_have_count(0, timeout=ENGINE_TIMEOUT)
+    no_note(page, box)
+    expect(why).to_have_text("")
+    assert json.loads(page.locator("[data-game-play]").get_attribute("data-input"))["moves"] == []   # nothing made
