@@ -32,7 +32,9 @@ def wait_army(page: Page, dice: list) -> None:
 
 
 @pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
-def test_a_cleared_army_comes_back_even_after_a_reload(page: Page):
+@pytest.mark.parametrize("scheme", ["light", "dark"])   # dark: the tapped button's words on the theme's orange
+def test_a_cleared_army_comes_back_even_after_a_reload(page: Page, scheme: str):
+    page.emulate_media(color_scheme=scheme)
     errors = errors_of(page)
     page.goto("calculator/" + share_hash(ROLL))
     sent = wait_resolved(page)

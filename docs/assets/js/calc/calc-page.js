@@ -17,7 +17,6 @@ import { engine } from "../engine/engine.js";
 import { bindKeptRoll } from "./calc-kept.js";
 import { heldRow } from "./calc-held.js";
 import { bindModeCopy } from "../shared/forum-copy.js";
-import { bindClear } from "./calc-clear.js";
 
 const DEBOUNCE_MS = 60;
 
@@ -259,7 +258,6 @@ function bind(root, cat) {
   bindModes(ctx);
   bindMagic(ctx);
   restore(ctx);
-  bindClear(ctx, ctx.ui.clear);          // what "Clear the army" takes away is said, and can come back
   const onHash = () => {
     if (!document.body.contains(root)) { window.removeEventListener("hashchange", onHash); return; }
     if (location.hash && "#" + location.hash.replace(/^#/, "") !== ctx.lastHash) restore(ctx);
