@@ -27,7 +27,7 @@ from ..pages import link_pages
 from ..images import share_images
 from ..data import urls
 from .csp import add_policy
-from .finish import finish_pages
+from .finish import finish_pages, shed_css_comments
 from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
 from .offline import make_offline_copy
 from ..paths import DATA_DIR, OUT_DIR, REPO_ROOT, SITE_DIR
@@ -61,6 +61,7 @@ def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, 
     on every page (``csp``; not under live reload, whose script is inline), then the offline copy
     (``site_url``: the site's address, when known)."""
     finish_pages(site_dir, docs_dir, urls.load_moves(data_dir / "moves.yaml"), site_name)
+    shed_css_comments(site_dir)
     if csp:
         add_policy(site_dir)
     link_pages.set_root(site_dir, site_url)        # the small pages' addresses

@@ -6,7 +6,9 @@ out), so the same steps finish a site whichever builder made it (``mkdocs build`
 - the first mention of each glossary term links to its definition (:mod:`generator.site.glossary_links`);
 - an anchor declared as moved in ``data/moves.yaml`` keeps a marker under its old id, next to
   its new place when it stays on the page, or one that sends the reader on (``site.js``);
-- a page titled like the site (the home page) is titled once, not "Name - Name".
+- a page titled like the site (the home page) is titled once, not "Name - Name";
+- the site's own style sheets go out without their comments (every page loads them all, so each
+  comment is weight on every first visit; the sources keep them).
 """
 from __future__ import annotations
 
@@ -89,3 +91,36 @@ def moved_markers(content: str, page_url: str, moves: list[Move]) -> str:
         start = content.rfind("<", 0, index) if index >= 0 else -1
         content = content[:start] + marker + content[start:] if start >= 0 else marker + content
     return content
+
+
+def without_comments(css: str) -> str:
+    """A style sheet without its ``/* ... */`` comments; text in quotes is left as it is."""
+    out, i, quote = [], 0, ""
+    while i < len(css):
+        c = css[i]
+        if quote:
+            out.append(c)
+            if c == "\\" and i + 1 < len(css):
+                out.append(css[i + 1])
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+            out.append(c)
+        elif css.startswith("/*", i):
+            end = css.find("*/", i + 2)
+            i = len(css) if end < 0 else end + 2
+            continue
+        else:
+            out.append(c)
+        i += 1
+    return re.sub(r"\n\s*\n+", "\n", "".join(out))
+
+
+def shed_css_comments(site: Path) -> int:
+    """Strip the comments of the site's own style sheets (``assets/css/``); answers how many."""
+    sheets = sorted((site / "assets" / "css").glob("*.css"))
+    for sheet in sheets:
+        sheet.write_text(without_comments(sheet.read_text(encoding="utf-8")), encoding="utf-8")
+    return len(sheets)

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_csp import csp_page, csp_url, seen  # noqa: F401  (fixtures)
+from tests.browser.test_csp import csp_context, csp_page, csp_url, seen  # noqa: F401  (fixtures)
 
 
 def marked(page: Page) -> None:
