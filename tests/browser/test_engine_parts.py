@@ -57,3 +57,14 @@ def test_an_idle_worker_fetches_the_whole_engine_by_itself(page: Page, requests_
     out = page.evaluate(f"async (force) => {ENGINE}.call('force', force)", FORCE)
     assert "armies.home[0]" in out["costs"]
     assert asked(requests_log, WHOLE) == 1
+
+
+def test_other_pages_and_links_start_with_the_whole_engine(page: Page, requests_log):
+    # The army builder checks forces at once, and an exchange's link needs the exchange room: their
+    # workers start with the whole engine, never with the first part.
+    page.goto("army/")
+    expect(page.locator("#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    assert (asked(requests_log, FIRST), asked(requests_log, WHOLE)) == (0, 1)
+    page.goto("calculator/?exchange={}")
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    assert asked(requests_log, FIRST) == 0

@@ -7,7 +7,7 @@
    unpacked, in this build's cache for the next visit, online or not. A packed script runs from a
    blob: URL only where no Content-Security-Policy reaches this worker (a plain host); else the
    scripts are fetched as they are and run from their own URL, so the policy is never tried.
-   Not kept yet, the engine comes as its first part (ENGINE.first), then whole (wholeEngine).
+   Not kept yet, on a first roll's page, the engine comes as its first part (ENGINE.first), then whole.
    It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays
    (snapshot()); any failure there means the usual start. Any other failure ends the start at
    once, in words (engine.js offers to try again). */
@@ -29,6 +29,7 @@ let broken = null;         // rejects `failed` with the first failure, in words:
 const failed = new Promise((resolve, reject) => { broken = reject; });
 // A second try (engine.js starts it at "#again"): the network's copy, never the browser's cache.
 const FETCH_INIT = self.location.hash === "#again" ? { cache: "reload" } : undefined;
+const PART = self.location.hash === "#first" && ENGINE && ENGINE.first;   // early-worker.js: a first roll's page
 let stage = "download";
 let lastReport = 0;
 let booting = null;
@@ -190,7 +191,7 @@ async function boot() {
   if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
   const started = {};
   Object.entries(ENGINE.files).forEach(([id, f]) => {
-    const g = id === "code" && ENGINE.first || f;        // the engine's first part, unless kept whole
+    const g = id === "code" && PART || f;        // the engine's first part, unless kept whole
     files[id] = { label: f.label, loaded: 0, total: g.packed || g.size, cached: false, done: false };
   });
   restGo = { first: 0 };       // first: when the first byte came in
@@ -202,7 +203,7 @@ async function boot() {
     const hit = kept(id);
     const turn = FIRST.includes(id) ? hit : Promise.all([hit, go, id === "data" && snap]).then(([h, , s]) => s ? Object.assign(h, { skip: true }) : h);
     const packed = f.type !== "text/javascript" ? Promise.resolve(!!f.packed) : fromBlob.then((b) => b && !!f.packed);
-    const part = id === "code" && ENGINE.first;      // not kept: the whole engine is, once it comes (wholeEngine)
+    const part = id === "code" && PART;      // not kept: the whole engine is, once it comes (wholeEngine)
     started[id] = turn.then(async (k) => k.hit || (k.skip ? skip(id)
       : part ? (partial = true, download(id, null, !!part.packed, part)) : download(id, k.cache, await packed)));
   });
