@@ -56,11 +56,24 @@ def _warm() -> list[str]:
     """Import the parts a page's first roll needs (what "plan" and "resolve" use: calculator.roll and
     its magic part) and an exchange's odds (the exchange room); answers the modules it loaded."""
     before = set(sys.modules)
-    from .exchange import odds  # noqa: F401
     from .magic import offer  # noqa: F401
     from .roll import plan, resolve  # noqa: F401
+    from .exchange import odds  # noqa: F401   # last: a worker started with the engine's first part lacks it
 
     return sorted(name for name in set(sys.modules) - before if name.startswith("calculator."))
+
+
+def _reread() -> list[str]:
+    """After the worker wrote the whole engine's zip over its first part: zipimport reads the zip's
+    list of files again (importlib.invalidate_caches would import importlib.metadata, which the
+    site's standard library leaves out). Answers the zip read again."""
+    import zipimport
+
+    finders = [f for f in list(sys.path_importer_cache.values())        # the engine's zip, which holds this file
+               if isinstance(f, zipimport.zipimporter) and __file__.startswith(f.archive + "/")]
+    for finder in finders:
+        finder.invalidate_caches()
+    return sorted({finder.archive for finder in finders})
 
 
 def dispatch(cmd: str, payload: str) -> str:
@@ -74,6 +87,8 @@ def dispatch(cmd: str, payload: str) -> str:
             result = {"python": sys.version.split()[0]}
         elif cmd == "warm":
             result = _warm()
+        elif cmd == "reread":
+            result = _reread()
         elif _engine is None:
             return json.dumps({"ok": False, "error": "the engine has no data loaded"})
         elif cmd == "loaded":
@@ -89,6 +104,12 @@ def dispatch(cmd: str, payload: str) -> str:
     except (InputError, BundleError) as exc:
         return json.dumps({"ok": False, "error": str(exc), "field": getattr(exc, "field", None),
                            "too_large": type(exc).__name__ == "TooLarge"})
+    except ImportError as exc:      # also "cannot import name" of a package's missing submodule
+        if not (exc.name or "").startswith("calculator"):
+            return json.dumps({"ok": False, "error": f"internal error: {type(exc).__name__}: {exc}"})
+        # A worker started with the engine's first part (generator/engine/assets.py) fetches the
+        # whole engine and asks again: nothing of a module it lacks has run.
+        return json.dumps({"ok": False, "missing": exc.name, "error": f"the engine's part {exc.name} is not here yet"})
     except RecursionError:
         return json.dumps({"ok": False, "error": "the input is nested too deeply to read"})
     except Exception as exc:  # a bug must still reach the page as a message, not a dead worker

@@ -7,6 +7,9 @@
   (:mod:`generator.engine.pycompile`): 1.4 MB instead of 2.4 MB, and Python starts several times faster.
 - ``assets/engine/engine.zip``: ``calculator/`` as bytecode only, which Python imports straight
   from the zip (zipimport, as it imports the standard library): nothing to unpack.
+- ``assets/engine/engine-first.zip``: the part of it a first roll needs (:func:`first_modules`),
+  a third of its size: a first visit's worker starts with it and fetches the whole zip once
+  the page is idle after its first answer, or at once when a call needs a module it lacks.
 - ``assets/engine/engine-data.json``: the slim engine bundle (:func:`calculator.slim.engine_data`).
 - ``assets/engine/catalogue.json``: what the calculator page shows (names, dice, faces, SAIs,
   spells, terrains), without the rules texts, rulings, examples and provenance that only the
@@ -28,9 +31,13 @@ import hashlib
 import io
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any, Callable, TypeVar
+
+import zopfli.gzip  # type: ignore[import-untyped]  # no type hints shipped
 
 from calculator.engine import Engine
 from calculator.slim import engine_data
@@ -77,6 +84,29 @@ DOWNLOADS = {
     "data": (f"{ENGINE_DIR}/engine-data.json", "Rules data", "application/json", "engine"),
 }
 
+# The big files among these are packed with Zopfli, not gzip -9: a gzip stream any browser
+# unpacks, about 4 % smaller (the wasm 2.82 -> 2.71 MB), for a slower build (18 s for the wasm,
+# remembered; 3 s for the engine's zip). They are what a first visit fetches before its first
+# answer; on a slow link each 200 kB is a second.
+FIRST = (f"{ENGINE_DIR}/engine-first.zip", *DOWNLOADS["code"][1:])     # named as the engine to the player
+ZOPFLI = tuple(url.rsplit("/", 1)[-1] for url, *_ in (*DOWNLOADS.values(), FIRST))
+# The engine's modules a first roll imports: measured in a fresh CPython (the engine is pure
+# Python, so Pyodide imports the same) that loads the data, warms the single roll as the worker's
+# "warm" does first, then plans and resolves each example roll. stdin: {"data", "rolls"}.
+MEASURE_FIRST = """
+import json, sys
+from calculator import webworker
+from calculator.magic import offer
+from calculator.roll import plan, resolve
+request = json.load(sys.stdin)
+webworker.dispatch("load", request["data"])
+for text in request["rolls"]:
+    webworker.dispatch("plan", text)
+    webworker.dispatch("resolve", text)
+webworker.dispatch("read", "{}")
+print(json.dumps(sorted(m for m in sys.modules if m == "calculator" or m.startswith("calculator."))))
+"""
+
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -118,10 +148,13 @@ def worth_gzip(name: str, size: int) -> bool:
 
 def gzip_copy(name: str, data: bytes, memo: Memo) -> bytes | None:
     """The ``.gz`` copy the build writes beside ``name``, or None when it makes none (too small,
-    not compressible, or less than a tenth smaller). Remembered, so the slow wasm is packed once."""
+    not compressible, or less than a tenth smaller). Remembered, so the slow wasm is packed once;
+    the big downloads of the engine worker (:data:`ZOPFLI`) by Zopfli."""
     if not worth_gzip(name, len(data)):
         return None
-    if len(data) >= BIG:
+    if len(data) >= BIG and name.rsplit("/", 1)[-1] in ZOPFLI:
+        packed = memo.get("zopfli:" + digest(data), lambda: bytes(zopfli.gzip.compress(data)))
+    elif len(data) >= BIG:
         packed = memo.get("gzip:" + digest(data), lambda: gzip_bytes(data))
     else:
         packed = gzip_bytes(data)
@@ -175,9 +208,10 @@ def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict
     sources = {n: d for n, d in stdlib.items() if n.endswith(".py")}
     key += digest((repo / "generator" / "engine" / "js" / "pycompile.mjs").read_bytes())
     # The standard library without its docstrings and asserts (python -OO), but Pyodide's own
-    # modules, which read docstrings; the engine keeps its own.
+    # modules, which read docstrings; the engine without its docstrings (it never reads one), its
+    # asserts kept.
     strip = tuple(n for n in sources if not n.startswith(KEEP_DOCSTRINGS))
-    compiled = memo.get("pyc-oo:" + key, lambda: _compiled_zip({**sources, **engine}, strip))
+    compiled = memo.get("pyc-oo-docless:" + key, lambda: _compiled_zip({**sources, **engine}, strip, ("calculator/",)))
     if compiled is None:
         return zip_bytes(stdlib, stored=True), engine
     pycs = unzip_bytes(compiled)
@@ -188,12 +222,32 @@ def python_files(repo: Path, pyodide_dir: Path, memo: Memo) -> tuple[bytes, dict
     return lib, {name + "c": pycs[name] for name in engine}
 
 
-def _compiled_zip(sources: dict[str, bytes], strip: tuple[str, ...]) -> bytes | None:
-    result = compile_sources(sources, strip)
+def _compiled_zip(sources: dict[str, bytes], strip: tuple[str, ...], docless: tuple[str, ...]) -> bytes | None:
+    result = compile_sources(sources, strip, docless)
     if result is None:
         return None
     pycs, tag = result
     return zip_bytes({**pycs, "CACHE_TAG": tag.encode()})
+
+
+def _module(path: str) -> str:
+    """``calculator/roll/__init__.pyc`` -> ``calculator.roll``."""
+    return path.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+
+
+def first_modules(repo: Path, data: bytes, rolls: list[str], memo: Memo) -> set[str]:
+    """The engine's modules a first roll imports (:data:`MEASURE_FIRST`), remembered by their inputs."""
+    sources = b"".join(p.as_posix().encode() + p.read_bytes() for p in sorted((repo / "calculator").rglob("*.py")))
+    request = json.dumps({"data": data.decode("utf-8"), "rolls": rolls})
+
+    def measure() -> bytes:
+        proc = subprocess.run([sys.executable, "-c", MEASURE_FIRST], input=request, capture_output=True,
+                              text=True, cwd=repo, timeout=300)
+        if proc.returncode != 0:
+            raise SystemExit(f"error: could not list the modules of a first roll ({proc.stderr.strip()[-300:]})")
+        return proc.stdout.encode()
+    found = memo.get("first:" + digest(sources + request.encode() + MEASURE_FIRST.encode()), measure)
+    return set(json.loads(found))
 
 
 def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Memo) -> dict[str, bytes]:
@@ -201,8 +255,11 @@ def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Me
     stdlib, code = python_files(repo, pyodide_dir, memo)
     data = engine_data(bundle)
     Engine(data)            # every entry made and checked once: the worker's engine makes them lazily
+    rolls = [json.dumps(example["input"]) for example in bundle.get("examples", [])]
+    first = first_modules(repo, compact_json(data), rolls, memo)
     return {
         f"{ENGINE_DIR}/engine.zip": zip_bytes(code, stored=True),
+        FIRST[0]: zip_bytes({n: c for n, c in code.items() if _module(n) in first}, stored=True),
         f"{ENGINE_DIR}/python_stdlib.zip": stdlib,
         f"{ENGINE_DIR}/engine-data.json": compact_json(data),
         f"{ENGINE_DIR}/catalogue.json": compact_json(catalogue(bundle)),
@@ -225,7 +282,12 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
         if packed is not None:
             table[key]["packed"] = len(packed)      # at url + ".gz"
         hashes[cache].append(digest(data))
+    first = files[FIRST[0]]
+    packed = gzip_copy(FIRST[0], first, memo)
     return {
+        # the engine's zip a first visit starts with (not kept: the whole zip is, once fetched)
+        "first": {"url": FIRST[0], "label": FIRST[1], "type": FIRST[2], "size": len(first), "sha256": digest(first),
+                  **({} if packed is None else {"packed": len(packed)})},
         "pyodide": version,
         "files": table,
         "caches": {name: f"dd-{name}-{digest(''.join(h).encode())[:16]}" for name, h in hashes.items()},

@@ -17,16 +17,19 @@ from pathlib import Path
 SCRIPT = Path(__file__).with_name("js") / "pycompile.mjs"
 
 
-def compile_sources(sources: dict[str, bytes], strip: tuple[str, ...] = ()) -> tuple[dict[str, bytes], str] | None:
+def compile_sources(sources: dict[str, bytes], strip: tuple[str, ...] = (),
+                    docless: tuple[str, ...] = ()) -> tuple[dict[str, bytes], str] | None:
     """``{"a/b.py": source}`` -> ``({"a/b.py": pyc}, cache_tag)``, or None when Node fails.
-    Sources whose path starts with one of ``strip`` lose their docstrings and asserts (``-OO``)."""
+    Sources whose path starts with one of ``strip`` lose their docstrings and asserts (``-OO``),
+    those under one of ``docless`` their docstrings only (their asserts stay)."""
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
         with zipfile.ZipFile(src, "w") as zf:
             for name, data in sources.items():
                 zf.writestr(name, data)
         try:
-            proc = subprocess.run(["node", str(SCRIPT), str(src), str(out), json.dumps(list(strip))], capture_output=True,
+            proc = subprocess.run(["node", str(SCRIPT), str(src), str(out), json.dumps(list(strip)),
+                                   json.dumps(list(docless))], capture_output=True,
                                   text=True, timeout=600)
         except (OSError, subprocess.TimeoutExpired) as exc:
             proc = None

@@ -32,6 +32,10 @@ CODECS = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodi
           "encodings.latin_1", "encodings.cp437", "encodings.raw_unicode_escape",
           "encodings.unicode_escape", "encodings.idna", "encodings.punycode")
 
+# Windows' own event loop: asyncio imports it only where sys.platform is "win32", and it needs the
+# _overlapped extension, which Pyodide lacks, so it can never load there (90 kB of bytecode).
+WINDOWS_ONLY = ("asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events")
+
 
 def _module_name(path: str) -> tuple[str, bool]:
     parts = path[:-3].split("/")
@@ -157,6 +161,8 @@ def slim_stdlib(full_zip: Path, package_dir: Path, entry: str) -> tuple[bytes, l
         for info in zf.infolist():
             if info.filename.endswith(".py"):
                 mods.add(info.filename, zf.read(info))
+        for name in WINDOWS_ONLY:
+            mods.source.pop(name, None)
         stdlib = set(mods.source)
         for path in sorted(package_dir.rglob("*.py")):
             if "__pycache__" not in path.parts:

@@ -21,7 +21,7 @@ from tests.browser.modules import ENGINE
 ENGINE_TIMEOUT = 120_000
 # Each file is asked for as its .gz copy first, then as it is: a route matches both.
 WASM = re.compile(r"/pyodide/pyodide\.asm\.wasm(\.gz)?$")
-CODE = re.compile(r"/assets/engine/engine\.zip(\.gz)?$")
+CODE = re.compile(r"/assets/engine/engine(-first)?\.zip(\.gz)?$")     # the engine's first part and the whole
 DAMAGED = "The engine could not start: a file of the calculator arrived damaged or incomplete ({})"
 
 

@@ -6,9 +6,11 @@
 // whole from the pages the site ships by the worker's own function (packed.js's dense).
 // stdin: {"stdlib": "<zip path>" | null, "engine": "<zip path>", "zip_path": "<where the worker writes it>",
 //         "snapshot": "<path>" (optional),
-//         "calls": [["cmd", "<json>"], ...]}
-// stdout: {"answers": [...], "boot_modules": [...], "modules": [...]} (sys.modules after start-up
-// and after the calls).
+//         "calls": [["cmd", "<json>"], ...],
+//         "whole": "<zip path>", "then": [["cmd", "<json>"], ...] (optional: the whole engine's zip
+//         written over the first, as the worker writes it once it comes, then more calls)}
+// stdout: {"answers": [...], "boot_modules": [...], "modules": [...], "then": [...]} (sys.modules
+// after start-up and after the calls).
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 import { dense } from "../../docs/assets/js/engine/packed.js";
@@ -29,4 +31,10 @@ if (!request.snapshot) {
 }
 const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
 const answers = request.calls.map(([cmd, payload]) => dispatch(cmd, payload));
-process.stdout.write(JSON.stringify({ answers, boot_modules: boot, modules: modules() }));
+const after = modules();
+let then = [];
+if (request.whole) {
+  pyodide.FS.writeFile(request.zip_path, new Uint8Array(readFileSync(request.whole)));
+  then = [dispatch("reread", "null"), ...request.then.map(([cmd, payload]) => dispatch(cmd, payload))];
+}
+process.stdout.write(JSON.stringify({ answers, boot_modules: boot, modules: after, then }));

@@ -125,3 +125,35 @@ def test_engine_zip_is_bytecode_only(runs):
     assert "calculator/webworker.pyc" in names
     assert not [n for n in names if not (n.startswith("calculator/") and n.endswith(".pyc"))]
     assert "calculator.webworker" in shipped["modules"]
+
+
+def test_first_part_answers_a_first_roll_then_the_whole_engine_the_rest(bundle):
+    """The engine's first part (engine-first.zip, which a first visit's worker starts with) answers
+    every example roll's plan and resolve as CPython does; a call that needs a module it lacks
+    answers "missing" (the worker then fetches the whole engine), and once the whole zip is written
+    over it as the worker writes it, the same call answers as CPython, and "warm" imports the rest."""
+    import calculator.webworker as webworker
+
+    engine = ensure_site() / "assets" / "engine"
+    data = (engine / "engine-data.json").read_text(encoding="utf-8")
+    rolls = [json.dumps(example["input"]) for example in bundle["examples"]]
+    calls = [("load", data), ("warm", "null")] + [(c, r) for r in rolls for c in ("plan", "resolve")]
+    later = [("distribution", rolls[0]), ("exchange", json.dumps({"attacker": {}, "defender": {}}))]
+    out = run({"stdlib": str(engine / "python_stdlib.zip"), "engine": str(engine / "engine-first.zip"),
+               "calls": [*calls, *later], "whole": str(engine / "engine.zip"), "then": [*later, ("warm", "null")]})
+    kept = (webworker._engine, webworker._loaded)
+    try:
+        cpython = [webworker.dispatch(c, p) for c, p in [*calls, *later]]
+    finally:
+        webworker._engine, webworker._loaded = kept
+    assert json.loads(out["answers"][1])["missing"].startswith("calculator.exchange")   # warm: the roll's part only
+    assert out["answers"][2:len(calls)] == cpython[2:len(calls)]
+    first_later = out["answers"][len(calls):]
+    assert all("missing" in json.loads(a) or a == c for a, c in zip(first_later, cpython[len(calls):]))
+    assert json.loads(first_later[0])["missing"].startswith("calculator.roll.")      # the chances' part
+    assert json.loads(out["then"][0])["result"] == [json.loads(ENGINE_INFO.read_text(encoding="utf-8"))["zip_path"]]
+    assert out["then"][1:-1] == cpython[len(calls):]
+    assert "calculator.exchange.odds" in json.loads(out["then"][-1])["result"]
+    with zipfile.ZipFile(engine / "engine-first.zip") as first, zipfile.ZipFile(engine / "engine.zip") as whole:
+        assert set(first.namelist()) < set(whole.namelist())
+    assert (engine / "engine-first.zip.gz").stat().st_size < (engine / "engine.zip.gz").stat().st_size / 2

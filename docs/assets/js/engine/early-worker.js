@@ -4,9 +4,14 @@
    imports this same module, takes the worker over and replays the messages it sent meanwhile;
    reached by instant navigation instead, the module starts the worker when the client imports it. */
 let early = null;
+// The engine's first part (the modules a first roll imports) serves the calculator's single roll:
+// its worker starts with it ("#first"); any other page or link (an exchange, a maneuver, advice, a
+// force, a game) needs more of the engine at once, and its worker starts with the whole engine.
+const ROLL_PAGE = /\/calculator\/$/.test(location.pathname) &&
+  !/^#[xma]=|[?&](exchange|maneuver|advise)=/.test(location.hash + location.search);
 
 try {
-  const worker = new Worker(new URL("engine-worker.js", import.meta.url));
+  const worker = new Worker(new URL("engine-worker.js", import.meta.url) + (ROLL_PAGE ? "#first" : ""));
   const messages = [];
   worker.onmessage = (e) => { messages.push(e.data); };
   worker.onerror = (e) => { messages.push({ error_event: e.message || "the engine worker failed to start" }); };

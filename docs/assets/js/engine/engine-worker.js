@@ -1,6 +1,5 @@
-/* Web Worker: loads the pinned Pyodide from this site's own origin, installs the calculator
-   wheel and its data, then answers calls. No rules logic here: every command is passed to
-   calculator.webworker.dispatch (Python).
+/* Web Worker: loads the pinned Pyodide from this site's own origin, the calculator engine and its
+   data, then answers calls. No rules logic here: every command goes to calculator.webworker.dispatch.
    It starts downloading at once (ENGINE, written by the build, has the URLs, sizes and hashes):
    the runtime's files in parallel, then the engine and its data while Python starts. A file with
    a .gz copy ("packed") is fetched as that copy and unpacked as it arrives, so even a plain host
@@ -8,6 +7,7 @@
    unpacked, in this build's cache for the next visit, online or not. A packed script runs from a
    blob: URL only where no Content-Security-Policy reaches this worker (a plain host); else the
    scripts are fetched as they are and run from their own URL, so the policy is never tried.
+   Not kept yet, on a first roll's page, the engine comes as its first part (ENGINE.first), then whole.
    It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays
    (snapshot()); any failure there means the usual start. Any other failure ends the start at
    once, in words (engine.js offers to try again). */
@@ -17,8 +17,8 @@ const ENGINE = /* @engine-files@ */ null;
 const SITE_ROOT = new URL("../../../", self.location.href);   // assets/js/engine/ -> site root
 const REPORT_MS = 100;
 const FAST_MS = 250;
-const SNAPSHOT_MS = 600;   // a first visit fetches the snapshot if due this fast at the rate seen: it spares
-                           // the usual start (about 0.6 s more on a 2-core machine) from about that rate
+const SNAPSHOT_MS = 600;   // a first visit fetches the snapshot if due this fast at the rate seen (it spares ~0.6 s)
+const WHOLE_MS = 1500;     // idle this long after an answer, a worker with the engine's first part fetches it whole
 const nativeFetch = self.fetch.bind(self);
 const files = {};          // key -> {label, loaded, total, cached, done}
 const FIRST = ["loader", "script", "wasm", "stdlib"];    // what Python needs to start
@@ -29,14 +29,17 @@ let broken = null;         // rejects `failed` with the first failure, in words:
 const failed = new Promise((resolve, reject) => { broken = reject; });
 // A second try (engine.js starts it at "#again"): the network's copy, never the browser's cache.
 const FETCH_INIT = self.location.hash === "#again" ? { cache: "reload" } : undefined;
+const PART = self.location.hash === "#first" && ENGINE && ENGINE.first;   // early-worker.js: a first roll's page
 let stage = "download";
 let lastReport = 0;
 let booting = null;
+let idle = null, partial = false;   // WHOLE_MS's timer; whether the engine's zip is its first part (ENGINE.first)
 const timings = {};       // ms since this worker started, by stage (the benchmark reads them)
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
-
 const abs = (rel) => new URL(rel, SITE_ROOT).href;
 const MB = (n) => (n / 1e6).toFixed(1);
+const tellSaved = () => Promise.all(saving).then(() => self.postMessage({ type: "saved", ok: true }),
+  (err) => self.postMessage({ type: "saved", ok: false, error: String(err && err.message || err) }));
 
 function report(force) {
   const now = Date.now();
@@ -56,7 +59,6 @@ function report(force) {
 }
 
 function setStage(name) { stage = name; mark(name); report(true); }
-
 /* Every byte is in: what remains is starting Python (compiling, if not yet done). */
 function checkDownloaded() {
   if (stage !== "download" || !Object.values(files).every((f) => f.done)) return;
@@ -66,12 +68,7 @@ function checkDownloaded() {
 
 function counter(id) {
   return new TransformStream({
-    transform(chunk, ctl) {
-      files[id].loaded += chunk.byteLength;
-      checkRest();
-      report(false);
-      ctl.enqueue(chunk);
-    },
+    transform(chunk, ctl) { files[id].loaded += chunk.byteLength; checkRest(); report(false); ctl.enqueue(chunk); },
     flush() { arrived(id); report(false); checkDownloaded(); },
   });
 }
@@ -83,9 +80,8 @@ function arrived(id) {
 }
 
 /* The engine and its data start once the runtime is in, so that Python starts while they arrive
-   (about 0.4 s of 0.8 s at 9 Mbit/s) instead of holding Python's start back by sharing the link
-   with the runtime's last bytes. On a fast link (the whole runtime due within FAST_MS at the rate
-   seen since the first byte: the worker's start and the latency are not the link), at once. */
+   instead of sharing the link with the runtime's last bytes. On a fast link (the whole runtime due
+   within FAST_MS at the rate seen since the first byte), at once. */
 function checkRest() {
   if (!restGo || restGo.done) return;
   const got = FIRST.reduce((n, id) => n + (files[id].cached ? 0 : files[id].loaded), 0);
@@ -99,27 +95,20 @@ function checkRest() {
   restGo.resolve(got / Math.max(took, 1));      // bytes per ms
 }
 
-/* unpacked(body): a gzip stream unpacked, else the body; dense(bytes): the memory snapshot made whole;
-   whole(stream, sha256, label): its bytes if they are the build's. packed.js's (an ES module this
-   classic worker cannot import): the build writes them in here. */
+/* packed.js's unpacked(body), dense(bytes) and whole(stream, sha256, label), which the build writes in
+   here (a classic worker cannot import a module). */
 /* @packed-unpacked@ */
 /* @packed-dense@ */
 /* @packed-whole@ */
-
 async function get(url, label) {
-  try {
-    return await nativeFetch(url, FETCH_INIT);
-  } catch (err) {
+  try { return await nativeFetch(url, FETCH_INIT); } catch (err) {
     throw new Error(self.navigator && self.navigator.onLine === false
       ? "you are offline, and the calculator is kept on this device only after one visit online"
       : "the calculator could not be downloaded (" + label + ": no answer from the site)");
   }
 }
 
-async function openCache(name) {
-  try { return self.caches ? await self.caches.open(name) : null; } catch (err) { return null; }
-}
-
+const openCache = async (name) => { try { return self.caches ? await self.caches.open(name) : null; } catch (err) { return null; } };
 /* {cache, hit}: this build's cache for a file (or null) and the file as it keeps it (or null). */
 async function kept(id) {
   const f = ENGINE.files[id];
@@ -139,8 +128,7 @@ async function download(id, cache, packed, f = ENGINE.files[id]) {
     res = await get(url, f.label);
   }
   if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": the site answered with error " + res.status + ")");
-  // Counted as the bytes arrive, and checked once all are in (a file cut short or changed on the
-  // way stops the start, in words) before it is used or kept.
+  // Counted as the bytes arrive, checked once all are in (else the start stops, in words) before use.
   const headers = { "Content-Type": f.type };
   const body = await unpacked(res.body.pipeThrough(counter(id)));
   const keep = (bytes) => { if (cache) saving.push(cache.put(url, new Response(bytes, { headers }))); return bytes; };
@@ -152,8 +140,7 @@ async function download(id, cache, packed, f = ENGINE.files[id]) {
   return new Response(mine, { headers });
 }
 
-/* Whether a script may run from a blob: URL here: only when this worker's own script came with
-   no Content-Security-Policy (enforced or report-only), read again from the browser's cache. */
+/* Whether a script may run from a blob: URL: only if this worker's script came without any Content-Security-Policy. */
 async function blobScripts() {
   try {
     const res = await nativeFetch(self.location.href, { cache: "force-cache" });
@@ -163,8 +150,7 @@ async function blobScripts() {
   } catch (err) { return false; }
 }
 
-/* Run a downloaded script here (pyodide.js, pyodide.asm.js) once all in: from a blob: URL where no
-   policy forbids it, else from its own URL (asked again: the browser's cache or the service worker answers). */
+/* Run a downloaded script (pyodide.js, pyodide.asm.js): from a blob: URL where allowed, else from its own URL. */
 async function runScript(response, id, fromBlob) {
   const body = await (await response).blob();
   if (fromBlob) {
@@ -205,26 +191,27 @@ async function boot() {
   if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
   const started = {};
   Object.entries(ENGINE.files).forEach(([id, f]) => {
-    files[id] = { label: f.label, loaded: 0, total: f.packed || f.size, cached: false, done: false };
+    const g = id === "code" && PART || f;        // the engine's first part, unless kept whole
+    files[id] = { label: f.label, loaded: 0, total: g.packed || g.size, cached: false, done: false };
   });
   restGo = { first: 0 };       // first: when the first byte came in
   const go = new Promise((resolve) => { restGo.resolve = resolve; });
   const fromBlob = blobScripts();
   const snap = snapshot(go).catch(() => { delete files.snapshot; checkDownloaded(); return null; });
-  // The engine and its data wait their turn (checkRest), so that they do not slow the runtime;
-  // the data, for the snapshot too, which holds it.
+  // The engine and its data wait their turn (checkRest) not to slow the runtime; the data, for the snapshot too.
   Object.entries(ENGINE.files).forEach(([id, f]) => {
     const hit = kept(id);
     const turn = FIRST.includes(id) ? hit : Promise.all([hit, go, id === "data" && snap]).then(([h, , s]) => s ? Object.assign(h, { skip: true }) : h);
     const packed = f.type !== "text/javascript" ? Promise.resolve(!!f.packed) : fromBlob.then((b) => b && !!f.packed);
-    started[id] = turn.then(async (k) => k.hit || (k.skip ? skip(id) : download(id, k.cache, await packed)));
+    const part = id === "code" && PART;      // not kept: the whole engine is, once it comes (wholeEngine)
+    started[id] = turn.then(async (k) => k.hit || (k.skip ? skip(id)
+      : part ? (partial = true, download(id, null, !!part.packed, part)) : download(id, k.cache, await packed)));
   });
   Object.values(started).forEach((p) => p.catch(broken));   // the start stops at the first failure
   // Pyodide fetches the wasm and the standard library itself: give it the downloads under way.
   const byUrl = new Map(["wasm", "stdlib"].map((id) => [abs(ENGINE.files[id].url), started[id]]));
   self.fetch = (input, init) => byUrl.get(String(input && input.url ? input.url : input)) || nativeFetch(input, init);
-  // Compile the wasm as it arrives, while the scripts below load; Pyodide then instantiates
-  // the compiled module instead of compiling the download a second time.
+  // Compile the wasm as it arrives, while the scripts load; Pyodide then instantiates the compiled module.
   const compiled = started.wasm.then((res) => WebAssembly.compileStreaming(res).catch(() => {
     throw new Error("a file of the calculator arrived damaged or incomplete (" + ENGINE.files.wasm.label + ")");
   }));
@@ -257,6 +244,7 @@ async function boot() {
   pyodide.FS.writeFile(ENGINE.zip_path, new Uint8Array(await (await started.code).arrayBuffer()));
   if (!timings.snapshot) pyodide.runPython(`import sys; sys.path.insert(0, "${ENGINE.zip_path}")`);
   const dispatch = pyodide.pyimport("calculator.webworker").dispatch;
+  if (timings.snapshot) dispatch("reread", "null");     // the snapshot's zipimport had read the whole zip
   setStage("data");
   const info = JSON.parse(timings.snapshot ? dispatch("loaded", "null") : dispatch("load", await (await started.data).text()));
   if (!info.ok) throw new Error(info.error);
@@ -264,19 +252,26 @@ async function boot() {
   info.result.pyodide = pyodide.version;
   setStage("ready");
   info.result.timings = timings;
-  Promise.all(saving).then(() => self.postMessage({ type: "saved", ok: true }),
-    (err) => self.postMessage({ type: "saved", ok: false, error: String(err && err.message || err) }));
-  return { dispatch, info: info.result };
+  if (!partial) tellSaved();       // else once the whole engine is kept too
+  return { dispatch, info: info.result, pyodide, partial };
 }
 
-/* Once the page has heard "ready": the engine imports what a first roll needs (calculator.webworker
-   "warm"), in the time the page takes to draw itself and the player to choose; a call that comes
-   first waits its turn, as it would have waited for the same imports before "ready". */
-function warm(engine) {
-  if (engine.warmed) return;
-  engine.warmed = true;
-  setTimeout(() => { engine.dispatch("warm", "null"); mark("warm"); }, 0);
+/* The whole engine, once (the worker idle after an answer, or a call needs a part the first lacks):
+   kept, written over the first part, read again by zipimport, then warmed for an exchange too. */
+function wholeEngine(engine, f = ENGINE.files.code) {
+  clearTimeout(idle);
+  if (engine.whole) return engine.whole;
+  Object.assign(files.code, { loaded: 0, total: f.packed || f.size, done: false });
+  engine.whole = openCache(ENGINE.caches[f.cache]).then((cache) => download("code", cache, !!f.packed)).then(async (res) => {
+    engine.pyodide.FS.writeFile(ENGINE.zip_path, new Uint8Array(await res.arrayBuffer()));
+    engine.dispatch("reread", "null");
+    engine.partial = false;
+    engine.dispatch("warm", "null");
+    tellSaved();
+  }, (err) => { engine.whole = null; throw err; });   // tried again by the next call that needs it
+  return engine.whole;
 }
+const whenIdle = (engine) => { clearTimeout(idle); if (engine.partial) idle = setTimeout(() => wholeEngine(engine).catch(() => {}), WHOLE_MS); };
 
 self.onmessage = async (event) => {
   const { id, cmd, payload } = event.data || {};      // the payload: JSON text (engine.js)
@@ -284,17 +279,22 @@ self.onmessage = async (event) => {
     const engine = await (booting = booting || boot());
     if (cmd === "boot") {
       self.postMessage({ type: "reply", id, ok: true, result: engine.info });
-      warm(engine);
+      // "warm": what a first roll needs, imported while the page draws itself (a call waits its turn).
+      if (!engine.warmed) setTimeout(() => { engine.dispatch("warm", "null"); mark("warm"); whenIdle(engine); }, 0);
+      engine.warmed = true;
       return;
     }
-    const { ok, result, error, field, too_large } = JSON.parse(engine.dispatch(cmd, typeof payload === "string" ? payload : "null"));
+    const text = typeof payload === "string" ? payload : "null";
+    let answer = JSON.parse(engine.dispatch(cmd, text));
+    if (answer.missing && engine.partial) answer = await wholeEngine(engine).then(() => JSON.parse(engine.dispatch(cmd, text)));
+    const { ok, result, error, field, too_large } = answer;
     self.postMessage({ type: "reply", id, ok, result, error, field, too_large });   // field: the input field the line names
+    whenIdle(engine);
   } catch (err) {
     self.postMessage({ type: "reply", id, ok: false, fatal: true, error: String(err && err.message || err) });
   }
 };
 
-// Start now (the page's first message may come later); the first failure ends it, even one
-// Python would wait on for ever. The error reaches the page with the reply to "boot".
+// Start now; the first failure ends it, even one Python would wait on for ever (the reply to "boot" tells it).
 booting = Promise.race([boot(), failed]);
 booting.catch(() => {});
