@@ -96,6 +96,29 @@ def test_two_tabs_on_one_game_never_overwrite_each_other_silently(page: Page):
     assert not errors, errors
 
 
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_leaving_a_game_another_tab_changed_keeps_this_tabs_changes(page: Page):
+    # Issue 52, nothing lost: with the other tab's save unanswered, the player starts a new game.
+    errors = errors_of(page)
+    start_game(page)
+    other = second_tab(page, errors, "game/")
+    wait_moves(other, 0)
+    play_maneuver(other)
+    expect(page.locator("[data-kept-clash]")).to_contain_text("changed in another tab")
+    page.locator("[data-game-name]").fill("Mine")
+    page.locator("[data-game-name]").press("Tab")
+    page.locator("[data-game-new]").click()
+    note = page.locator("[data-kept-left]")
+    expect(note).to_have_text("This tab's changes to “Mine” are kept as “Mine (this tab)”.")
+    expect(note).to_be_in_viewport()
+    expect(page.locator("[data-kept-clash]")).to_have_count(0)
+    games = {g["name"]: g["game"]["moves"] for g in json.loads(stored(page, KEY))["games"]}
+    assert games["Mine (this tab)"] == []                               # this tab's: renamed, no move
+    assert [m["move"] for m in games["Alice against Bob"]] == ["maneuver"]   # the other tab's, untouched
+    assert not errors, errors
+
+
 def refusal(engine: Engine, text: str) -> str:
     """The page's words for a text the engine refuses: the line `python -m calculator game` prints
     after "error: ", a text that is not JSON at all said first as what it means to the player."""

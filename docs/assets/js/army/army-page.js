@@ -9,7 +9,7 @@ import * as store from "./army-store.js";
 import { readLink, dropLink, shareUrl } from "./army-links.js";
 import { renderArmies, renderTarget, renderAnswer, renderCounts, enhanceCards, relabel, listOf } from "./army-view.js";
 import { bindActions, renderKept, openForce, offerUndelete, keepShown, watchKept, sayDamaged } from "./army-kept.js";
-import { onAddress, clearClash, alertBar } from "../shared/kept-share.js";
+import { onAddress, clearClash, alertBar, leaveClash } from "../shared/kept-share.js";
 import { bindPrint, refreshPrint, aidOf } from "./army-print.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
 
@@ -149,7 +149,7 @@ function say(ctx, text) {
 
 /* Show one kept force (or a new one). */
 export function show(ctx, entry, persist) {
-  if (ctx.entry && ctx.entry.id !== entry.id) { ctx.clash = false; clearClash(alertBar(ctx.root)); }
+  if (ctx.entry && ctx.entry.id !== entry.id) { leaveClash(store, ctx, ctx.ui.keptStatus); clearClash(alertBar(ctx.root)); }
   ctx.entry = entry;
   refuse(ctx.ui.size, "");        // a note about another force's size goes with it
   ctx.answer = null;

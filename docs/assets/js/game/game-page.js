@@ -13,7 +13,7 @@ import { renderSetup, bindSetup } from "./game-setup.js";
 import { sayEngine } from "./game-words.js";
 import { describeMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
-import { copyLinkBox, onAddress, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
+import { copyLinkBox, onAddress, clearClash, watchOthers, alertBar, leaveClash } from "../shared/kept-share.js";
 import { keepShown, clash, offerUndelete, remove, exportFile, importFile, openLink, sayDamaged } from "./game-kept.js";
 import { showGameAdvice } from "./advise-game.js";
 import { takeAnswer } from "./game-calc.js";
@@ -49,7 +49,11 @@ function renderKept(ctx) {
 
 /* Show one kept game (null: the setup form). */
 function show(ctx, entry) {
-  if (!entry || !ctx.entry || entry.id !== ctx.entry.id) { ctx.clash = false; clearClash(alertBar(ctx.root)); }
+  if (!entry || !ctx.entry || entry.id !== ctx.entry.id) {
+    leaveClash(store, ctx, ctx.ui.keptStatus);
+    ctx.clash = false;
+    clearClash(alertBar(ctx.root));
+  }
   ctx.entry = entry;
   ctx.answer = null;
   ctx.picked = null;

@@ -54,6 +54,25 @@ export function offerClash(box, { noun, other, mine, theirs }) {
 
 export function clearClash(box) { box.querySelectorAll("[data-kept-clash]").forEach((n) => n.remove()); }
 
+/* The player leaves the entry shown (another one, a new one) while another tab's save of it waits
+   for an answer: this tab's version is kept as an entry of its own, said in `box` beside the list
+   of kept entries, so that nothing is dropped without a word. */
+export function leaveClash(store, ctx, box) {
+  if (!ctx.clash || !ctx.entry) return;
+  ctx.clash = false;
+  clearClash(alertBar(ctx.root));
+  const name = ctx.entry.name;
+  const mine = { ...ctx.entry, id: store.newId(), name: store.freshName(name + " (this tab)") };
+  delete mine.rev;
+  const kept = store.keep(mine, undefined, true) === true;
+  box.querySelectorAll("[data-kept-left]").forEach((n) => n.remove());
+  const note = el("p", { class: "dd-calc-notice", role: "status", "data-kept-left": "" }, kept
+    ? "This tab's changes to “" + name + "” are kept as “" + mine.name + "”."
+    : "This tab's changes to “" + name + "” could not be kept: this browser's storage is full or blocked.");
+  box.append(note);
+  note.scrollIntoView({ block: "nearest" });      // just under the list the player picked from
+}
+
 /* Another tab changed what `store` keeps: redraw(); a change (or a delete) of ctx.entry, the entry
    shown, is a clash(the other tab's save or null). */
 export function watchOthers(store, ctx, redraw, clash) {
