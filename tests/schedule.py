@@ -24,6 +24,8 @@ LONGEST_FIRST = (
     "tests/site/test_urls.py",
     "tests/parity/",
     "tests/browser/test_game_page.py",
+    "tests/browser/test_army_keep.py",
+    "tests/browser/test_game_keep.py",
     "tests/browser/test_advise_page.py",
     "tests/browser/test_game_sequences.py",
     "tests/browser/test_game_calculator.py",

@@ -11,7 +11,8 @@ const ROLL_PAGE = /\/calculator\/$/.test(location.pathname) &&
   !/^#[xma]=|[?&](exchange|maneuver|advise)=/.test(location.hash + location.search);
 
 try {
-  const worker = new Worker(new URL("engine-worker.js", import.meta.url) + (ROLL_PAGE ? "#first" : ""));
+  const url = new URL("engine-worker.js", import.meta.url) + (ROLL_PAGE ? "#first" : "");
+  const worker = new Worker(url);
   const messages = [];
   worker.onmessage = (e) => { messages.push(e.data); };
   worker.onerror = (e) => { messages.push({ error_event: e.message || "the engine worker failed to start" }); };
