@@ -43,8 +43,11 @@ export function element(iconId, options) {
   if (opts.label) {
     svg.setAttribute("aria-label", String(opts.label));
   } else {
+    // Named once the icons' names have come; hidden from readers until then, never an image without a name.
+    svg.setAttribute("aria-hidden", "true");
     names().then((all) => {
       if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", all[id] || "icon");
+      svg.removeAttribute("aria-hidden");
     });
   }
   return svg;
