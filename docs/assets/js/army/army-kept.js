@@ -2,10 +2,9 @@
    force's ways out and in: its share link, its JSON file, a file imported. A force from a link
    or a file is checked by the engine before it is kept; a refused one shows the engine's words. */
 import { el, option, fill, saveFile } from "../calc/calc-dom.js";
-import { engine } from "../engine/engine.js";
 import * as store from "./army-store.js";
 import { shareUrl } from "./army-links.js";
-import { refusedWords } from "../shared/kept-links.js";
+import { refusedWords, readKept } from "../shared/kept-links.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
 import { copyLinkBox, offerClash, clearClash, watchOthers, alertBar } from "../shared/kept-share.js";
 
@@ -20,28 +19,16 @@ export function renderKept(ctx) {
 
 function status(ctx, text) { ctx.ui.status.textContent = text; }
 
-/* A force from a link ({name, text}) or a file ({text}), read by the engine as the command line
-   reads it: a link's text is the `force` input itself; a file holds {name, force}. Answers a promise
-   of {name, force} as the page keeps it, or fails with the engine's line or in words. */
-function readForce(got, what) {
-  const ask = (cmd, text) => engine.whenReady().then(() => engine.call(cmd, text));
-  if (what === "link") return ask("force", got.text).then(() => ask("read", got.text)).then((v) => ({ name: got.name, force: store.pageForce(v) }));
-  return ask("read", got.text).then((v) => {
-    const file = store.fileForce(v);
-    return ask("force", JSON.stringify(file.force)).then(() => ({ name: file.name, force: store.pageForce(file.force) }));
-  });
-}
-
 /* Check a force from a link or a file with the engine, then keep it (once) and show it; the
    promise settles once it is shown or refused. A link's words go at the top of the page (the
    player just came), a file's beside the import button. */
 export function openForce(ctx, got, what) {
   const tell = what === "link" ? ctx.say : (text) => { ctx.say(""); status(ctx, text); };
   tell("Opening the force from the " + what + "…");
-  return readForce(got, what).then((read) => {
+  return readKept(got, what, { command: "force", part: "force", fileOf: store.fileForce, pageOf: store.pageForce }).then((read) => {
     if (!ctx.root.isConnected) return;
-    const same = store.kept().find((f) => JSON.stringify(f.force) === JSON.stringify(read.force) && (!read.name || f.name === read.name));
-    const entry = same || { id: store.newId(), name: store.freshName(read.name || "Shared force"), force: read.force };
+    const same = store.kept().find((f) => JSON.stringify(f.force) === JSON.stringify(read.value) && (!read.name || f.name === read.name));
+    const entry = same || { id: store.newId(), name: store.freshName(read.name || "Shared force"), force: read.value };
     tell(what === "link" ? "" : (same ? "This force is kept already: “" + same.name + "”." : "Imported as “" + entry.name + "”."));
     ctx.show(entry);
   }, (err) => {

@@ -2,10 +2,9 @@
    ways in: a share link or a file, each read by the engine (its `read` and `game`, as the command
    line reads them) before it is kept; a refused one shows the engine's own line. */
 import { saveFile } from "../calc/calc-dom.js";
-import { engine } from "../engine/engine.js";
 import * as store from "./game-store.js";
 import { readLink, dropLink } from "./game-links.js";
-import { refusedWords } from "../shared/kept-links.js";
+import { refusedWords, readKept } from "../shared/kept-links.js";
 import { setAside, offerBack } from "../shared/kept-aside.js";
 import { offerClash, alertBar } from "../shared/kept-share.js";
 
@@ -48,28 +47,16 @@ export function exportFile(ctx) {
   ctx.status("Saved as a file.");
 }
 
-/* A game from a link ({name, text}: the text is the `game` input itself) or a file ({text}: a game
-   file, {name, game}), read by the engine as the command line reads it. Answers a promise of
-   {name, game} as the page keeps it, or fails with the engine's line or in words. */
-function readGame(got, what) {
-  const ask = (cmd, text) => engine.whenReady().then(() => engine.call(cmd, text));
-  if (what === "link") return ask("game", got.text).then(() => ask("read", got.text)).then((v) => ({ name: got.name, game: store.pageGame(v) }));
-  return ask("read", got.text).then((v) => {
-    const file = store.fileGame(v);
-    return ask("game", JSON.stringify(file.game)).then(() => ({ name: file.name, game: store.pageGame(file.game) }));
-  });
-}
-
 /* A game from a link or a file: the engine replays it before it is kept (once) and shown. A link's
    words go at the top of the page (the player just came), a file's beside the import button. */
 export function openGame(ctx, got, what) {
   const tell = what === "link" ? ctx.say : (text) => { ctx.say(""); ctx.status(text); };
   tell("Opening the game from the " + what + "…");
-  return readGame(got, what).then((read) => {
+  return readKept(got, what, { command: "game", part: "game", fileOf: store.fileGame, pageOf: store.pageGame }).then((read) => {
     if (!ctx.root.isConnected) return;
-    const text = JSON.stringify(read.game);
+    const text = JSON.stringify(read.value);
     const same = store.kept().find((g) => JSON.stringify(g.game) === text);
-    const entry = same || { id: store.newId(), name: store.freshName(read.name || "Shared game"), game: read.game, redo: [] };
+    const entry = same || { id: store.newId(), name: store.freshName(read.name || "Shared game"), game: read.value, redo: [] };
     tell(what === "link" ? "" : (same ? "This game is kept already: “" + same.name + "”." : "Imported as “" + entry.name + "”."));
     ctx.entry = entry;
     keepShown(ctx);

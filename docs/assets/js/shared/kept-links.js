@@ -5,6 +5,7 @@
    (refusedWords). Every text shown is set as text. */
 import { b64urlEncode, b64urlDecode } from "../calc/calc-links.js";
 import { shortMsg } from "../calc/calc-dom.js";
+import { engine } from "../engine/engine.js";
 
 const VERSION = "1";
 
@@ -23,6 +24,20 @@ function decode(value) {
 export function refusedWords(err, noun) {
   const line = shortMsg(err);
   return err && err.field === "input" ? "it is not a " + noun + " from this site, or it is damaged (" + line + ")" : line;
+}
+
+/* A kept thing (a force, a game) from a link ({name, text}: the text is `command`'s input itself) or
+   a file ({text}: {name, <part>}), read by the engine as the command line reads it: `command`
+   checks it, `read` gives its JSON back; fileOf(json) takes a file apart into {name, <part>},
+   pageOf(json) gives it as the page keeps it. Answers a promise of {name, value}, or fails with the
+   engine's line or in words. */
+export function readKept(got, what, { command, part, fileOf, pageOf }) {
+  const ask = (cmd, text) => engine.whenReady().then(() => engine.call(cmd, text));
+  if (what === "link") return ask(command, got.text).then(() => ask("read", got.text)).then((v) => ({ name: got.name, value: pageOf(v) }));
+  return ask("read", got.text).then((v) => {
+    const file = fileOf(v);
+    return ask(command, JSON.stringify(file[part])).then(() => ({ name: file.name, value: pageOf(file[part]) }));
+  });
 }
 
 /* shareUrl(entry), readLink() and dropLink() for the link parameter `key`; `noun` and `plural` name
