@@ -72,6 +72,14 @@ def browser_context_args(browser_context_args, site_url):
 LEFT_BEHIND = "cookies,file_systems,indexeddb,local_storage,websql,service_workers"
 
 
+def clear_left_behind(context, url: str) -> None:
+    """Clear what the pages of `context` kept for the site at `url` (all but the engine's cache)."""
+    blank = context.new_page()
+    context.new_cdp_session(blank).send("Storage.clearDataForOrigin",
+                                        {"origin": url.rstrip("/"), "storageTypes": LEFT_BEHIND})
+    blank.close()
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "shared_context(share=True): the module's tests share one browser "
                                        "context (see the context fixture); False on a test gives it its own")
@@ -110,10 +118,7 @@ def context(request, new_context, browser, browser_context_args, kept_contexts, 
     yield shared
     for page in shared.pages:
         page.close()
-    blank = shared.new_page()
-    blank.context.new_cdp_session(blank).send("Storage.clearDataForOrigin",
-                                              {"origin": site_url.rstrip("/"), "storageTypes": LEFT_BEHIND})
-    blank.close()
+    clear_left_behind(shared, site_url)
     shared.clear_cookies()
     shared.clear_permissions()
     if args.get("permissions"):          # those the context was made with stay, as in a context of its own

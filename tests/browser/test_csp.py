@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 from generator.site.build import ensure_site
 from generator.site.csp import POLICY, with_policy
 from generator.data.urls import Move, redirect_page
-from tests.browser.conftest import LEFT_BEHIND
+from tests.browser.conftest import clear_left_behind
 from tests.browser.page_kinds import KINDS, open_kind
 from tests.site_server import SiteServer
 
@@ -48,10 +48,7 @@ def csp_page(csp_context, csp_url):
     page.errors = errors          # type: ignore[attr-defined]
     yield page
     page.close()
-    blank = csp_context.new_page()      # what the page kept is cleared, as between a shared_context module's tests
-    csp_context.new_cdp_session(blank).send("Storage.clearDataForOrigin",
-                                            {"origin": csp_url.rstrip("/"), "storageTypes": LEFT_BEHIND})
-    blank.close()
+    clear_left_behind(csp_context, csp_url)     # as between a shared_context module's tests
 
 
 def seen(page: Page) -> list[str]:
