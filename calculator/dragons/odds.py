@@ -30,7 +30,6 @@ from ..roll.chances import summarize
 from ..roll.distribution import Budget
 from ..roll.inputs import parse_modifier
 from ..core.errors import TooLarge
-from ..core.registry import Kind
 from ..core.limits import BOUNDS, LIMITS
 from ..exchange.casualties import best_health, choose
 from ..exchange.flow import Indexed, Run
@@ -42,7 +41,7 @@ from .kills import KillPlan, Target
 from .request import DragonIn, DragonInput, DragonRun, parse_dragon_attack
 from .roll import DragonRoll, chains
 from .fight import fight_odds, in_fight, outcomes
-from .tamed import HELPS
+from .tamed import HELPS, face_cancels_dragon_damage
 from .dice import ARMY
 from .spread import Spread, response_spread
 from ..bundle import Index
@@ -68,14 +67,7 @@ def army_flags(inp: DragonInput, idx: Index) -> tuple[bool, bool]:
 
 def spares(inp: DragonInput, idx: Index) -> bool:
     """Whether a unit of the army has a face whose effect cancels a dragon's damage (p.62)."""
-    for u in inp.defender.units:
-        for f in u.unit.faces or ():
-            sai = idx.sais.get(f.icon)
-            for c in sai.clauses if sai else ():
-                if "dragon_attack" in c.rolls and any(type(e).cancels_dragon_damage is not Kind.cancels_dragon_damage
-                                                      for e in c.effects):
-                    return True
-    return False
+    return any(face_cancels_dragon_damage(idx, f.icon) for u in inp.defender.units for f in u.unit.faces or ())
 
 
 def chooses(inp: DragonInput, idx: Index) -> bool:

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_int
+from ..core.registry import Kind
 from .dice import ARMY, DragonDie
 
 # What a page offers for a dragon of a dragon attack (the input's key, in player words; p.62).
@@ -33,6 +35,15 @@ CHOICES = ({"id": "", "name": "Free: no champion of the army tamed or controls i
            {"id": "controlled", "name": "Controlled by a champion of the army it attacks"})
 STILL = "none"             # it does not roll
 HELPS = "helps-army"       # controlled: rolled with the army, its damage added to the army's melee results
+
+
+def face_cancels_dragon_damage(idx: Index, icon: str) -> bool:
+    """Whether a face with this icon has an SAI that, in a dragon attack, cancels a dragon's damage
+    (the Eldarim champions' logo, p.62): a kind that overrides the hook, as the data's kinds say."""
+    sai = idx.sais.get(icon)
+    return any("dragon_attack" in c.rolls and any(type(e).cancels_dragon_damage is not Kind.cancels_dragon_damage
+                                                  for e in c.effects)
+               for c in (sai.clauses if sai else ()))
 
 
 def bond(raw: Any, where: str) -> str:

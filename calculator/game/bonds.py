@@ -22,8 +22,8 @@ from typing import Any
 from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_str, only, short
-from ..core.registry import Kind
 from ..core.shapes import Answer, Raw
+from ..dragons.tamed import face_cancels_dragon_damage
 from .state import Bond, State
 
 HOWS = ("tamed", "controlled", "slain")
@@ -43,13 +43,7 @@ def takes_dragons(index: Index, die_id: str) -> bool:
     """Whether the die has a face whose SAI takes a dragon in a dragon attack (its kind cancels a
     dragon's damage: the Eldarim champions' logo, p.62), as the data's kinds say."""
     die = index.dice.get(die_id)
-    for f in die.faces if die is not None else ():
-        sai = index.sais.get(f.icon)
-        for c in sai.clauses if sai else ():
-            if "dragon_attack" in c.rolls and any(type(e).cancels_dragon_damage is not Kind.cancels_dragon_damage
-                                                  for e in c.effects):
-                return True
-    return False
+    return any(face_cancels_dragon_damage(index, f.icon) for f in (die.faces if die is not None else ()))
 
 
 def take_bonds(state: State, index: Index, move: Raw, where: str, army: str, dragons: list[str],
