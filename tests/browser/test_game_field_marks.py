@@ -91,7 +91,9 @@ def test_a_refused_move_marks_the_field_it_names(page: Page, engine, case: str, 
     form.locator("[data-game-submit]").click()
     why = form.locator("[data-game-refused]")
     expect(why).to_have_attribute("data-state", "refused", timeout=ENGINE_TIMEOUT)
-    note = note_of(page, box)                          # the field marked, the engine's words beside it
+    # The field marked, the engine's words beside it, read out once: by the line beside the button.
+    note = note_of(page, box, read_out=False)
+    expect(why).to_have_attribute("role", "alert")
     said = why.text_content().removeprefix("Not allowed: ")
     expect(note).to_have_text(said[:1].upper() + said[1:])
     assert "moves[" not in note.text_content()

@@ -75,9 +75,10 @@ export function busy(section, state) {
 export const isObj = (v) => v != null && typeof v === "object" && !Array.isArray(v);
 
 /* A value the page refuses, said beside its field in words and read out with it (aria-invalid,
-   aria-describedby, role=status); refuse(box, "") takes the note away once the value is good. */
+   aria-describedby, role=status); refuse(box, "") takes the note away once the value is good.
+   `live` false: a note read with its field only, where another line already announces the words. */
 let refusals = 0;
-export function refuse(box, text) {
+export function refuse(box, text, live = true) {
   let note = box.dataset.refusal ? document.getElementById(box.dataset.refusal) : null;
   if (!text) {
     if (note) note.remove();
@@ -87,7 +88,7 @@ export function refuse(box, text) {
     return;
   }
   if (!note) {
-    note = el("span", { class: "dd-calc-field-refused", id: "dd-refused-" + (++refusals), role: "status", "data-refused": "" });
+    note = el("span", { class: "dd-calc-field-refused", id: "dd-refused-" + (++refusals), role: live ? "status" : null, "data-refused": "" });
     (box.closest("label") || box).after(note);     // after its label: not read as part of the box's name
     box.dataset.refusal = note.id;
   }

@@ -64,7 +64,8 @@ export function markMove(ctx, form, err, again, why) {
   clear(form);
   const boxes = boxesOf(form, err && err.field);
   const words = sayEngine(ctx, shortMsg(String(err.message).replace(err.field + ": ", "")));
-  boxes.forEach((b) => refuse(b, words.replace(/^./, (c) => c.toUpperCase()) + "."));
+  // The line beside the button (role=alert) announces the refusal; the field's note is read with the field.
+  boxes.forEach((b) => refuse(b, words.replace(/^./, (c) => c.toUpperCase()) + ".", false));
   if (!boxes.length || form.dataset.rechecked) return;
   form.dataset.rechecked = "1";
   let seq = 0;
