@@ -88,8 +88,9 @@ def test_an_exchange_marks_the_face_box_the_engine_names(page: Page, engine, typ
     expect(results).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
     shown = boxes(page, "defender", 0)
     assert set(shown) >= set(named), shown
-    for key in named:
-        note_of(page, shown[key])
+    for key in named:                                 # read with the box; the result's error line reads it out
+        note_of(page, shown[key], read_out=False)
+    expect(results.locator("[role=alert]")).to_contain_text("defender.army[0]")
     assert [k for k, b in shown.items() if marked(b)] == [k for k in shown if k in named]
     assert not any(marked(b) for b in boxes(page, "attacker", 0).values())
     change(shown[(typo[0], 0)], "2 melee" if typo[0] == "counter" else "2 save")   # put right: the marks go
@@ -114,7 +115,8 @@ def test_a_maneuver_marks_the_rolled_again_box_the_engine_names(page: Page, engi
     change(shown[again], "2 manuver")
     expect(results).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
     shown = boxes(page, "opposing[0]", 0)
-    note_of(page, shown[again])                       # the face rolled again, not the first face
+    note_of(page, shown[again], read_out=False)       # the face rolled again, not the first face
+    expect(results.locator("[role=alert]")).to_contain_text("rerolled[0]")
     assert not marked(shown[first])
     change(shown[again], "1 maneuver")
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)

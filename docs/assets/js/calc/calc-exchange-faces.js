@@ -124,7 +124,8 @@ export function rollPicker(ctx, side, u, i, name, faces, labelOf, dragon) {
    the page's sides carry the input's names): "attacker.army[0].rolled.counter" is that roll's first
    box, "...rerolled.counter[1]" (or a maneuver's "...rerolled[1]") its third, a bare "...rolled" the
    first box of each of the die's rolls, "...army[0]" every box of the die. The boxes are drawn anew
-   with every answer, so a good value takes the note away. */
+   with every answer, so a good value takes the note away. The result's error line (role=alert) reads
+   the refusal out; each note is read with its box. */
 const NAMED = /^(.+?)\.army\[(\d+)\](?:\.(rolled|rerolled)(?:\.([^.[]+))?(?:\[(\d+)\])?)?$/;
 export function markFace(root, err) {
   const m = err && typeof err.field === "string" ? NAMED.exec(err.field) : null;
@@ -137,6 +138,6 @@ export function markFace(root, err) {
     const cut = rest.lastIndexOf("-");
     const [name, at] = [rest.slice(0, cut), Number(rest.slice(cut + 1))];
     const fits = (roll == null || name === roll) && (level == null ? which !== "rerolled" || at > 0 : at === level);
-    if (fits) refuse(box, String(err.message).replace(err.field + ": ", ""));
+    if (fits) refuse(box, String(err.message).replace(err.field + ": ", ""), false);
   });
 }
