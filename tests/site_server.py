@@ -35,6 +35,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     mounts: dict[str, str] = {}       # URL prefix -> another directory (benchmarks)
     counter: "ByteCounter | None" = None
     extra_headers: dict[str, str] = {}   # sent with every response (a host's Content-Security-Policy)
+    cache_for = 0                     # seconds a browser may keep a file other than a page or sw.js
 
     def setup(self) -> None:
         super().setup()
@@ -44,7 +45,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
+        if self.cache_for:
+            self.send_header("Cache-Control", self._cache_control())
         super().end_headers()
+
+    def _cache_control(self) -> str:
+        """As DEPLOYING.md asks of a host: pages and sw.js revalidated on every visit (a new build is
+        found at once), every other file kept for a while (GitHub Pages keeps them 10 minutes)."""
+        url_path = self.path.split("?")[0].split("#")[0]
+        page = url_path.endswith("/") or url_path.endswith(".html") or url_path.endswith("/sw.js")
+        return "no-cache" if page else f"max-age={self.cache_for}"
 
     def translate_path(self, path: str) -> str:
         for prefix, directory in self.mounts.items():
@@ -150,15 +160,17 @@ class SiteServer:
 
     ``precompressed=True`` serves the build's ``.gz`` copies as a configured host would;
     ``mounts`` serves other directories under URL prefixes; ``headers`` are sent with every
-    response; ``srv.bytes`` counts bytes sent.
+    response; ``cache_for`` (seconds) lets the browser keep every file but the pages and sw.js that
+    long, as a host does (without it, a file's age decides: a build made a minute ago had each page
+    load ask again for all its sixty-odd files); ``srv.bytes`` counts bytes sent.
     """
 
     def __init__(self, root: Path, precompressed: bool = False, mounts: dict[str, Path] | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, cache_for: int = 0) -> None:
         register_mime_types()
         self.bytes = ByteCounter()
         handler_cls = type("Handler", (_Handler,), {
-            "precompressed": precompressed, "counter": self.bytes, "extra_headers": dict(headers or {}),
+            "precompressed": precompressed, "counter": self.bytes, "extra_headers": dict(headers or {}), "cache_for": cache_for,
             "mounts": {k: str(v) for k, v in (mounts or {}).items()}})
         handler = functools.partial(handler_cls, directory=str(root))
         self.httpd = _Server(("127.0.0.1", 0), handler)

@@ -51,9 +51,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+# What a host lets a browser keep a file for (DEPLOYING.md; GitHub Pages: 10 minutes): a build just
+# made would otherwise have every page load of a shared context ask again for each of its files.
+HOST_CACHE_SECONDS = 600
+
+
 @pytest.fixture(scope="session")
 def site_url():
-    with SiteServer(ensure_site()) as server:
+    with SiteServer(ensure_site(), cache_for=HOST_CACHE_SECONDS) as server:
         yield server.url
 
 
