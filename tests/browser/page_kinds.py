@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.links import open_in_place
+from tests.browser.links import open_afresh
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 
@@ -109,19 +109,11 @@ def wait_answer(page: Page, mode: str) -> None:
         expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
 
 
-# Marks the answers shown as old before another link is swapped in, so that waiting for an answer
-# never takes the one an earlier link left on the page.
-MARK_OLD = """() => document.querySelectorAll('#calculator [data-state], [data-advise-results], #chances, #exchange-odds')
-  .forEach((s) => { s.dataset.state = 'old'; })"""
-
-
 def open_kind(page: Page, kind: str) -> None:
     """Open one page kind (a key of PAGES or MODES) and wait until it shows what it is for. A calculator
     mode opened on the calculator page already shown is swapped in place: the engine starts once."""
     if kind in MODES:
-        if "/calculator/" in page.url:
-            page.evaluate(MARK_OLD)
-        open_in_place(page, MODES[kind])
+        open_afresh(page, MODES[kind])
         wait_answer(page, kind)
         return
     page.goto(PAGES[kind])
