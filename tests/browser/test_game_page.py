@@ -340,11 +340,19 @@ def small_targets(page: Page) -> list[str]:
     return page.evaluate(SMALL_TARGETS, MIN)
 
 
-@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
+@pytest.fixture(scope="module")
+def in_play(browser, site_url):
+    """One phone-sized game page with SETUP started, read by axe in each scheme in turn (axe is
+    injected as a script of its own: the page's policy is bypassed)."""
+    for page in module_page(browser, site_url, bypass_csp=True, **PHONE):
+        start_game(page)
+        yield page
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_game_in_play_has_no_serious_violation_and_big_targets(page: Page, scheme: str):
+def test_a_game_in_play_has_no_serious_violation_and_big_targets(in_play: Page, scheme: str):
+    page = in_play
     page.emulate_media(color_scheme=scheme)
-    start_game(page)
     page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
     expect(page.locator('[data-game-move-form="maneuver"]')).to_be_visible()
     assert violations(page) == []
