@@ -163,6 +163,16 @@ def started(browser, site_url):
         yield page
 
 
+@pytest.fixture(scope="module")
+def in_play(browser, site_url):
+    """One phone-sized game page with SETUP started, for the tests that make no move on it (a refused
+    move, a game deleted and brought back, axe in each scheme in turn; axe is injected as a script of
+    its own: the page's policy is bypassed)."""
+    for page in module_page(browser, site_url, bypass_csp=True, **PHONE):
+        start_game(page)
+        yield page
+
+
 def fill_setup(page: Page) -> None:
     """SETUP, picked in the setup form shown (Alice's and Bob's forces kept), and the game started."""
     expect(page.locator("[data-game-setup]")).to_be_visible()
@@ -276,9 +286,9 @@ def test_kept_game_opens_offline(browser, site_url):
     assert not foreign
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_refused_move_says_why_beside_its_button(page: Page):
-    start_game(page)
+def test_a_refused_move_says_why_beside_its_button(in_play: Page):
+    page = in_play
+    wait_moves(page, 0)
     page.locator('[data-open-move="edit"]').click()
     form = page.locator('[data-game-move-form="edit"]')
     form.locator('input[name="dd-game-edit"][value="terrain"]').check()
@@ -295,9 +305,9 @@ def test_a_refused_move_says_why_beside_its_button(page: Page):
     assert json.loads(page.locator("[data-game-play]").get_attribute("data-input"))["moves"] == []
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_deleted_game_can_be_brought_back(page: Page):
-    start_game(page)
+def test_a_deleted_game_can_be_brought_back(in_play: Page):
+    page = in_play
+    wait_moves(page, 0)
     page.locator("[data-game-delete]").click()
     expect(page.locator("[data-game-setup]")).to_be_visible()
     status = page.locator("[data-game-kept-status]")
@@ -338,15 +348,6 @@ def small_targets(page: Page) -> list[str]:
     of the form drawn under the button it clicked) is the site's card, not the game's: left out."""
     page.evaluate("() => document.querySelectorAll('.dd-preview').forEach((card) => card.setAttribute('hidden', ''))")
     return page.evaluate(SMALL_TARGETS, MIN)
-
-
-@pytest.fixture(scope="module")
-def in_play(browser, site_url):
-    """One phone-sized game page with SETUP started, read by axe in each scheme in turn (axe is
-    injected as a script of its own: the page's policy is bypassed)."""
-    for page in module_page(browser, site_url, bypass_csp=True, **PHONE):
-        start_game(page)
-        yield page
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
