@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.links import open_afresh
+from tests.browser.links import MARK_OLD, open_in_place
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 
@@ -113,7 +113,9 @@ def open_kind(page: Page, kind: str) -> None:
     """Open one page kind (a key of PAGES or MODES) and wait until it shows what it is for. A calculator
     mode opened on the calculator page already shown is swapped in place: the engine starts once."""
     if kind in MODES:
-        open_afresh(page, MODES[kind])
+        if "/calculator/" in page.url:
+            page.evaluate(MARK_OLD)
+        open_in_place(page, MODES[kind])
         wait_answer(page, kind)
         return
     page.goto(PAGES[kind])
