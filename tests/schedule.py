@@ -19,11 +19,11 @@ from __future__ import annotations
 LONGEST_FIRST = (
     "tests/browser/test_army_page.py",
     "tests/browser/test_accessibility.py",
-    "tests/browser/test_exchange_page.py",
     "tests/site/test_zensical.py",
     "tests/site/test_urls.py",
     "tests/parity/",
     "tests/browser/test_game_page.py",
+    "tests/browser/test_exchange_page.py",
     "tests/browser/test_army_keep.py",
     "tests/browser/test_game_keep.py",
     "tests/browser/test_advise_page.py",

@@ -13,6 +13,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from tests.browser.origin import guarded_context
+
 PAGE = "calculator/"
 
 SWAP = """([query, hash]) => {
@@ -34,6 +36,34 @@ def open_in_place(page: Page, link: str) -> None:
     query, _, hash_ = rest.partition("#")
     assert query.startswith("?") or not query, link
     page.evaluate(SWAP, [query, "#" + hash_ if hash_ else "#link"])
+
+
+# Marks the answers shown as old before another link is swapped in, so that waiting for an answer
+# never takes the one an earlier link left on the page.
+MARK_OLD = """() => document.querySelectorAll('#calculator [data-state], [data-advise-results], #chances, #exchange-odds')
+  .forEach((s) => { s.dataset.state = 'old'; })"""
+
+
+def open_afresh(page: Page, link: str) -> None:
+    """``open_in_place`` on a page an earlier test may have used: its answers are marked old and its
+    message about a link emptied first, so that what is waited for next is this link's."""
+    if "/calculator/" in page.url:
+        page.evaluate(MARK_OLD)
+        page.evaluate("() => document.querySelectorAll('[data-calc-message]').forEach((m) => { m.textContent = ''; })")
+    open_in_place(page, link)
+
+
+def module_page(browser, site_url: str, **args):  # noqa: ANN001, ANN201 - Playwright's Browser; a fixture's generator
+    """One page for the tests of a module that each open a calculator link (``open_afresh``), in a
+    context of its own whose requests are guarded: the engine starts once for all of them, as for a
+    player who opens one link after another in the same tab."""
+    foreign: list[str] = []
+    context = guarded_context(browser, site_url, foreign, **args)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
 
 
 # JSON with sorted keys, the same in the page and here: the page's input is compared as a value;

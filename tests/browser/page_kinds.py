@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.links import open_in_place
+from tests.browser.links import MARK_OLD, open_in_place
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 
@@ -107,12 +107,6 @@ def wait_answer(page: Page, mode: str) -> None:
         expect(page.locator(odds)).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
     if mode == "spell-roll":
         expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
-
-
-# Marks the answers shown as old before another link is swapped in, so that waiting for an answer
-# never takes the one an earlier link left on the page.
-MARK_OLD = """() => document.querySelectorAll('#calculator [data-state], [data-advise-results], #chances, #exchange-odds')
-  .forEach((s) => { s.dataset.state = 'old'; })"""
 
 
 def open_kind(page: Page, kind: str) -> None:

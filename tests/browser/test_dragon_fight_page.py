@@ -9,10 +9,15 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_exchange_page import ENGINE_TIMEOUT, close, exchange_link, odds_shown, results
+from tests.browser.links import module_page, open_afresh, wait_answer
+from tests.browser.test_exchange_page import ENGINE_TIMEOUT, close, odds_shown, results, show
 from tests.engine.test_dragon_fights import CASES, attack, d
 
-pytestmark = pytest.mark.shared_context
+
+@pytest.fixture(scope="module")
+def calc(browser, site_url):
+    """One calculator page for the module's tests (links.module_page): each opens its link on it in place."""
+    yield from module_page(browser, site_url)
 
 
 def fight_shown(page: Page) -> list[tuple[str, str, str]]:
@@ -22,27 +27,30 @@ def fight_shown(page: Page) -> list[tuple[str, str, str]]:
             for i in items.all()]
 
 
-def test_a_dragon_fight_as_a_link_and_its_share_link(page: Page):
+def test_a_dragon_fight_as_a_link_and_its_share_link(calc: Page):
+    page = calc
     for name in ("both-die", "white-doubled", "wing-flies"):
         _, data, expected, _, _ = next(c for c in CASES if c[0] == name)
-        page.goto(exchange_link(data))
+        show(page, data)
         got = fight_shown(page)
         assert got == [(str(a), str(b), s) for a, b, s in expected], name
         # The engine's sentence for each dragon, as it is.
         expect(page.locator(".dd-ex-fight li").first).to_contain_text("automatic saves")
-    # The page's own share link (the address it writes) opens the same fight.
+    # The page's own share link (the address it writes) opens the same fight (after another, in the same page).
     link = page.url
     assert "#x=1." in link
-    page.goto("./")
-    page.goto(link)
+    show(page, next(c for c in CASES if c[0] == "both-die")[1])
+    open_afresh(page, "calculator/" + link.split("/calculator/", 1)[1])
+    wait_answer(page, "[data-exchange-results]", next(c for c in CASES if c[0] == "wing-flies")[1], ENGINE_TIMEOUT)
     assert fight_shown(page) == [("5", "6", "flies away"), ("6", "5", "survives")]
     assert json.loads(results(page).get_attribute("data-input")) == next(c for c in CASES if c[0] == "wing-flies")[1]
 
 
-def test_dragon_fight_odds(page: Page):
+def test_dragon_fight_odds(calc: Page):
     # The Red Drake's Jaws given (12 kills the Blue Drake); the Blue Drake rolls: it reaches 10 damage and
     # kills the Red Drake too with 257/1296 (worked out in tests/engine/test_dragon_fights.py).
-    page.goto(exchange_link(attack(d("red-drake", "jaws"), d("blue-drake"))))
+    page = calc
+    show(page, attack(d("red-drake", "jaws"), d("blue-drake")))
     got = odds_shown(page)
     assert close(got[("fight", "fight")], {1: 1 - 257 / 1296, 2: 257 / 1296})
     red = page.locator('.dd-ex-fight-odds li[data-dragon="0"]')

@@ -13,13 +13,20 @@ from playwright.sync_api import Page, expect
 from calculator import Engine
 
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, exchange_link, highlighted, \
-    listed_dead, odds_shown, results
-from tests.browser.links import open_in_place, wait_answer
+    listed_dead, odds_shown, results, show
+from tests.browser.links import module_page, open_afresh
 from tests.engine.test_dragons import summary
 
 # The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
-# from the browser's cache; each test still starts with nothing kept.
+# from the browser's cache; each test still starts with nothing kept. Those that open a link share
+# one calculator page (`calc`): each opens its link on it in place.
 pytestmark = pytest.mark.shared_context
+
+
+@pytest.fixture(scope="module")
+def calc(browser, site_url):
+    """One calculator page for the tests that open a link (links.module_page): the engine starts once."""
+    yield from module_page(browser, site_url)
 
 def dragon_attack(dragons: list, army: list, terrain: str = "highland") -> dict:
     return {"attack": "dragon", "terrain": terrain, "seed": 1, "attacker": {"dragons": dragons},
@@ -52,8 +59,9 @@ CASES = [
 
 
 @pytest.mark.parametrize("data,expected,dead,dragons", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_dragon_attack_links(page: Page, data: dict, expected: dict, dead: list, dragons: int):
-    page.goto(exchange_link(data))
+def test_dragon_attack_links(calc: Page, data: dict, expected: dict, dead: list, dragons: int):
+    page = calc
+    show(page, data)
     got = page_summary(page)
     assert {k: got[k] for k in expected} == expected and got["attacks_army"] == [0]
     assert highlighted(page, "defender") == dead and listed_dead(page, "defender") == dead
@@ -97,21 +105,23 @@ def test_build_a_dragon_attack_by_clicking(page: Page, bundle: dict):
     assert sent["attacker"] == {"dragons": [{"die": "red-drake", "rolled": {"dragon": claws}}]}
 
 
-def test_refused_dragon_link_shows_the_cli_message(page: Page):
+def test_refused_dragon_link_shows_the_cli_message(calc: Page):
     data = dragon_attack([{"die": "red-drake", "rolled": {"dragon": "hoof"}}], [unit("amazons/soldier", "1 save")])
     expected = cli_error(data)
     assert expected.startswith("attacker.dragons[0].rolled.dragon")
-    page.goto(exchange_link(data))
+    page = calc
+    open_afresh(page, exchange_link(data))
     expect(page.locator("[data-calc-message] [data-exchange-error]")).to_have_text(expected, timeout=ENGINE_TIMEOUT)
 
 
-def test_dragon_attack_odds(page: Page):
+def test_dragon_attack_odds(calc: Page):
     # The drake's Claws (6) fixed; a lone Soldier (health 1) responds, its face left to chance. Its
     # faces: ID, 1 save, 1 melee, 1 melee, 1 maneuver, 2 melee; 1 melee or the ID can never reach the
     # drake's 10, so the ID counts as a save: 1 save with 2/6, else none. Damage 5 (2/6) or 6 (4/6),
     # the Soldier dies either way; no dragon dies.
     data = dragon_attack([{"die": "red-drake", "rolled": {"dragon": "claws"}}], [{"die": "amazons/soldier"}])
-    page.goto(exchange_link(data))
+    page = calc
+    show(page, data)
     got = odds_shown(page)
     assert close(got[("defender", "damage")], {5: 2 / 6, 6: 4 / 6})
     assert close(got[("defender", "killed")], {1: 1.0})
@@ -139,18 +149,18 @@ def _hand_worked_dragon_attacks(bundle: dict) -> list[dict]:
     return out
 
 
-def test_every_hand_worked_dragon_attack_as_a_link(page: Page, bundle: dict):
+def test_every_hand_worked_dragon_attack_as_a_link(calc: Page, bundle: dict):
     cases = _hand_worked_dragon_attacks(bundle)
     assert len(cases) >= 8, "the engine tests hold at least 8 hand-worked dragon attacks"
-    # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
-    # each is read by the page's ?exchange= reader all the same; the page's answer to THIS input is read.
+    # Each swapped into the same page's address (tests/browser/links.py): each is read by the page's
+    # ?exchange= reader all the same; the page's answer to THIS input is read.
+    page = calc
     for case in cases:
-        open_in_place(page, exchange_link(case["data"]))
-        wait_answer(page, "[data-exchange-results]", case["data"], ENGINE_TIMEOUT)
+        show(page, case["data"])
         assert page_summary(page) == case["summary"], case["data"]
 
 
-def test_the_face_rolled_for_a_dragon_is_outlined_once(page: Page, bundle: dict):
+def test_the_face_rolled_for_a_dragon_is_outlined_once(calc: Page, bundle: dict):
     # A Red Drake with no face given: the engine rolls it. It has four Claws faces; a seed that rolls
     # Claws is looked up in CPython (the same seed rolls the same in the browser), and the page then
     # outlines one face, the first Claws, and says what was rolled.
@@ -161,7 +171,8 @@ def test_the_face_rolled_for_a_dragon_is_outlined_once(page: Page, bundle: dict)
     faces = next(d for d in bundle["dragons"] if d["id"] == "red-drake")["faces"]
     assert sum(f["icon"] == "claws" for f in faces) > 1
     first_claws = 1 + next(j for j, f in enumerate(faces) if f["icon"] == "claws")
-    page.goto(exchange_link(data))
+    page = calc
+    show(page, data)
     page_summary(page)
     assert json.loads(results(page).get_attribute("data-input"))["seed"] == seed
     rolled = page.locator("li.dd-ex-dragon .dd-face-rolled")

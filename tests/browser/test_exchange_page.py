@@ -12,18 +12,20 @@ import json
 import re
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.links import open_in_place, wait_answer
+from tests.browser.links import module_page, open_afresh, open_in_place, wait_answer
 from tests.browser.slow import SLOW_ODDS
 from tests.engine.test_exchange import melee, missile_summary, summary, u
 
 # The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
-# from the browser's cache; each test still starts with nothing kept.
+# from the browser's cache; each test still starts with nothing kept. Those that open a link and
+# read its answer share one calculator page (`calc`) instead: each opens its link on it in place.
 pytestmark = pytest.mark.shared_context
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,6 +154,19 @@ def exchange_link(data: dict) -> str:
     return "calculator/?exchange=" + quote(json.dumps(data))
 
 
+@pytest.fixture(scope="module")
+def calc(browser, site_url):
+    """One calculator page for the module's tests that open a link (links.module_page): the engine
+    starts once; each test opens its link on it in place (open_afresh) and waits for its answer."""
+    yield from module_page(browser, site_url)
+
+
+def show(page: Page, data: dict) -> None:
+    """Open the exchange of ``data`` on the calculator page and wait for the answer to it."""
+    open_afresh(page, exchange_link(data))
+    wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
+
+
 def results(page: Page):
     return page.locator("[data-exchange-results]")
 
@@ -172,14 +187,14 @@ def listed_dead(page: Page, side: str) -> list[int]:
                                             "els => els.map((e) => Number(e.dataset.unit))"))
 
 
-def test_hand_worked_exchange_links(page: Page, subtests):
-    # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
-    # each is read by the page's ?exchange= reader all the same, and its own answer is waited for.
+def test_hand_worked_exchange_links(calc: Page, subtests):
+    # Each swapped into the same page's address (tests/browser/links.py): each is read by the page's
+    # ?exchange= reader all the same, and its own answer is waited for.
     # One subtest per case: a case that fails does not hide the others.
+    page = calc
     for name, data, expected, dead in CASES:
         with subtests.test(name):
-            open_in_place(page, exchange_link(data))
-            wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
+            show(page, data)
             assert page_summary(page) == expected
             for side in ("attacker", "defender"):
                 assert highlighted(page, side) == dead[side], side
@@ -190,9 +205,9 @@ def test_hand_worked_exchange_links(page: Page, subtests):
             expect(page.locator("[data-calc-form]")).to_be_hidden()
 
 
-def test_the_arithmetic_in_words_and_the_rolls_in_order(page: Page):
-    page.goto(exchange_link(CASES[0][1]))
-    page_summary(page)
+def test_the_arithmetic_in_words_and_the_rolls_in_order(calc: Page):
+    page = calc
+    show(page, CASES[0][1])
     damage = page.locator(".dd-ex-damage > li")
     expect(damage).to_have_count(2)
     # 8 melee - 6 saves = 2: the Trooper; 6 melee - 3 saves = 3: the War Chief (worked out above).
@@ -219,16 +234,19 @@ def test_the_arithmetic_in_words_and_the_rolls_in_order(page: Page):
     assert results(page).locator(".dd-ex-see a").evaluate("a => a.href").endswith("/rules/how-the-calculator-reads-the-rules/#exchanges")
 
 
-def test_share_link_round_trips(page: Page):
+def test_share_link_round_trips(calc: Page):
+    page = calc
     data = CASES[6][1]          # Counter with Stone Skin on the attacker
-    page.goto(exchange_link(data))
+    show(page, data)
     first = page_summary(page)
     sent = json.loads(results(page).get_attribute("data-input"))
     assert sent == data
     link = page.url
     assert "#x=1." in link
-    page.goto("./")
-    page.goto(link)
+    # Another exchange shown, then the share link opened in the same page: read by its reader.
+    show(page, CASES[0][1])
+    open_afresh(page, "calculator/" + link.split("/calculator/", 1)[1])
+    wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
     assert page_summary(page) == first == CASES[6][2]
     # The Harbinger's Counter is already in the damage above: the roll says so, not "for you to resolve".
     counter = page.locator('.dd-ex-roll-result[data-roll="save"] li[data-kind]').filter(has_text="Counter")
@@ -241,14 +259,14 @@ def test_share_link_round_trips(page: Page):
     expect(page.locator('[data-ex-side="attacker"] .dd-calc-modlist')).to_contain_text("Stone Skin")
 
 
-def test_species_pickers_show_the_species_of_a_linked_army(page: Page):
+def test_species_pickers_show_the_species_of_a_linked_army(calc: Page):
     """A link's armies can be added to at once: each side's "Species" picker shows the species of
     its army's last die (not the first species of the list), until the player picks one."""
     data = {"attack": "melee", "terrain": "highland", "seed": 5,
             "attacker": {"army": [{"die": "goblins/thug"}, {"die": "dwarves/footman"}]},
             "defender": {"army": [{"die": "coral-elves/trooper"}]}}
-    page.goto(exchange_link(data))
-    wait_answer(page, "[data-exchange-results]", data, ENGINE_TIMEOUT)
+    page = calc
+    show(page, data)
     for side, species in (("attacker", "dwarves"), ("defender", "coral-elves")):
         expect(page.locator(f"#dd-ex-{side}-species")).to_have_value(species)
         expect(page.locator(f"#dd-ex-{side}-unit option").first).to_have_attribute("value", re.compile(f"^{species}/"))
@@ -289,10 +307,11 @@ BAD = [
 
 
 @pytest.mark.parametrize("data,field", BAD, ids=["face", "roll-name", "markup-die", "markup-attack"])
-def test_refused_link_shows_the_cli_message_and_runs_nothing(page: Page, data: dict, field: str):
+def test_refused_link_shows_the_cli_message_and_runs_nothing(calc: Page, data: dict, field: str):
     expected = cli_error(data)
     assert expected.startswith(field)
-    page.goto(exchange_link(data))
+    page = calc
+    open_afresh(page, exchange_link(data))
     shown = page.locator("[data-calc-message] [data-exchange-error]")
     expect(shown).to_have_text(expected, timeout=ENGINE_TIMEOUT)
     expect(page.locator("[data-calc-message]")).to_contain_text("This exchange link could not be used")
@@ -304,8 +323,12 @@ def test_refused_link_shows_the_cli_message_and_runs_nothing(page: Page, data: d
 @pytest.mark.parametrize("link", ["#x=1.<script>window.__pwned=1</script>", "#x=1.eyJhdHRhY2siOi", "#x=2.e30",
                                   "?exchange=" + quote("{\"attack\": \"melee\", <img src=x onerror=window.__pwned=1>")],
                          ids=["script-hash", "truncated", "version", "not-json"])
-def test_unreadable_link_says_so(page: Page, link: str):
-    page.goto("calculator/" + link)
+def test_unreadable_link_says_so(calc: Page, link: str):
+    page = calc
+    if "/calculator/" in page.url:          # from another mode: the link itself opens the exchange
+        page.locator('[data-calc-mode="roll"]').click()
+        expect(page.locator('[data-calc-mode="exchange"]')).to_have_attribute("aria-pressed", "false")
+    open_afresh(page, "calculator/" + link)
     message = page.locator("[data-calc-message]")
     expect(message).to_contain_text("could not be read", timeout=ENGINE_TIMEOUT)
     expect(page.locator('[data-calc-mode="exchange"]')).to_have_attribute("aria-pressed", "true")
@@ -315,12 +338,13 @@ def test_unreadable_link_says_so(page: Page, link: str):
     assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
 
 
-def test_unit_name_from_a_link_is_text(page: Page):
+def test_unit_name_from_a_link_is_text(calc: Page):
     # A die described by hand, named with markup: 1 melee against 1 save, no damage.
     data = melee([{"species": "goblins", "health": 1, "name": EVIL, "faces": ["1 melee", "1 save"],
                    "rolled": {"attack": "1 melee", "counter_save": "1 save"}}],
                  [u("coral-elves/fighter", save="id", counter="1 melee")])
-    page.goto(exchange_link(data))
+    page = calc
+    show(page, data)
     # Attack 1 melee; the Fighter's ID is 1 save: no damage. Counter 1 melee against 1 save: none.
     assert page_summary(page) == summary(attack_total=1, save_total=1, counter_total=1, counter_save_total=1)
     expect(page.locator('li.dd-ex-unit[data-side="attacker"] .dd-calc-unit-name')).to_have_text("1. " + EVIL)
@@ -391,12 +415,13 @@ def test_build_an_exchange_by_clicking(page: Page, bundle: dict):
     expect(attacker).to_have_count(1)
 
 
-def test_a_face_rolled_again_by_a_delayed_confuse_can_be_picked(page: Page, bundle: dict):
+def test_a_face_rolled_again_by_a_delayed_confuse_can_be_picked(calc: Page, bundle: dict):
     """Confuse (delayed to the save roll) rolls the Protector again and ignores its 3 save: that face
     is the unit's second face in the roll, picked like a re-roll's (the engine takes it from `rerolled`)."""
     # The War Chief's 4 melee give the attack melee results, so the defender makes a save roll (p.11).
-    page.goto(exchange_link(melee([u("dwarves/umber-hulk", attack="confuse"), u("amazons/war-chief", attack="4 melee")],
-                                  [u("coral-elves/protector", save="3 save")])))
+    page = calc
+    show(page, melee([u("dwarves/umber-hulk", attack="confuse"), u("amazons/war-chief", attack="4 melee")],
+                     [u("coral-elves/protector", save="3 save")]))
     save = page.locator('li.dd-ex-unit[data-side="defender"] [data-roll="save"]')
     expect(save.locator(".dd-calc-reroll")).to_have_count(1, timeout=ENGINE_TIMEOUT)
     melee_face = int(face_number(bundle, "coral-elves/protector", "4 melee"))
@@ -411,17 +436,30 @@ def test_a_face_rolled_again_by_a_delayed_confuse_can_be_picked(page: Page, bund
     expect(save.locator(f'.dd-calc-reroll [data-face="{melee_face}"]')).to_have_attribute("aria-pressed", "true")
 
 
-def test_odds_charts_fit_a_phone(page: Page):
+@contextmanager
+def phone_width(page: Page):
+    """The page at a phone's width (390 px) for the test, and at its own size again after it."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 800})
+    try:
+        yield page
+    finally:
+        page.set_viewport_size(size)
+
+
+def test_odds_charts_fit_a_phone(calc: Page):
     # Three Dwarves against two Amazons, every face left to chance: the damage chart has about ten
     # amounts, once drawn wider than a phone's column. At most 8 bars (a long run shown as ranges,
     # test_chances_chart.py), it fits at its full size instead of shrinking its labels or hiding its
     # last bars in a box that scrolls sideways.
-    page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(exchange_link({"attack": "melee", "terrain": "flatland",
-                             "attacker": {"army": [{"die": d} for d in ("dwarves/footman", "dwarves/sergeant",
-                                                                         "dwarves/mammoth-rider")]},
-                             "defender": {"army": [{"die": "amazons/soldier"}, {"die": "amazons/warrior"}]}}))
-    page_summary(page)
+    with phone_width(calc) as page:
+        odds_fit_a_phone(page)
+
+
+def odds_fit_a_phone(page: Page) -> None:
+    show(page, {"attack": "melee", "terrain": "flatland",
+                "attacker": {"army": [{"die": d} for d in ("dwarves/footman", "dwarves/sergeant", "dwarves/mammoth-rider")]},
+                "defender": {"army": [{"die": "amazons/soldier"}, {"die": "amazons/warrior"}]}})
     expect(page.locator("#exchange-odds")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
     charts = page.evaluate("""() => [...document.querySelectorAll('#exchange-odds .dd-ex-chart')].map((box) => {
         const svg = box.querySelector('svg');
@@ -432,10 +470,14 @@ def test_odds_charts_fit_a_phone(page: Page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_phone_width_stacks_the_armies(page: Page):
-    page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(exchange_link(CASES[0][1]))
-    page_summary(page)
+def test_phone_width_stacks_the_armies(calc: Page):
+    with phone_width(calc) as page:
+        armies_stacked(page)
+
+
+def armies_stacked(page: Page) -> None:
+    show(page, CASES[0][1])
+    page.evaluate("window.scrollTo(0, 0)")          # where a page opened afresh is
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     a = page.locator('[data-ex-side="attacker"]').bounding_box()
     d = page.locator('[data-ex-side="defender"]').bounding_box()
@@ -452,9 +494,10 @@ def test_phone_width_stacks_the_armies(page: Page):
     assert abs(d["y"] - a["y"]) < 2 and d["x"] > a["x"] + a["width"] - 1
 
 
-def test_may_choices_per_side_come_from_the_engine(page: Page):
+def test_may_choices_per_side_come_from_the_engine(calc: Page):
+    page = calc
     data = CASES[11][1]                      # Defensive Volley at Coastland
-    page.goto(exchange_link(data))
+    show(page, data)
     assert page_summary(page) == CASES[11][2]
     defender = page.locator('[data-ex-side="defender"]')
     volley = defender.locator('[data-key="ex-opt-defender-defensive-volley"]')
@@ -470,11 +513,12 @@ def test_may_choices_per_side_come_from_the_engine(page: Page):
     assert page_summary(page) == missile_summary(attack_total=4, save_total=4)   # no counter-attack lines (p.11)
 
 
-def test_the_defender_may_decline_the_counter_attack(page: Page):
+def test_the_defender_may_decline_the_counter_attack(calc: Page):
     """p.11: after a melee attack the defending army *may* counter-attack; the engine offers the
     choice among the defender's, and declining it ends the exchange after the save roll."""
+    page = calc
     data = CASES[0][1]                      # plain-with-counter, worked by hand above
-    page.goto(exchange_link(data))
+    show(page, data)
     assert page_summary(page) == CASES[0][2]
     defender = page.locator('[data-ex-side="defender"]')
     box = defender.locator('[data-key="ex-opt-defender-counter-attack"]')
@@ -526,8 +570,9 @@ def close(got: dict, want: dict) -> bool:
     return set(got) == set(want) and all(got[k] == pytest.approx(v, abs=1e-9) for k, v in want.items())
 
 
-def test_odds_charts(page: Page):
-    page.goto(exchange_link(ODDS))
+def test_odds_charts(calc: Page):
+    page = calc
+    show(page, ODDS)
     got = odds_shown(page)
     # Fighter faces: ID, 1 melee, 1 missile, 1 maneuver, 1 melee, 2 melee. In its save roll against
     # melee only the ID face saves (1 save, its health): damage 2 - 1 = 1 with 1/6, else 2 (5/6).
@@ -559,10 +604,17 @@ def test_odds_charts(page: Page):
     assert close(got[("attacker", "damage")], {0: 21 / 36 + alive * 18 / 36, 1: alive * 14 / 36, 2: alive * 4 / 36})
     assert close(got[("attacker", "killed")], {0: 21 / 36 + alive * 18 / 36, 1: alive * 18 / 36})
     expect(page.locator("#exchange-odds svg.dd-chances-chart")).to_have_count(4)
+    # Unticked, the picked face counts again (and the page is left as the next link expects it).
+    page.locator('#exchange-odds [data-key="ex-all-chance"]').uncheck()
+    page.wait_for_function("""() => { const s = document.querySelector('#exchange-odds');
+        return s.dataset.state === 'done' && s.dataset.asked && s.dataset.answered === s.dataset.asked; }""",
+                           timeout=ENGINE_TIMEOUT)
+    assert close(odds_shown(page)[("defender", "damage")], {1: 1 / 6, 2: 5 / 6})
 
 
-def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
-    page.goto(exchange_link(SLOW_ODDS))
+def test_odds_can_be_cancelled_and_say_when_too_large(calc: Page):
+    page = calc
+    open_afresh(page, exchange_link(SLOW_ODDS))
     odds = page.locator("#exchange-odds")
     expect(odds).to_have_attribute("data-state", "computing", timeout=ENGINE_TIMEOUT)
     odds.locator('[data-key="ex-odds-cancel"]').click()
@@ -572,7 +624,7 @@ def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
     expect(odds).to_have_attribute("data-state", "computing")
     odds.locator('[data-key="ex-odds-cancel"]').click()
     expect(odds).to_have_attribute("data-state", "cancelled")
-    page.goto(exchange_link(ODDS))
+    show(page, ODDS)
     odds_shown(page)
     # Twelve monsters a side with no face picked: past the engine's exact bound, so a sampled
     # estimate that says so (never a hang, never no answer). None can Bash or Confuse: that would
@@ -582,7 +634,7 @@ def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
                 "coral-elves/tako", "dwarves/androsphinx", "dwarves/gargoyle"]
     big = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": d} for d in monsters]},
            "defender": {"army": [{"die": d} for d in reversed(monsters)]}}
-    page.goto(exchange_link(big))
+    open_afresh(page, exchange_link(big))
     expect(odds).to_have_attribute("data-method", "sampled", timeout=ENGINE_TIMEOUT)
     note = odds.locator('[data-key="ex-odds-sampled"]')
     expect(note).to_contain_text("An estimate, not exact odds")
@@ -591,12 +643,13 @@ def test_odds_can_be_cancelled_and_say_when_too_large(page: Page):
     expect(odds.locator(".dd-chances-summary").first).to_contain_text("95% range")
 
 
-def test_an_exchange_in_which_bash_can_be_rolled_gets_an_estimate_that_says_why(page: Page):
+def test_an_exchange_in_which_bash_can_be_rolled_gets_an_estimate_that_says_why(calc: Page):
     # The Behemoth can Bash in its save roll: the exact chances are not worked out, so the odds are
     # the exchange sampled, labelled as an estimate, with that reason (never no answer).
     data = {"attack": "melee", "terrain": "highland", "attacker": {"army": [{"die": "amazons/war-chief"}]},
             "defender": {"army": [{"die": "dwarves/behemoth"}]}}
-    page.goto(exchange_link(data))
+    page = calc
+    open_afresh(page, exchange_link(data))
     odds = page.locator("#exchange-odds")
     note = odds.locator('[data-key="ex-odds-sampled"]')
     # The reason is this input's own: no other exchange's answer shows it.

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
+from tests.browser.links import module_page, open_afresh
 from tests.browser.refusals import change, note_of
 
 ENGINE_TIMEOUT = 120_000
@@ -68,20 +69,27 @@ def marked(box) -> bool:
     return box.get_attribute("aria-invalid") == "true"
 
 
-@pytest.mark.browser_context_args(**PHONE)
+@pytest.fixture(scope="module")
+def phone(browser, site_url):
+    """One phone-sized calculator page for the exchange's and the maneuver's links (links.module_page):
+    each opened on it in place, the engine started once."""
+    yield from module_page(browser, site_url, **PHONE)
+
+
 @pytest.mark.parametrize("typo, field, named", [
     # A counter-attack face: the engine names that roll, so its box alone is marked.
     (("counter", "3 meele"), "defender.army[0].rolled.counter", [("counter", 0)]),
     # The save face, the die's first: the engine names the die's first faces, each of its rolls' first box.
     (("save", "2 sve"), "defender.army[0].rolled", [("save", 0), ("counter", 0)]),
 ])
-def test_an_exchange_marks_the_face_box_the_engine_names(page: Page, engine, typo, field, named):
+def test_an_exchange_marks_the_face_box_the_engine_names(phone: Page, engine, typo, field, named):
     good = {"attack": "melee", "attacker": {"army": [{**HAND, "rolled": {"attack": "3 melee", "counter_save": "2 save"}}]},
             "defender": {"army": [{**HAND, "rolled": {"save": "2 save", "counter": "3 melee"}}]}, "seed": 1}
     bad = json.loads(json.dumps(good))
     bad["defender"]["army"][0]["rolled"][typo[0]] = typo[1]
     assert refused_field(engine, "exchange", bad) == field
-    page.goto("calculator/?exchange=" + quote(json.dumps(good)))
+    page = phone
+    open_afresh(page, "calculator/?exchange=" + quote(json.dumps(good)))
     results = page.locator("[data-exchange-results]")
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     change(boxes(page, "defender", 0)[(typo[0], 0)], typo[1])
@@ -98,15 +106,15 @@ def test_an_exchange_marks_the_face_box_the_engine_names(page: Page, engine, typ
     expect(page.locator("[data-refused]")).to_have_count(0)
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_maneuver_marks_the_rolled_again_box_the_engine_names(page: Page, engine):
+def test_a_maneuver_marks_the_rolled_again_box_the_engine_names(phone: Page, engine):
     good = {"terrain": {"die": "coastland-temple", "face": 3}, "direction": "up", "seed": 1,
             "maneuvering": {"army": [{**HAND, "rolled": "3 maneuver"}]},
             "opposing": [{"army": [{**HAND, "rolled": "2 maneuver", "rerolled": ["2 maneuver"]}]}]}
     bad = json.loads(json.dumps(good))
     bad["opposing"][0]["army"][0]["rerolled"] = ["2 manuver"]
     assert refused_field(engine, "maneuver", bad) == "opposing[0].army[0].rerolled[0]"
-    page.goto("calculator/?maneuver=" + quote(json.dumps(good)))
+    page = phone
+    open_afresh(page, "calculator/?maneuver=" + quote(json.dumps(good)))
     results = page.locator("[data-maneuver-results]")
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     shown = boxes(page, "opposing[0]", 0)

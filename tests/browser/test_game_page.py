@@ -7,6 +7,7 @@ to THIS game (the play section's data-input), never for a time."""
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import subprocess
 import sys
@@ -16,6 +17,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.kept import put_text
+from tests.browser.links import module_page
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
 from tests.browser.test_accessibility import violations
@@ -73,9 +76,15 @@ BOARD_JS = """() => {
 
 def cli_state(moves: list[dict]) -> dict:
     """The command line's state for SETUP and these moves (python -m calculator game -)."""
-    run = subprocess.run([sys.executable, "-m", "calculator", "game", "-"], input=json.dumps({"setup": SETUP, "moves": moves}),
+    return json.loads(_cli_state(json.dumps({"setup": SETUP, "moves": moves})))
+
+
+@functools.lru_cache(maxsize=None)
+def _cli_state(game: str) -> str:
+    """Asked once per game: the same game gives the same state (a fresh copy is read each time)."""
+    run = subprocess.run([sys.executable, "-m", "calculator", "game", "-"], input=game,
                          capture_output=True, text=True, cwd=ROOT, check=True, timeout=120)
-    return json.loads(run.stdout)["state"]
+    return json.dumps(json.loads(run.stdout)["state"])
 
 
 def board_of(state: dict) -> dict:
@@ -113,11 +122,55 @@ def pick_face(page: Page, die: str, label: str, roll: str = "") -> None:
 
 
 def start_game(page: Page) -> None:
+    """Alice's and Bob's forces kept as the army builder keeps them (put there from a page that keeps
+    nothing, kept.put_text: the game page is opened once, its engine started once), and SETUP started."""
+    put_text(page, "dd-army-forces", json.dumps(FORCES))
     page.goto("game/")
-    page.evaluate("(s) => localStorage.setItem('dd-army-forces', JSON.stringify(s))", FORCES)
-    page.reload()
     expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     fill_setup(page)
+
+
+# A game link put in the address of the game page shown, as Back or Forward brings one: the page
+# reads it with its popstate listener, as it reads a link it is opened with.
+SWAP = """(address) => {
+  history.pushState(history.state, "", address);
+  window.dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+}"""
+
+
+def open_game_link(page: Page, link: str) -> None:
+    """Open ``link`` ("game/?game=..."): the first with a page load, the next on the game page shown
+    (its message emptied first, so that the words waited for are this link's): the engine starts once."""
+    assert link.startswith("game/"), link
+    if "/game/" not in page.url:
+        page.goto(link)
+        return
+    page.evaluate("() => { const m = document.querySelector('[data-game-message]'); m.textContent = ''; m.hidden = true; }")
+    page.evaluate(SWAP, "/game/" + link[len("game/"):])
+
+
+@pytest.fixture(scope="module")
+def linked(browser, site_url):
+    """One game page for the tampered links (links.module_page): each opened on it in turn."""
+    yield from module_page(browser, site_url)
+
+
+@pytest.fixture(scope="module")
+def started(browser, site_url):
+    """One game page with SETUP started, for the tampered files: each imported on it in turn."""
+    for page in module_page(browser, site_url):
+        start_game(page)
+        yield page
+
+
+@pytest.fixture(scope="module")
+def in_play(browser, site_url):
+    """One phone-sized game page with SETUP started, for the tests that make no move on it (a refused
+    move, a game deleted and brought back, axe in each scheme in turn; axe is injected as a script of
+    its own: the page's policy is bypassed)."""
+    for page in module_page(browser, site_url, bypass_csp=True, **PHONE):
+        start_game(page)
+        yield page
 
 
 def fill_setup(page: Page) -> None:
@@ -233,9 +286,9 @@ def test_kept_game_opens_offline(browser, site_url):
     assert not foreign
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_refused_move_says_why_beside_its_button(page: Page):
-    start_game(page)
+def test_a_refused_move_says_why_beside_its_button(in_play: Page):
+    page = in_play
+    wait_moves(page, 0)
     page.locator('[data-open-move="edit"]').click()
     form = page.locator('[data-game-move-form="edit"]')
     form.locator('input[name="dd-game-edit"][value="terrain"]').check()
@@ -252,9 +305,9 @@ def test_a_refused_move_says_why_beside_its_button(page: Page):
     assert json.loads(page.locator("[data-game-play]").get_attribute("data-input"))["moves"] == []
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_deleted_game_can_be_brought_back(page: Page):
-    start_game(page)
+def test_a_deleted_game_can_be_brought_back(in_play: Page):
+    page = in_play
+    wait_moves(page, 0)
     page.locator("[data-game-delete]").click()
     expect(page.locator("[data-game-setup]")).to_be_visible()
     status = page.locator("[data-game-kept-status]")
@@ -278,8 +331,9 @@ TAMPERED = [
 
 
 @pytest.mark.parametrize("link", TAMPERED)
-def test_a_tampered_link_is_answered_in_words(page: Page, link: str):
-    page.goto(link)
+def test_a_tampered_link_is_answered_in_words(linked: Page, link: str):
+    page = linked
+    open_game_link(page, link)
     message = page.locator("[data-game-message]")
     expect(message).to_be_visible(timeout=ENGINE_TIMEOUT)
     expect(message).to_contain_text("could not be", timeout=ENGINE_TIMEOUT)
@@ -296,11 +350,10 @@ def small_targets(page: Page) -> list[str]:
     return page.evaluate(SMALL_TARGETS, MIN)
 
 
-@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)     # axe is injected as a script of its own
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_game_in_play_has_no_serious_violation_and_big_targets(page: Page, scheme: str):
+def test_a_game_in_play_has_no_serious_violation_and_big_targets(in_play: Page, scheme: str):
+    page = in_play
     page.emulate_media(color_scheme=scheme)
-    start_game(page)
     page.locator('[data-open-move="maneuver"][data-army="alice.campaign"]').click()
     expect(page.locator('[data-game-move-form="maneuver"]')).to_be_visible()
     assert violations(page) == []
@@ -321,11 +374,14 @@ TAMPERED_FILES = [
 
 
 @pytest.mark.parametrize("content", TAMPERED_FILES)
-def test_a_tampered_file_is_answered_in_words_and_keeps_what_was_kept(page: Page, content: bytes):
+def test_a_tampered_file_is_answered_in_words_and_keeps_what_was_kept(started: Page, content: bytes):
     """A game file that is not one, or whose game the rules refuse (a melee by the player who is not
-    marching), is answered in words beside the import; no script runs and the kept games stay."""
-    start_game(page)
+    marching), is answered in words beside the import; no script runs and the kept games stay.
+    The files are imported in turn on one page with the game started (`started`)."""
+    page = started
     kept = page.evaluate("() => localStorage.getItem('dd-games')")
+    assert kept and json.loads(kept)["games"]
+    page.evaluate("() => { document.querySelector('[data-game-status]').textContent = ''; }")   # an earlier file's words
     page.locator("[data-game-import]").set_input_files(files=[{"name": "game.json", "mimeType": "application/json",
                                                                "buffer": content}])
     message = page.locator("[data-game-status]")       # beside the import, where the player is

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.kept import put_text
 from tests.browser.origin import guarded_context
 from tests.browser.test_game_page import board_of as state_board
 from tests.engine.game_cases import CASES, REFUSED, state_matches
@@ -108,10 +109,8 @@ def phone_game_page(browser, site_url, kept_forces: dict[str, Any]):
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(60_000)
+    put_text(page, "dd-army-forces", json.dumps(kept_forces))      # from a page that keeps nothing: one game page load
     page.goto("game/")
-    page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('dd-army-forces', JSON.stringify(s)); }",
-                  kept_forces)
-    page.reload()
     expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     yield page
     context.close()

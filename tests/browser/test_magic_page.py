@@ -13,14 +13,17 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
-from tests.browser.links import CANON_JS, canon, open_in_place
+from tests.browser.links import CANON_JS, canon, module_page, open_afresh
 from tests.parity.recorded import record
 
-# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
-# from the browser's cache; each test still starts with nothing kept.
-pytestmark = pytest.mark.shared_context
-
+# Every test opens a link: they share one calculator page (`calc`), each opening its link on it in place.
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
+
+
+@pytest.fixture(scope="module")
+def calc(browser, site_url):
+    """One calculator page for the module's tests (links.module_page): the engine starts once."""
+    yield from module_page(browser, site_url)
 
 
 def wait_input(page: Page, selector: str, expected: dict) -> None:
@@ -98,25 +101,27 @@ def hand_worked(engine: Engine) -> list[dict]:
     return out
 
 
-def test_hand_worked_magic_rolls_match_cpython(page: Page, engine: Engine):
+def test_hand_worked_magic_rolls_match_cpython(calc: Page, engine: Engine):
     # Each opened as a ?magic= link (the share link of the magic mode; #s= links are tested below).
     cases = hand_worked(engine)
     assert len(cases) >= 15
     with_cast = [c for c in cases if "cast" in c]
     assert len(with_cast) >= 15
-    # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
-    # each is read by the page's ?magic= reader all the same, and its own answer is waited for.
+    # Each swapped into the same page's address (tests/browser/links.py): each is read by the page's
+    # ?magic= reader all the same, and its own answer is waited for.
+    page = calc
     for data in cases:
         expected = {**data, "seed": data.get("seed", 0)}
         link = "calculator/?magic=" + quote(json.dumps(expected))
-        open_in_place(page, link)
+        open_afresh(page, link)
         wait_magic(page, expected)
         assert_magic_matches(page, engine, expected)
 
 
-def test_wish_list_by_clicking(page: Page, engine: Engine):
+def test_wish_list_by_clicking(calc: Page, engine: Engine):
     roll = {"roll": "magic", "terrain": "coastland", "army": CORAL_AIR, "seed": 0}
-    page.goto("calculator/?magic=" + quote(json.dumps({k: v for k, v in roll.items() if k != "roll"})))
+    page = calc
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps({k: v for k, v in roll.items() if k != "roll"})))
     wait_magic(page, roll)
     assert_magic_matches(page, engine, roll)
     expect(magic(page).get_by_role("link", name="Spells and casting")).to_have_attribute("href", "../rules/spells-and-casting/")
@@ -163,22 +168,24 @@ def test_wish_list_by_clicking(page: Page, engine: Engine):
     want = assert_magic_matches(page, engine, step)
     assert want["cast"]["carry"][0]["modifiers"] == [{"spell": "wind-walk"}] * 2
     expect(magic(page).locator("[data-calc-verdict]")).to_have_text("Wind Walk ×2 (combined): can be paid; 1 left.")
-    # The address bar holds the wish list: opened afresh, the same answer.
+    # The address bar holds the wish list: opened again (after the roll without it), the same answer.
     link = page.url
     assert "#s=1." in link
-    page.goto("about:blank")
-    page.goto(link)
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps({k: v for k, v in roll.items() if k != "roll"})))
+    wait_magic(page, roll)
+    open_afresh(page, "calculator/" + link.split("/calculator/", 1)[1])
     wait_magic(page, step)
     assert_magic_matches(page, engine, step)
 
 
-def test_use_in_a_roll_applies_the_spells(page: Page, engine: Engine):
+def test_use_in_a_roll_applies_the_spells(calc: Page, engine: Engine):
     # v4.01d p.44: Wind Walk adds 4 maneuver results, Blizzard takes 3 melee results at its terrain:
     # each opens the roll it changes, Blizzard a melee roll (with Blizzard alone), unrolled.
     army = [{"die": "coral-elves/enchanter", "rolled": "4 magic"}, {"die": "firewalkers/sunflare", "rolled": "3 magic"}]
     roll = {"roll": "magic", "terrain": "coastland", "army": army,
             "cast": [{"spell": "wind-walk"}, {"spell": "blizzard"}], "seed": 0}
-    page.goto("calculator/?magic=" + quote(json.dumps(roll)))
+    page = calc
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps(roll)))
     wait_magic(page, roll)
     want = assert_magic_matches(page, engine, roll)
     mods = [m for c in want["cast"]["carry"] for m in c["modifiers"]]
@@ -209,8 +216,9 @@ def test_use_in_a_roll_applies_the_spells(page: Page, engine: Engine):
     ('{"army": "<script>window.__pwned=1</script>"}', "This magic link could not be read (army: not a list of dice)"),
     ('{"army": [', "This magic link could not be read"),
 ])
-def test_tampered_magic_link_shows_words(page: Page, raw: str, words: str):
-    page.goto("calculator/?magic=" + quote(raw))
+def test_tampered_magic_link_shows_words(calc: Page, raw: str, words: str):
+    page = calc
+    open_afresh(page, "calculator/?magic=" + quote(raw))
     message = page.locator("[data-calc-message]")
     expect(message).to_be_visible()
     expect(message).to_contain_text(words)
@@ -219,9 +227,10 @@ def test_tampered_magic_link_shows_words(page: Page, raw: str, words: str):
     assert page.locator("#calculator img, #calculator script").count() == 0
 
 
-def test_unknown_spell_in_a_magic_link_is_the_engines_error_as_text(page: Page):
+def test_unknown_spell_in_a_magic_link_is_the_engines_error_as_text(calc: Page):
     evil = '<img src=x onerror="window.__pwned=1">'
-    page.goto("calculator/?magic=" + quote(json.dumps(
+    page = calc
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps(
         {"army": [{"die": "coral-elves/enchanter", "rolled": "4 magic"}], "cast": [{"spell": evil}]})))
     # The engine reads the link before the page uses it: its line, as text, in the link's message.
     message = page.locator("[data-calc-message]")
@@ -233,9 +242,10 @@ def test_unknown_spell_in_a_magic_link_is_the_engines_error_as_text(page: Page):
     assert page.locator("#calculator img").count() == 0
 
 
-def test_reserve_area_checkbox_changes_the_castable_spells(page: Page, engine: Engine):
+def test_reserve_area_checkbox_changes_the_castable_spells(calc: Page, engine: Engine):
     roll = {"roll": "magic", "army": [{"die": "coral-elves/enchanter", "rolled": "4 magic"}], "seed": 0}
-    page.goto("calculator/?magic=" + quote(json.dumps(roll)))
+    page = calc
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps(roll)))
     wait_magic(page, roll)
     away = assert_magic_matches(page, engine, roll)
     page.locator("[data-calc-reserve]").check()
@@ -251,12 +261,13 @@ def test_reserve_area_checkbox_changes_the_castable_spells(page: Page, engine: E
     assert_magic_matches(page, engine, roll)
 
 
-def test_combining_a_spell_not_known_to_be_cumulative_is_allowed_with_the_engines_warning(page: Page, engine: Engine):
+def test_combining_a_spell_not_known_to_be_cumulative_is_allowed_with_the_engines_warning(calc: Page, engine: Engine):
     # Hailstorm (2 air) twice from 9 air: 4 paid, 5 left; our sources do not mark it cumulative, so
     # combining it on one target is allowed with a warning in words (the engine's, shown as it is).
     roll = {"roll": "magic", "terrain": "coastland", "army": CORAL_AIR, "seed": 0,
             "cast": [{"spell": "hailstorm", "times": 2}]}
-    page.goto("calculator/" + share_hash(roll))
+    page = calc
+    open_afresh(page, "calculator/" + share_hash(roll))
     wait_magic(page, roll)
     box = magic(page).locator('[data-key="wish-combined-0"]')
     box.check()

@@ -16,14 +16,21 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
-from tests.browser.links import CANON_JS, canon, open_in_place
+from tests.browser.links import CANON_JS, canon, module_page, open_afresh
 from tests.engine.terrain_cases import MANEUVERS
 
 # The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
-# from the browser's cache; each test still starts with nothing kept.
+# from the browser's cache; each test still starts with nothing kept. Those that open a link share
+# one calculator page (`calc`): each opens its link on it in place.
 pytestmark = pytest.mark.shared_context
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
+
+
+@pytest.fixture(scope="module")
+def calc(browser, site_url):
+    """One calculator page for the tests that open a link (links.module_page): the engine starts once."""
+    yield from module_page(browser, site_url)
 
 
 def wait_input(page: Page, selector: str, expected: dict, skip: tuple[str, ...] = ()) -> None:
@@ -86,20 +93,23 @@ def assert_case_shown(page: Page, case: dict, engine: Engine, dataset) -> None:
     expect(results(page).locator(".dd-mv-captured")).to_have_count(1 if out["captured"] else 0)
 
 
-def test_hand_worked_maneuvers_open_as_links(page: Page, engine: Engine, dataset):
+def test_hand_worked_maneuvers_open_as_links(calc: Page, engine: Engine, dataset):
     assert len(MANEUVERS) >= 12
-    # The first opened afresh, the others swapped into the same page's address (tests/browser/links.py):
-    # each is read by the page's ?maneuver= reader all the same, and its own answer is waited for.
+    # Each swapped into the same page's address (tests/browser/links.py): each is read by the page's
+    # ?maneuver= reader all the same, and its own answer is waited for.
+    page = calc
     for case in MANEUVERS:
         link = "calculator/?maneuver=" + quote(json.dumps(case["input"]))
-        open_in_place(page, link)
+        open_afresh(page, link)
         wait_input(page, "[data-maneuver-results]", case["input"])
         assert_case_shown(page, case, engine, dataset)
         expect(page.locator('[data-calc-mode="maneuver"]')).to_have_attribute("aria-pressed", "true")
-        assert "#m=1." in page.url         # the mode's own share link, opened afresh: the same answer
+        assert "#m=1." in page.url         # the mode's own share link, opened again: the same answer
     link = page.url
-    page.goto("about:blank")
-    page.goto(link)
+    first = MANEUVERS[0]["input"]        # another maneuver shown, then the share link opened in the same page
+    open_afresh(page, "calculator/?maneuver=" + quote(json.dumps(first)))
+    wait_input(page, "[data-maneuver-results]", first)
+    open_afresh(page, "calculator/" + link.split("/calculator/", 1)[1])
     wait_input(page, "[data-maneuver-results]", MANEUVERS[-1]["input"])
     assert_case_shown(page, MANEUVERS[-1], engine, dataset)
 
@@ -162,9 +172,10 @@ def test_building_a_maneuver_by_clicking_at_390px(page: Page, engine: Engine, da
     expect(page.locator("[data-ex-attack]")).to_have_value("missile")
 
 
-def test_make_this_action_at_a_captured_eighth_face_is_a_roll_with_it(page: Page, engine: Engine):
+def test_make_this_action_at_a_captured_eighth_face_is_a_roll_with_it(calc: Page, engine: Engine):
     case = next(c for c in MANEUVERS if c["id"] == "capture-the-eighth-face")
-    page.goto("calculator/?maneuver=" + quote(json.dumps(case["input"])))
+    page = calc
+    open_afresh(page, "calculator/?maneuver=" + quote(json.dumps(case["input"])))
     wait_input(page, "[data-maneuver-results]", case["input"])
     page.locator('[data-mv-make="magic"]').click()
     # The roll mode rolls the dice it is given without a face, with a seed of its own.
@@ -176,13 +187,17 @@ def test_make_this_action_at_a_captured_eighth_face_is_a_roll_with_it(page: Page
 
 
 @pytest.mark.parametrize("motion, animation", [("reduce", "none"), ("no-preference", "dd-mv-turn-up")])
-def test_the_turn_moves_only_without_reduced_motion(page: Page, motion: str, animation: str):
+def test_the_turn_moves_only_without_reduced_motion(calc: Page, motion: str, animation: str):
     case = MANEUVERS[0]
+    page = calc
     page.emulate_media(reduced_motion=motion)
-    page.goto("calculator/?maneuver=" + quote(json.dumps(case["input"])))
-    wait_input(page, "[data-maneuver-results]", case["input"])
-    shape = results(page).locator(".dd-mv-die-after .dd-mv-die-shape")
-    assert shape.evaluate("(e) => getComputedStyle(e).animationName") == animation
+    try:
+        open_afresh(page, "calculator/?maneuver=" + quote(json.dumps(case["input"])))
+        wait_input(page, "[data-maneuver-results]", case["input"])
+        shape = results(page).locator(".dd-mv-die-after .dd-mv-die-shape")
+        assert shape.evaluate("(e) => getComputedStyle(e).animationName") == animation
+    finally:
+        page.emulate_media(reduced_motion="null")        # the page as the next test expects it
 
 
 def share(text: str) -> str:
@@ -195,8 +210,9 @@ def share(text: str) -> str:
     ("#m=1.<script>", "This share link could not be read"),
     ("#m=1." + quote("%%%"), "This share link could not be read"),
 ])
-def test_tampered_maneuver_link_shows_words(page: Page, link: str, words: str):
-    page.goto("calculator/" + link)
+def test_tampered_maneuver_link_shows_words(calc: Page, link: str, words: str):
+    page = calc
+    open_afresh(page, "calculator/" + link)
     message = page.locator("[data-calc-message]")
     expect(message).to_be_visible()
     expect(message).to_contain_text(words)
@@ -210,12 +226,12 @@ def test_tampered_maneuver_link_shows_words(page: Page, link: str, words: str):
     ({"terrain": {"die": "coastland-tower", "face": 1}, "maneuvering": {"army": [{"die": "amazons/soldier"}]},
       "direction": "down", "opposing": [], "script": "<script>window.__pwned=1</script>"}, "unknown field"),
 ])
-def test_a_link_the_engine_refuses_shows_its_message_as_text(page: Page, engine: Engine, raw: dict, words: str):
+def test_a_link_the_engine_refuses_shows_its_message_as_text(calc: Page, engine: Engine, raw: dict, words: str):
     with pytest.raises(InputError):
         engine.maneuver(raw)
+    page = calc
     for link in ("?maneuver=" + quote(json.dumps(raw)), share(json.dumps(raw))):
-        page.goto("about:blank")
-        page.goto("calculator/" + link)
+        open_afresh(page, "calculator/" + link)
         message = page.locator("[data-calc-message]")
         expect(message).to_contain_text("This maneuver link could not be used: ", timeout=ENGINE_TIMEOUT)
         expect(message.locator("[data-maneuver-error]")).to_contain_text(words)
@@ -224,20 +240,21 @@ def test_a_link_the_engine_refuses_shows_its_message_as_text(page: Page, engine:
         assert page.locator("#calculator img, #calculator script").count() == 0
 
 
-def test_a_marching_army_alone_opens_the_form_or_says_why(page: Page):
+def test_a_marching_army_alone_opens_the_form_or_says_why(calc: Page):
     # The army builder's "Maneuver" link gives the marching army only: the form opens with that
     # army (checked by the engine alone) and the player picks the terrain.
     army = [{"die": "amazons/soldier"}, {"die": "amazons/runner"}]
-    page.goto("calculator/?maneuver=" + quote(json.dumps({"maneuvering": {"army": army}})))
+    page = calc
+    page.evaluate("() => document.querySelectorAll('[data-maneuver-input]').forEach((c) => delete c.dataset.maneuverInput)")
+    open_afresh(page, "calculator/?maneuver=" + quote(json.dumps({"maneuvering": {"army": army}})))
     page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
         return !!c && JSON.stringify(JSON.parse(c.dataset.maneuverInput).maneuvering.army.map((u) => u.die)) === want; }""",
                            arg=json.dumps([u["die"] for u in army], separators=(",", ":")), timeout=ENGINE_TIMEOUT)
     expect(page.locator('[data-calc-mode="maneuver"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("[data-calc-message]")).to_be_hidden()
     # A die the data does not know: the engine's words, shown as text, and nothing kept.
-    page.goto("about:blank")
     bad = {"maneuvering": {"army": [{"die": "<img src=x onerror=window.__pwned=1>"}]}}
-    page.goto("calculator/?maneuver=" + quote(json.dumps(bad)))
+    open_afresh(page, "calculator/?maneuver=" + quote(json.dumps(bad)))
     message = page.locator("[data-calc-message]")
     expect(message).to_contain_text("This maneuver link could not be used: ", timeout=ENGINE_TIMEOUT)
     expect(message).to_contain_text("unknown")
