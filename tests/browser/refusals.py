@@ -14,7 +14,7 @@ def note_of(page: Page, box: Locator) -> Locator:
     expect(box).to_have_attribute("aria-invalid", "true")
     ident = box.get_attribute("aria-describedby")
     assert ident
-    note = page.locator("#" + ident)
+    note = page.locator("dom=#" + ident)
     expect(note).to_have_attribute("role", "status")
     expect(note).to_be_visible()
     expect(note).to_be_in_viewport()
@@ -24,7 +24,7 @@ def note_of(page: Page, box: Locator) -> Locator:
 
 def no_note(page: Page, box: Locator) -> None:
     expect(box).not_to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-refused]")).to_have_count(0)
+    expect(page.locator("dom=[data-refused]")).to_have_count(0)
 
 
 # Typed and left in one step on one element: a page that redraws its boxes when a late answer comes
