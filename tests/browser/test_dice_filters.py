@@ -71,8 +71,8 @@ def test_every_die_is_listed_and_choosing_filters_writes_the_url(page, dataset):
     cards = page.locator("dom=.dd-card[data-die]")
     assert cards.count() == len(all_dice(dataset))
     assert len(visible_dice(page)) == len(all_dice(dataset))
-    page.locator('dom=select[data-filter-key="species"]').select_option("dom=coral-elves")
-    page.locator('dom=select[data-filter-key="kind"]').select_option("dom=monster")
+    page.locator('dom=select[data-filter-key="species"]').select_option("coral-elves")
+    page.locator('dom=select[data-filter-key="kind"]').select_option("monster")
     assert query(page) == {"species": ["coral-elves"], "kind": ["monster"]}
     assert visible_dice(page) == matching(dataset, species="coral-elves", kind="monster")
     page.locator("dom=[data-filter-text]").fill("gry")
@@ -113,5 +113,5 @@ def test_sai_and_spell_filters_live_in_the_url(page, dataset):
     shown = page.locator("dom=tr[data-row]:not([hidden])")
     expect(shown).to_have_count(len(fire3))
     assert set(shown.evaluate_all("rs => rs.map(r => r.id)")) == fire3
-    page.locator('dom=select[data-filter-key="cost"]').select_option("dom=")
+    page.locator('dom=select[data-filter-key="cost"]').select_option("")
     assert query(page) == {"element": ["fire"]}

@@ -86,7 +86,7 @@ def test_a_bad_at_least_k_in_the_advice_is_refused_beside_its_box(page: Page):
     link = base64.urlsafe_b64encode(json.dumps(case["input"]).encode()).decode().rstrip("=")
     open_in_place(page, "calculator/#a=1." + link)
     expect(page.locator("dom=[data-advise-results]")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
-    page.locator("dom=[data-advise-sort]").select_option("dom=kill_at_least")
+    page.locator("dom=[data-advise-sort]").select_option("kill_at_least")
     k = page.locator("dom=[data-advise-k]")
     expect(k).to_have_value("1")
     for bad in ("0", "-1", "2.5", str(K_RANGE["to"] + 1)):
