@@ -15,7 +15,7 @@ def note_of(page: Page, box: Locator, read_out: bool = True) -> Locator:
     expect(box).to_have_attribute("aria-invalid", "true")
     ident = box.get_attribute("aria-describedby")
     assert ident
-    note = page.locator("#" + ident)
+    note = page.locator("dom=#" + ident)
     if read_out:
         expect(note).to_have_attribute("role", "status")
     else:
@@ -29,7 +29,7 @@ def note_of(page: Page, box: Locator, read_out: bool = True) -> Locator:
 
 def no_note(page: Page, box: Locator) -> None:
     expect(box).not_to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-refused]")).to_have_count(0)
+    expect(page.locator("dom=[data-refused]")).to_have_count(0)
 
 
 # Typed and left in one step on one element: a page that redraws its boxes when a late answer comes

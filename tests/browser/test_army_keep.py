@@ -49,17 +49,17 @@ def test_damaged_kept_forces_are_answered_in_words_and_set_aside(page: Page, nam
     errors = errors_of(page)
     put_text(page, KEY, DAMAGED[name])
     page.goto("army/")
-    expect(page.locator("[data-army-force]")).to_be_visible()
-    message = page.locator("[data-army-message]")
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
+    message = page.locator("dom=[data-army-message]")
     expect(message).to_contain_text("damaged", timeout=ENGINE_TIMEOUT)
     expect(message).to_be_in_viewport()
-    assert "[object Object]" not in page.locator("[data-army-pick]").inner_text()
-    assert "[object Object]" not in page.locator("[data-army-name]").input_value()
+    assert "[object Object]" not in page.locator("dom=[data-army-pick]").inner_text()
+    assert "[object Object]" not in page.locator("dom=[data-army-name]").input_value()
     # The builder works: a die added is shown and answered.
-    page.locator("[data-army-size]").fill("24")
-    page.locator("[data-army-size]").press("Tab")
-    page.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
-    expect(page.locator('li.dd-army-die[data-die="undead/mummy"]')).to_have_count(1)
+    page.locator("dom=[data-army-size]").fill("24")
+    page.locator("dom=[data-army-size]").press("Tab")
+    page.locator('dom=li.dd-card[data-die="undead/mummy"] [data-add]').click()
+    expect(page.locator('dom=li.dd-army-die[data-die="undead/mummy"]')).to_have_count(1)
     # What could not be read is set aside as it was, not overwritten.
     assert page.evaluate("() => localStorage.getItem('dd-army-forces-damaged')") == DAMAGED[name]
     assert not errors, errors
@@ -74,9 +74,9 @@ def test_a_full_storage_is_said_in_words_and_keeps_the_last_save(page: Page):
     shown(page, RAIDERS)
     before = page.evaluate(KEPT_JS)
     page.evaluate("window.__full = true")
-    page.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
+    page.locator('dom=li.dd-card[data-die="undead/mummy"] [data-add]').click()
     # Said in the bar that stays on screen while dice are added.
-    message = page.locator("[data-army-keep-note]")
+    message = page.locator("dom=[data-army-keep-note]")
     expect(message).to_contain_text("storage is full")
     expect(message).to_be_in_viewport()
     assert page.evaluate(KEPT_JS) == before
@@ -86,7 +86,7 @@ def test_a_full_storage_is_said_in_words_and_keeps_the_last_save(page: Page):
     shown(page, more)
     # Room again: the next change is kept, and the message leaves.
     page.evaluate("window.__full = false")
-    page.locator('li.dd-card[data-die="undead/wraith"] [data-add]').click()
+    page.locator('dom=li.dd-card[data-die="undead/wraith"] [data-add]').click()
     expect(message).to_be_hidden()
     kept = json.loads(page.evaluate(KEPT_JS))["forces"][0]["force"]
     assert kept["armies"]["home"] == ["amazons/soldier", "amazons/centaur", "undead/mummy", "undead/wraith"]
@@ -102,16 +102,16 @@ def test_two_tabs_on_one_force_never_overwrite_each_other_silently(page: Page):
     other = second_tab(page, errors, "army/")
     shown(other, RAIDERS)
     # The other tab adds a Mummy and keeps it.
-    other.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
+    other.locator('dom=li.dd-card[data-die="undead/mummy"] [data-add]').click()
     theirs = json.loads(json.dumps(RAIDERS))
     theirs["armies"]["home"].append("undead/mummy")
     shown(other, theirs)
     # This tab hears of it, in words, with a choice.
-    clash = page.locator("[data-kept-clash]")
+    clash = page.locator("dom=[data-kept-clash]")
     expect(clash).to_contain_text("changed in another tab")
     expect(clash).to_be_in_viewport()
     # A change made here meanwhile does not overwrite the other tab's save.
-    page.locator('li.dd-card[data-die="undead/wraith"] [data-add]').click()
+    page.locator('dom=li.dd-card[data-die="undead/wraith"] [data-add]').click()
     mine = json.loads(json.dumps(RAIDERS))
     mine["armies"]["home"].append("undead/wraith")
     shown(page, mine)
@@ -121,20 +121,20 @@ def test_two_tabs_on_one_force_never_overwrite_each_other_silently(page: Page):
     expect(clash).to_be_hidden()
     assert json.loads(page.evaluate(KEPT_JS))["forces"][0]["force"]["armies"]["home"] == mine["armies"]["home"]
     # Now the other tab hears of it and takes this tab's version.
-    other_clash = other.locator("[data-kept-clash]")
+    other_clash = other.locator("dom=[data-kept-clash]")
     expect(other_clash).to_contain_text("changed in another tab")
     other_clash.get_by_role("button", name="Show the other tab's").click()
     shown(other, mine)
     # Once more the other tab keeps a change; this tab, its own change unanswered, starts a new force:
     # this tab's version is kept as an entry of its own, said beside the list of kept forces.
-    other.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
+    other.locator('dom=li.dd-card[data-die="undead/mummy"] [data-add]').click()
     expect(clash).to_contain_text("changed in another tab")
-    page.locator('li.dd-card[data-die="undead/wraith"] [data-add]').click()
+    page.locator('dom=li.dd-card[data-die="undead/wraith"] [data-add]').click()
     again = json.loads(json.dumps(mine))
     again["armies"]["home"].append("undead/wraith")
     shown(page, again)
-    page.locator("[data-army-new]").click()
-    left = page.locator("[data-kept-left]")
+    page.locator("dom=[data-army-new]").click()
+    left = page.locator("dom=[data-kept-left]")
     expect(left).to_have_text("This tab's changes to “Raiders” are kept as “Raiders (this tab)”.")
     expect(left).to_be_in_viewport()
     expect(clash).to_have_count(0)
@@ -163,7 +163,7 @@ REFUSED = {
 @pytest.mark.browser_context_args(**PHONE)
 def test_links_are_read_by_the_engine_and_refused_in_its_words(page: Page, engine: Engine):
     errors = errors_of(page)
-    message = page.locator("[data-army-message]")
+    message = page.locator("dom=[data-army-message]")
     for text in REFUSED.values():
         page.goto("army/?force=" + quote(text))
         expect(message).to_have_text("This force link could not be used: " + cli_line(engine, text) + ".",
@@ -172,14 +172,25 @@ def test_links_are_read_by_the_engine_and_refused_in_its_words(page: Page, engin
     assert not errors, errors
 
 
+def import_file(page: Page, name: str, text: str) -> None:
+    page.locator("dom=[data-army-import]").scroll_into_view_if_needed()
+    page.locator("dom=[data-army-import]").set_input_files(files=[{"name": name, "mimeType": "application/json",
+                                                                   "buffer": text.encode()}])
+
+
 @pytest.mark.browser_context_args(**PHONE)
 def test_files_are_read_by_the_engine_and_refused_beside_the_import(page: Page, engine: Engine):
+    """Each file refused is said beside the import and changes nothing kept; a damaged file (or one of
+    another program) is said as what it means to the player first, the engine's own line (what
+    `python -m calculator force` prints after "error: ") after it; a file that is not a force is said
+    so; a good file with a kept force's name is kept beside it. One page: each refusal leaves the
+    kept forces as they were, which the next one checks again."""
     errors = errors_of(page)
     keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
     page.goto("army/")
     shown(page, RAIDERS)
     before = page.evaluate(KEPT_JS)
-    status = page.locator("[data-army-status]")
+    status = page.locator("dom=[data-army-status]")
     for force in REFUSED.values():
         text = '{"name": "Imported", "force": ' + force + "}"
         try:            # a key given twice is named inside the file ("force.size"); the rest as the force's
@@ -187,33 +198,26 @@ def test_files_are_read_by_the_engine_and_refused_beside_the_import(page: Page, 
             why = cli_line(engine, force)
         except InputError as err:
             why = str(err)
-        page.locator("[data-army-import]").scroll_into_view_if_needed()
-        page.locator("[data-army-import]").set_input_files(files=[{"name": "force.json", "mimeType": "application/json",
-                                                                   "buffer": text.encode()}])
+        import_file(page, "force.json", text)
         expect(status).to_have_text("This file could not be imported: " + why + ".", timeout=ENGINE_TIMEOUT)
         expect(status).to_be_in_viewport()
         assert page.evaluate(KEPT_JS) == before
-    assert not errors, errors
-
-
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_file_that_is_not_a_force_is_said_beside_the_import(page: Page):
-    errors = errors_of(page)
-    keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
-    page.goto("army/")
-    shown(page, RAIDERS)
-    before = page.evaluate(KEPT_JS)
-    game = json.dumps({"name": "A game", "game": {"setup": {}, "moves": []}})
-    page.locator("[data-army-import]").scroll_into_view_if_needed()
-    page.locator("[data-army-import]").set_input_files(files=[{"name": "game.json", "mimeType": "application/json",
-                                                               "buffer": game.encode()}])
-    status = page.locator("[data-army-status]")
+    # A game's file, not a force's (before the damaged file, whose words start alike).
+    import_file(page, "game.json", json.dumps({"name": "A game", "game": {"setup": {}, "moves": []}}))
     expect(status).to_contain_text("This file could not be imported: it is not a force", timeout=ENGINE_TIMEOUT)
     expect(status).to_be_in_viewport()
     assert page.evaluate(KEPT_JS) == before
+    # Cut short: not JSON.
+    text = '{"name": "Raiders", "force": {"size": 24,'
+    with pytest.raises(InputError) as err:
+        read_json(text)
+    import_file(page, "force.json", text)
+    expect(status).to_have_text("This file could not be imported: it is not a force from this site, or it is damaged ("
+                                + str(err.value) + ").", timeout=ENGINE_TIMEOUT)
+    expect(status).to_be_in_viewport()
+    assert page.evaluate(KEPT_JS) == before
     # A good file with a kept force's name is kept beside it, never over it.
-    page.locator("[data-army-import]").set_input_files(files=[{"name": "force.json", "mimeType": "application/json",
-        "buffer": json.dumps({"name": "Raiders", "force": {"size": 24, "armies": {"home": ["undead/mummy"]}}}).encode()}])
+    import_file(page, "force.json", json.dumps({"name": "Raiders", "force": {"size": 24, "armies": {"home": ["undead/mummy"]}}}))
     expect(status).to_contain_text("Imported as “Raiders 1”", timeout=ENGINE_TIMEOUT)
     kept = json.loads(page.evaluate(KEPT_JS))["forces"]
     assert [f["name"] for f in kept] == ["Raiders", "Raiders 1"]
@@ -239,41 +243,18 @@ def test_a_24_point_force_prints_on_at_most_two_pages_with_its_dice_drawn(page: 
     keep_forces(page, [{"id": "a", "name": "Raiders", "force": PRINTED}], "a")
     page.goto("army/")
     shown(page, PRINTED)
-    box = page.locator("[data-army-print]")
+    box = page.locator("dom=[data-army-print]")
     expect(box).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT)
     # Each die with its species, its size and its faces drawn.
-    soldier = box.locator('[data-print-die="amazons/soldier"]').first
+    soldier = box.locator('dom=[data-print-die="amazons/soldier"]').first
     expect(soldier).to_contain_text("Amazons")
     expect(soldier).to_contain_text("small")
-    assert soldier.locator("svg.dd-icon").count() == 6
+    assert soldier.locator("dom=svg.dd-icon").count() == 6
     # Each species' abilities once, however many armies its dice stand in.
-    titles = box.locator("[data-print-species]").evaluate_all("(els) => els.map((e) => e.dataset.printSpecies)")
+    titles = box.locator("dom=[data-print-species]").evaluate_all("(els) => els.map((e) => e.dataset.printSpecies)")
     assert sorted(titles) == sorted(set(titles)) and "amazons" in titles, titles
     page.emulate_media(media="print")
     page.screenshot(path=str(tmp_path / "print.png"), full_page=True)
     pdf = page.pdf(format="A4")
     assert 1 <= pdf_pages(pdf) <= 2, pdf_pages(pdf)
-    assert not errors, errors
-
-
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_file_that_is_not_json_is_said_in_player_words_with_the_engines_line(page: Page):
-    """A damaged file (or one of another program) is said as what it means to the player first; the
-    engine's own line (what `python -m calculator force` prints after "error: ") follows."""
-    errors = errors_of(page)
-    keep_forces(page, [{"id": "a", "name": "Raiders", "force": RAIDERS}], "a")
-    page.goto("army/")
-    shown(page, RAIDERS)
-    before = page.evaluate(KEPT_JS)
-    text = '{"name": "Raiders", "force": {"size": 24,'          # cut short
-    with pytest.raises(InputError) as err:
-        read_json(text)
-    page.locator("[data-army-import]").scroll_into_view_if_needed()
-    page.locator("[data-army-import]").set_input_files(files=[{"name": "force.json", "mimeType": "application/json",
-                                                               "buffer": text.encode()}])
-    status = page.locator("[data-army-status]")
-    expect(status).to_have_text("This file could not be imported: it is not a force from this site, or it is damaged ("
-                                + str(err.value) + ").", timeout=ENGINE_TIMEOUT)
-    expect(status).to_be_in_viewport()
-    assert page.evaluate(KEPT_JS) == before
     assert not errors, errors

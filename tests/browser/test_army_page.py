@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import clear_left_behind
 from tests.browser.links import CANON_JS, canon
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
@@ -43,7 +44,7 @@ def page_input(force: dict) -> dict:
 
 def wait_force(page: Page, force: dict) -> None:
     """Wait until the problems section shows the engine's answer to exactly this force."""
-    expect(page.locator("#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     page.wait_for_function("(want) => { " + CANON_JS + """
         const s = document.querySelector('[data-army-problems]');
         return !!s && s.dataset.state === 'resolved' && !!s.dataset.input && canon(JSON.parse(s.dataset.input)) === want; }""",
@@ -81,9 +82,14 @@ def points_words(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
+KEPT_JS = """() => JSON.parse(localStorage.getItem('dd-army-forces') || '{"forces": []}').forces
+    .map((f) => [f.name, f.force])"""
+KEPT_IDS_JS = """() => JSON.parse(localStorage.getItem('dd-army-forces') || '{"forces": []}').forces.map((f) => f.id)"""
+
+
 def build_by_clicking(page: Page) -> None:
     page.goto("army/")
-    expect(page.locator("[data-army-force]")).to_be_visible()
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
     # The terrains offered are the engine's (p.8, p.15): no minor terrain anywhere, an advanced one
     # (a Castle) only as the frontier.
     offered = page.evaluate("""() => Object.fromEntries(['home', 'frontier'].map((r) =>
@@ -91,22 +97,21 @@ def build_by_clicking(page: Page) -> None:
     assert "coastland-city" in offered["home"] and "coastland-city" in offered["frontier"]
     assert "flatland-castle" in offered["frontier"] and "flatland-castle" not in offered["home"]
     assert not {"coastland-bridge", "coastland-knoll"} & (set(offered["home"]) | set(offered["frontier"]))
-    page.locator("[data-army-size]").fill("24")
-    page.locator("[data-army-size]").press("Tab")
-    page.select_option('[data-army-terrain="home"]', "coastland-city")
-    page.select_option('[data-army-terrain="frontier"]', "flatland-castle")
+    page.locator("dom=[data-army-size]").fill("24")
+    page.locator("dom=[data-army-size]").press("Tab")
+    page.select_option('dom=[data-army-terrain="home"]', "coastland-city")
+    page.select_option('dom=[data-army-terrain="frontier"]', "flatland-castle")
     for army, dice in (("home", HOME), ("horde", HORDE), ("campaign", CAMPAIGN)):
-        page.locator(f'[data-army-target] [data-target="{army}"]').click()
+        page.locator(f'dom=[data-army-target] [data-target="{army}"]').click()
         for die in dice:
-            page.locator(f'li.dd-card[data-die="{die}"] [data-add]').click()
-    page.locator('li.dd-card[data-die="red-drake"] [data-add]').click()
+            page.locator(f'dom=li.dd-card[data-die="{die}"] [data-add]').click()
+    page.locator('dom=li.dd-card[data-die="red-drake"] [data-add]').click()
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390px", "1280px"])
-def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engine, size):
-    foreign: list[str] = []
-    context = guarded_context(browser, site_url, foreign, **size)
-    page = context.new_page()
+@pytest.mark.parametrize("size", [pytest.param(size, marks=pytest.mark.browser_context_args(**size), id=name)
+                                  for name, size in (("390px", PHONE), ("1280px", DESKTOP))])
+def test_build_a_force_by_clicking_then_reload_and_share(page: Page, context, site_url, engine, size):
+    assert page.viewport_size == size["viewport"]
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     build_by_clicking(page)
@@ -116,7 +121,7 @@ def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engi
     want = engine.force(page_input(BUILT))
     assert want["points"] == {"total": 23, "home": 8, "horde": 9, "campaign": 6, "pool": 0}
     assert got["total"] == "23"
-    assert page.locator('[data-army-count="pool"]').text_content() == "1 dragon"      # the Red Drake
+    assert page.locator('dom=[data-army-count="pool"]').text_content() == "1 dragon"      # the Red Drake
     assert got["pts"]["home"] == points_words(8) and got["pts"]["horde"] == points_words(9) and got["pts"]["campaign"] == points_words(6)
     assert [p[2] for p in got["problems"]] == [p["text"] for p in want["problems"]]
     assert [p[0] for p in got["problems"]] == [p["field"] or "" for p in want["problems"]]
@@ -124,22 +129,25 @@ def test_build_a_force_by_clicking_then_reload_and_share(browser, site_url, engi
     # Kept: a reload shows the same force.
     page.reload()
     wait_force(page, BUILT)
-    assert page.locator("[data-army-name]").input_value() == "Force 1"
-    # Its share link opens the same force in a fresh browser (nothing kept there).
-    page.locator("[data-army-share]").click()
-    link = page.locator("[data-army-link]").input_value()
+    assert page.locator("dom=[data-army-name]").input_value() == "Force 1"
+    # Its share link opens the same force in a browser that keeps nothing of the site's: its storage
+    # cleared (all but the engine's own downloaded files, which hold no force).
+    page.locator("dom=[data-army-share]").click()
+    link = page.locator("dom=[data-army-link]").input_value()
     assert parse_qs(urlsplit(link).query)["name"] == ["Force 1"]
-    fresh = guarded_context(browser, site_url, foreign, **size)
-    other = fresh.new_page()
+    ids = page.evaluate(KEPT_IDS_JS)
+    page.close()
+    clear_left_behind(context, site_url)
+    other = context.new_page()
     other.on("pageerror", lambda e: errors.append(str(e)))
     other.goto(link)
     wait_force(other, BUILT)
     assert shown(other, BUILT) == got
-    assert other.locator("[data-army-name]").input_value() == "Force 1"
+    assert other.locator("dom=[data-army-name]").input_value() == "Force 1"
     assert "force=" not in other.url     # a reload shows the kept force, not the link again
-    fresh.close()
-    context.close()
-    assert not errors and not foreign
+    # Kept there anew from the link (under an id of its own), the only force kept.
+    assert [name for name, _ in other.evaluate(KEPT_JS)] == ["Force 1"] and not set(other.evaluate(KEPT_IDS_JS)) & set(ids)
+    assert not errors
 
 
 def test_kept_force_opens_offline(browser, site_url):
@@ -148,7 +156,7 @@ def test_kept_force_opens_offline(browser, site_url):
     page = context.new_page()
     build_by_clicking(page)
     wait_force(page, BUILT)
-    expect(page.locator("#army")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=#army")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
     page.evaluate(WAIT_FOR_CONTROL)
     context.set_offline(True)
     page.reload()
@@ -163,21 +171,21 @@ def test_kept_force_opens_offline(browser, site_url):
 def test_roll_with_this_army_fills_the_calculator(page: Page):
     build_by_clicking(page)
     wait_force(page, BUILT)
-    page.locator('[data-army-part="horde"] [data-army-roll="roll"]').click()
+    page.locator('dom=[data-army-part="horde"] [data-army-roll="roll"]').click()
     page.wait_for_url("**/calculator/**")
     army = [{"die": d} for d in HORDE]
     page.wait_for_function("(want) => { " + CANON_JS + """
         const c = document.querySelector('#calculator');
         return !!c && !!c.dataset.input && canon(JSON.parse(c.dataset.input).army) === want; }""", arg=canon(army), timeout=ENGINE_TIMEOUT)
     # The exchange: this army attacks, the defender is picked from the kept force's campaign army.
-    page.goto("army/")
+    page.go_back()          # the builder as it was left (Back brings it whole, the engine up)
     wait_force(page, BUILT)
-    page.locator('[data-army-part="home"] [data-army-roll="exchange"]').click()
+    page.locator('dom=[data-army-part="home"] [data-army-roll="exchange"]').click()
     page.wait_for_url("**/calculator/**")
-    side = page.locator('[data-ex-side="defender"]')
-    expect(side.locator("[data-calc-kept]")).to_be_visible(timeout=ENGINE_TIMEOUT)
-    side.locator("[data-calc-kept]").select_option(label="Force 1: Campaign army (3 dice)")
-    side.locator("[data-calc-kept-use]").click()
+    side = page.locator('dom=[data-ex-side="defender"]')
+    expect(side.locator("dom=[data-calc-kept]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    side.locator("dom=[data-calc-kept]").select_option(label="Force 1: Campaign army (3 dice)")
+    side.locator("dom=[data-calc-kept-use]").click()
     want = {"attacker": [{"die": d} for d in HOME], "defender": [{"die": d} for d in CAMPAIGN]}
     page.wait_for_function("(want) => { " + CANON_JS + """
         const c = document.querySelector('#calculator');
@@ -185,19 +193,19 @@ def test_roll_with_this_army_fills_the_calculator(page: Page):
         const x = JSON.parse(c.dataset.exchangeInput);
         return x.terrain === 'coastland' && canon({ attacker: x.attacker.army, defender: x.defender.army }) === want; }""",
                        arg=canon(want), timeout=ENGINE_TIMEOUT)      # at the home terrain's type (Coastland City)
-    expect(page.locator("[data-calc-message]")).to_be_hidden()
+    expect(page.locator("dom=[data-calc-message]")).to_be_hidden()
     # The maneuver: this army marches; the terrain is picked in the calculator.
-    page.goto("army/")
+    page.go_back()          # the builder as it was left (Back brings it whole, the engine up)
     wait_force(page, BUILT)
-    page.locator('[data-army-part="campaign"] [data-army-roll="maneuver"]').click()
+    page.locator('dom=[data-army-part="campaign"] [data-army-roll="maneuver"]').click()
     page.wait_for_url("**/calculator/**")
     page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
         return !!c && JSON.stringify(JSON.parse(c.dataset.maneuverInput).maneuvering.army.map((u) => u.die)) === want; }""",
                            arg=json.dumps(CAMPAIGN, separators=(",", ":")), timeout=ENGINE_TIMEOUT)
     # The home army marches at its home terrain die, already picked (p.8: it stands there at the start).
-    page.goto("army/")
+    page.go_back()          # the builder as it was left (Back brings it whole, the engine up)
     wait_force(page, BUILT)
-    page.locator('[data-army-part="home"] [data-army-roll="maneuver"]').click()
+    page.locator('dom=[data-army-part="home"] [data-army-roll="maneuver"]').click()
     page.wait_for_url("**/calculator/**")
     page.wait_for_function("""(want) => { const c = document.querySelector('[data-maneuver-input]');
         if (!c) return false;
@@ -217,37 +225,33 @@ def test_one_more_adds_a_copy_of_a_die_to_its_row(page: Page):
     # unit: health 1, its points equal its health, rulebook p.3). "Remove one" leaves two on the
     # row, with the focus still on its button; a Centaur added gets a row of its own.
     page.goto("army/")
-    expect(page.locator("[data-army-force]")).to_be_visible()
-    page.locator("[data-army-size]").fill("24")
-    page.locator("[data-army-size]").press("Tab")
-    page.locator('li.dd-card[data-die="amazons/soldier"] [data-add]').click()
-    again = page.locator('[data-army-part="home"] [data-army-again]').first
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
+    page.locator("dom=[data-army-size]").fill("24")
+    page.locator("dom=[data-army-size]").press("Tab")
+    page.locator('dom=li.dd-card[data-die="amazons/soldier"] [data-add]').click()
+    again = page.locator('dom=[data-army-part="home"] [data-army-again]').first
     again.click()
     again.click()
     got = shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 3}})
     assert got["pts"]["home"] == points_words(3)
     assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×3"]]
-    remove = page.locator('[data-army-part="home"] [data-army-remove]')
+    remove = page.locator('dom=[data-army-part="home"] [data-army-remove]')
     expect(remove).to_have_text("Remove one")
     remove.click()
     got = shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2}})
     assert got["pts"]["home"] == points_words(2)
     assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×2"]]
     expect(remove).to_be_focused()
-    page.locator('li.dd-card[data-die="amazons/centaur"] [data-add]').click()
+    page.locator('dom=li.dd-card[data-die="amazons/centaur"] [data-add]').click()
     shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2 + ["amazons/centaur"]}})
     assert page.evaluate(ROWS_JS) == [["amazons/soldier", "Soldier ×2"], ["amazons/centaur", "Centaur"]]
     # The printable forces list the army alike (drawn once the engine has answered for the kept force).
-    printed = page.locator("[data-army-print] .dd-army-print-army .dd-army-print-die-name")
+    printed = page.locator("dom=[data-army-print] .dd-army-print-army .dd-army-print-die-name")
     expect(printed).to_have_text(["Soldier ×2", "Centaur"], timeout=ENGINE_TIMEOUT)
     # The Centaur's row gone with its one die, the focus goes to a row left in the army.
-    page.locator('li.dd-army-die[data-die="amazons/centaur"] [data-army-remove]').click()
+    page.locator('dom=li.dd-army-die[data-die="amazons/centaur"] [data-army-remove]').click()
     shown(page, {"size": 24, "armies": {"home": ["amazons/soldier"] * 2}})
-    expect(page.locator('li.dd-army-die[data-die="amazons/soldier"] [data-army-remove]')).to_be_focused()
-
-
-KEPT_JS = """() => JSON.parse(localStorage.getItem('dd-army-forces') || '{"forces": []}').forces
-    .map((f) => [f.name, f.force])"""
+    expect(page.locator('dom=li.dd-army-die[data-die="amazons/soldier"] [data-army-remove]')).to_be_focused()
 
 
 @pytest.mark.browser_context_args(**PHONE)
@@ -257,24 +261,24 @@ def test_a_deleted_force_comes_back_after_a_reload(page: Page):
     # is still there, and "Bring it back" returns the force whole, in its place among the kept.
     raiders = {"size": 24, "armies": {"home": ["amazons/soldier", "amazons/centaur"]}}
     page.goto("army/")
-    expect(page.locator("[data-army-force]")).to_be_visible()
-    page.locator("[data-army-name]").fill("Raiders")
-    page.locator("[data-army-name]").press("Tab")
-    page.locator("[data-army-size]").fill("24")
-    page.locator("[data-army-size]").press("Tab")
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
+    page.locator("dom=[data-army-name]").fill("Raiders")
+    page.locator("dom=[data-army-name]").press("Tab")
+    page.locator("dom=[data-army-size]").fill("24")
+    page.locator("dom=[data-army-size]").press("Tab")
     for die in raiders["armies"]["home"]:
-        page.locator(f'li.dd-card[data-die="{die}"] [data-add]').click()
+        page.locator(f'dom=li.dd-card[data-die="{die}"] [data-add]').click()
     shown(page, raiders)
-    page.locator("[data-army-new]").click()
-    page.locator('li.dd-card[data-die="undead/mummy"] [data-add]').click()
-    page.locator("[data-army-pick]").select_option(label="Raiders")
+    page.locator("dom=[data-army-new]").click()
+    page.locator('dom=li.dd-card[data-die="undead/mummy"] [data-add]').click()
+    page.locator("dom=[data-army-pick]").select_option(label="Raiders")
     shown(page, raiders)
     kept = page.evaluate(KEPT_JS)
     assert [name for name, _ in kept] == ["Raiders", "Force 1"]
     assert page_input(kept[0][1]) == page_input(raiders)
-    delete = page.locator("[data-army-delete]")
+    delete = page.locator("dom=[data-army-delete]")
     delete.click()
-    note = page.locator("[data-army-kept-status]")
+    note = page.locator("dom=[data-army-kept-status]")
     expect(note).to_have_attribute("role", "status")
     expect(note).to_contain_text("“Raiders” is deleted.")
     expect(note).to_be_in_viewport()
@@ -285,15 +289,15 @@ def test_a_deleted_force_comes_back_after_a_reload(page: Page):
     assert near < 40, near
     assert [name for name, _ in page.evaluate(KEPT_JS)] == ["Force 1"]
     page.reload()
-    expect(page.locator("[data-army-force]")).to_be_visible()
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
     expect(note).to_contain_text("“Raiders” is deleted.")
-    back = note.locator("[data-army-undelete]")
+    back = note.locator("dom=[data-army-undelete]")
     expect(back).to_have_text("Bring it back")
     box = back.bounding_box()
     assert box and box["height"] >= 44 and box["width"] >= 44, box
     back.click()
     expect(note).to_have_text("“Raiders” is back.")
-    expect(page.locator("[data-army-pick] option:checked")).to_have_text("Raiders")
+    expect(page.locator("dom=[data-army-pick] option:checked")).to_have_text("Raiders")
     got = shown(page, raiders)
     # Worked by hand: a unit's points equal its health (p.3): a Soldier, small, 1; the Centaur, a
     # monster, 4: 1 + 4 = 5 points.
@@ -302,9 +306,14 @@ def test_a_deleted_force_comes_back_after_a_reload(page: Page):
     assert page.evaluate(KEPT_JS) == kept        # whole, and first again, as before the delete
     # Brought back once: a reload offers it no more.
     page.reload()
-    expect(page.locator("[data-army-force]")).to_be_visible()
-    expect(page.locator("[data-army-pick] option:checked")).to_have_text("Raiders")
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
+    expect(page.locator("dom=[data-army-pick] option:checked")).to_have_text("Raiders")
     expect(note).to_be_empty()
+
+
+def open_in_place(page: Page, href: str) -> None:
+    """Go to a ?force= address without reloading (as Back or Forward would): the engine stays up."""
+    page.evaluate("(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }", href)
 
 
 def b64(text: str) -> str:
@@ -329,12 +338,12 @@ def test_tampered_links_show_an_error_in_words_and_run_nothing(page: Page, query
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto("army/?" + query)
-    message = page.locator("[data-army-message]")
+    message = page.locator("dom=[data-army-message]")
     expect(message).to_be_visible(timeout=ENGINE_TIMEOUT)
     expect(message).to_contain_text(words, timeout=ENGINE_TIMEOUT)
     expect(message).to_contain_text("could not be")
     assert page.evaluate("window.__pwned") is None
-    assert page.locator("#army img").count() == 0 and page.locator("#army script").count() == 0
+    assert page.locator("dom=#army img").count() == 0 and page.locator("dom=#army script").count() == 0
     assert not errors
 
 
@@ -345,14 +354,9 @@ def test_a_script_in_a_links_name_is_shown_as_text(page: Page):
     force = {"size": 24, "armies": {"home": ["coral-elves/gryphon"]}}
     page.goto("army/?force=" + quote(json.dumps(force)) + "&name=" + quote(name))
     wait_force(page, force)
-    assert page.locator("[data-army-name]").input_value() == name
-    assert page.evaluate("window.__pwned") is None and page.locator("#army img").count() == 0
+    assert page.locator("dom=[data-army-name]").input_value() == name
+    assert page.evaluate("window.__pwned") is None and page.locator("dom=#army img").count() == 0
     assert not errors
-
-
-def open_in_place(page: Page, href: str) -> None:
-    """Go to a ?force= address without reloading (as Back or Forward would): the engine stays up."""
-    page.evaluate("(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }", href)
 
 
 def test_hand_worked_forces_open_as_links(page: Page):
@@ -360,7 +364,7 @@ def test_hand_worked_forces_open_as_links(page: Page):
     # The first by its address (the page loads with the link), the others as Back or Forward would bring them.
     page.goto("army/?force=" + quote(json.dumps(CASES[0]["input"])))
     # Once ready, the status line speaks of the army builder, not of the calculator.
-    label = page.locator("[data-engine-label]")
+    label = page.locator("dom=[data-engine-label]")
     expect(label).to_have_text(label.get_attribute("data-ready"), timeout=ENGINE_TIMEOUT)
     assert "calculator" not in label.inner_text().lower()
     for i, case in enumerate(CASES):
@@ -390,15 +394,15 @@ def test_hand_worked_forces_open_as_links(page: Page):
         # place may draw the form once more after the answer.)
         chosen = case["input"].get("terrains") or {}
         for role in ("home", "frontier"):
-            expect(page.locator(f'[data-army-terrain="{role}"]')).to_have_value(chosen.get(role) or "", timeout=ENGINE_TIMEOUT)
+            expect(page.locator(f'dom=[data-army-terrain="{role}"]')).to_have_value(chosen.get(role) or "", timeout=ENGINE_TIMEOUT)
 
 
 def test_instant_navigation_reaches_the_builder(page: Page):
     page.goto("./")
     page.evaluate("window.__sameDocument = true")
     page.get_by_role("link", name="Army builder").first.click()
-    expect(page.locator("#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
-    expect(page.locator("[data-army-force]")).to_be_visible()
-    expect(page.locator('li.dd-card[data-die="red-drake"] [data-add]')).to_have_attribute("aria-label", "Add Red Drake to the Summoning Pool")
+    expect(page.locator("dom=#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-army-force]")).to_be_visible()
+    expect(page.locator('dom=li.dd-card[data-die="red-drake"] [data-add]')).to_have_attribute("aria-label", "Add Red Drake to the Summoning Pool")
     # navigation.instant swapped the page in: the builder's module was imported by site.js.
     assert page.evaluate("window.__sameDocument === true")

@@ -103,7 +103,7 @@ CHOICE = {"attack": "melee", "terrain": "highland", "seed": 1,
                                 {"die": "amazons/soldier", "rolled": {"save": "1 melee", "counter": "1 maneuver"}}]}}
 
 
-def test_the_result_says_who_chose_the_casualties_and_the_owner_may_choose(clean: Page):
+def test_the_result_says_who_chose_the_casualties_and_the_owner_may_choose_and_be_refused(clean: Page):
     # 2 melee against 0 saves: 2 damage; the Warrior (health 2) alone or both Soldiers (1 + 1) fit it
     # exactly (p.29); the calculator keeps the most units alive: the Warrior dies. The owner picks
     # the two Soldiers instead on the page.
@@ -129,15 +129,11 @@ def test_the_result_says_who_chose_the_casualties_and_the_owner_may_choose(clean
     page.locator('[data-key="casualties-calc-defender-attack"]').click()
     exchange_shown(page, "!inp.casualties")
     expect(page.locator('.dd-ex-damage li[data-from="attack"] .dd-ex-chosen')).to_have_attribute("data-chosen-by", "calculator")
-
-
-def test_after_a_refused_choice_the_calculator_may_choose_again(clean: Page):
     # The same 2 damage, no saves. The owner ticks the 1st Soldier alone: 1 health, while p.29 wants
     # units as close to the 2 damage as possible (the Warrior, or both Soldiers), so the engine
     # refuses the choice. From that message the owner goes back to the calculator's own choice:
-    # the Warrior dies, as in the test above.
-    page = clean
-    page.goto(exchange_link(CHOICE))
+    # the Warrior dies, as above.
+    # (On the same page: the calculator's choice again is the exchange as the link opened it.)
     exchange_shown(page, "!inp.casualties && inp.defender.army.length === 3")
     choice = page.locator('.dd-ex-damage li[data-from="attack"] details.dd-ex-choice')
     choice.locator("summary").click()

@@ -41,7 +41,7 @@ def query(page) -> dict[str, list[str]]:
 
 def visible_dice(page) -> set[str]:
     # checkVisibility: rendered (not display:none), even when scrolled far out of view.
-    return set(page.locator(".dd-card[data-die]").evaluate_all(
+    return set(page.locator("dom=.dd-card[data-die]").evaluate_all(
         "cs => cs.filter(c => c.checkVisibility()).map(c => c.dataset.die)"))
 
 
@@ -56,32 +56,32 @@ def test_filter_urls_show_exactly_the_matching_dice(page, dataset, query, want):
     expected = matching(dataset, **want)
     assert expected, query   # the example finds something
     page.goto("dice/?" + query)
-    expect(page.locator(".dd-filter__count")).to_have_text(f"{len(expected)} of {len(all_dice(dataset))} shown")
+    expect(page.locator("dom=.dd-filter__count")).to_have_text(f"{len(expected)} of {len(all_dice(dataset))} shown")
     assert visible_dice(page) == expected
     for key, value in want.items():
-        expect(page.locator(f'select[data-filter-key="{key}"]')).to_have_value(value)
+        expect(page.locator(f'dom=select[data-filter-key="{key}"]')).to_have_value(value)
     # Species groups with nothing to show are hidden with their heading.
-    groups = page.locator("[data-group]").evaluate_all(
+    groups = page.locator("dom=[data-group]").evaluate_all(
         "gs => gs.map(g => [g.checkVisibility(), [...g.querySelectorAll('.dd-card')].some(c => c.checkVisibility())])")
     assert all(shown == has_cards for shown, has_cards in groups)
 
 
 def test_every_die_is_listed_and_choosing_filters_writes_the_url(page, dataset):
     page.goto("dice/")
-    cards = page.locator(".dd-card[data-die]")
+    cards = page.locator("dom=.dd-card[data-die]")
     assert cards.count() == len(all_dice(dataset))
     assert len(visible_dice(page)) == len(all_dice(dataset))
-    page.locator('select[data-filter-key="species"]').select_option("coral-elves")
-    page.locator('select[data-filter-key="kind"]').select_option("monster")
+    page.locator('dom=select[data-filter-key="species"]').select_option("coral-elves")
+    page.locator('dom=select[data-filter-key="kind"]').select_option("monster")
     assert query(page) == {"species": ["coral-elves"], "kind": ["monster"]}
     assert visible_dice(page) == matching(dataset, species="coral-elves", kind="monster")
-    page.locator("[data-filter-text]").fill("gry")
+    page.locator("dom=[data-filter-text]").fill("gry")
     assert query(page)["name"] == ["gry"]
     assert visible_dice(page) == {"coral-elves/gryphon"}
     # The address reproduces the list on reload, and "Clear filters" brings everything back.
     page.reload()
     assert visible_dice(page) == {"coral-elves/gryphon"}
-    page.locator("[data-filter-reset]").click()
+    page.locator("dom=[data-filter-reset]").click()
     assert page.evaluate("location.search") == ""
     assert len(visible_dice(page)) == len(all_dice(dataset))
 
@@ -93,7 +93,7 @@ def test_an_sai_page_links_to_its_dice_filtered(page, dataset):
     rend = matching(dataset, sai="rend")
     # The dice list (about 1.4 MB, 800 cards) arrives by the site's instant navigation: on a loaded
     # machine that took longer than the default 5 s once (a fresh-clone run, 28 November).
-    expect(page.locator(".dd-filter__count")).to_have_text(f"{len(rend)} of {len(all_dice(dataset))} shown",
+    expect(page.locator("dom=.dd-filter__count")).to_have_text(f"{len(rend)} of {len(all_dice(dataset))} shown",
                                                            timeout=60_000)
     assert visible_dice(page) == rend
 
@@ -101,17 +101,17 @@ def test_an_sai_page_links_to_its_dice_filtered(page, dataset):
 def test_sai_and_spell_filters_live_in_the_url(page, dataset):
     page.goto("sai/?rolls=save")
     save = {s["id"] for s in dataset.kinds["sais"] if any("save" in c["rolls"] for c in s["clauses"])}
-    rows = page.locator("#sai-table tbody tr:not([hidden])")
+    rows = page.locator("dom=#sai-table tbody tr:not([hidden])")
     expect(rows).to_have_count(len(save))
-    expect(page.locator('[data-filter-key="rolls"] button[data-filter-value="save"]')).to_have_attribute("aria-pressed", "true")
-    page.locator('[data-filter-key="rolls"] button[data-filter-value="melee"]').click()
+    expect(page.locator('dom=[data-filter-key="rolls"] button[data-filter-value="save"]')).to_have_attribute("aria-pressed", "true")
+    page.locator('dom=[data-filter-key="rolls"] button[data-filter-value="melee"]').click()
     assert query(page) == {"rolls": ["melee"]}
 
     page.goto("spells/?element=fire&cost=3")
     fire3 = {s["id"] for s in dataset.kinds["spells"] if s["element"] == "fire" and s["cost"] == 3}
     assert fire3
-    shown = page.locator("tr[data-row]:not([hidden])")
+    shown = page.locator("dom=tr[data-row]:not([hidden])")
     expect(shown).to_have_count(len(fire3))
     assert set(shown.evaluate_all("rs => rs.map(r => r.id)")) == fire3
-    page.locator('select[data-filter-key="cost"]').select_option("")
+    page.locator('dom=select[data-filter-key="cost"]').select_option("")
     assert query(page) == {"element": ["fire"]}

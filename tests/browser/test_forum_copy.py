@@ -43,13 +43,13 @@ FORMATS = {"BBCode": "bbcode", "Markdown": "markdown", "Plain text": "text"}
 def copy(page: Page, holder: str, source: str, label: str) -> str:
     """Open the holder's menu with a tap, press one format of one answer; wait for "Copied" on that
     button (never for a time) and answer what the clipboard holds."""
-    menu = page.locator(f'[data-forum="{holder}"] details.dd-forum')
-    summary = menu.locator("summary")
+    menu = page.locator(f'dom=[data-forum="{holder}"] details.dd-forum')
+    summary = menu.locator("dom=summary")
     summary.scroll_into_view_if_needed()
     reachable(page, summary)
     if menu.get_attribute("open") is None:
         summary.tap()
-    button = menu.locator(f'[data-forum-source="{source}"] [data-forum-format="{FORMATS[label]}"]')
+    button = menu.locator(f'dom=[data-forum-source="{source}"] [data-forum-format="{FORMATS[label]}"]')
     expect(button).to_have_text(label)
     button.scroll_into_view_if_needed()
     reachable(page, button)
@@ -73,7 +73,7 @@ def reachable(page: Page, target) -> None:
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_roll_is_copied_as_a_bbcode_post(page: Page):
     page.goto(link("calculator/", "roll", ROLL))
-    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "roll", "roll", "BBCode")
     assert text.startswith("[b]Melee roll at Highland[/b]\n\nTotal: 2 melee\n\n")
     assert "[tr][td]5. Subtotal[/td][td]Warrior: 2 melee (normal icons)[/td][td]2 melee[/td][/tr]" in text
@@ -84,10 +84,10 @@ def test_a_roll_is_copied_as_a_bbcode_post(page: Page):
 @pytest.mark.browser_context_args(**PHONE)
 def test_an_exchange_and_its_odds_are_copied(page: Page):
     page.goto(link("calculator/", "exchange", EXCHANGE))
-    expect(page.locator("[data-exchange-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-exchange-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "exchange", "exchange", "Plain text")
     assert text.startswith("Melee attack at Highland\n") and "Save roll | Defending army | Fighter: rolled 1 ID" in text
-    expect(page.locator("#exchange-odds")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=#exchange-odds")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
     text = copy(page, "exchange", "odds", "Markdown")
     assert text.startswith("**Odds of a melee attack at Highland**\n") and "| 1 | 100.0% | 100.0% |" in text
 
@@ -95,7 +95,7 @@ def test_an_exchange_and_its_odds_are_copied(page: Page):
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_maneuver_is_copied_as_markdown(page: Page):
     page.goto(link("calculator/", "maneuver", MANEUVER))
-    expect(page.locator("[data-maneuver-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-maneuver-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "maneuver", "maneuver", "Markdown")
     assert text.startswith("**Maneuver at Coastland Tower**\n")
     assert "| Maneuver roll | Maneuvering army | Runner: rolled 2 Maneuver | 2 maneuver |" in text
@@ -104,7 +104,7 @@ def test_a_maneuver_is_copied_as_markdown(page: Page):
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_force_is_copied_from_the_army_builder(page: Page):
     page.goto(link("army/", "force", FORCE))
-    expect(page.locator("[data-army-problems]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-army-problems]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "force", "force", "BBCode")
     assert text.startswith("[b]A 24-point force[/b]\n") and "[tr][td][/td][td]Horde army: total[/td][td]9[/td][/tr]" in text
     assert "[url=" in text and "/army/?force=1." in text
@@ -113,7 +113,7 @@ def test_a_force_is_copied_from_the_army_builder(page: Page):
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_games_board_is_copied_from_the_game_page(page: Page):
     page.goto(link("game/", "game", GAME))
-    expect(page.locator("[data-game-play]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-game-play]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "game", "game", "Plain text")
     assert text.startswith("Turn 1: alice, Second march phase\n")
     assert "the Frontier Terrain | Coastland City | 7 (Melee)" in text
@@ -130,8 +130,8 @@ def test_a_spells_roll_is_copied_as_the_post_written_by_hand(page: Page):
     from tests.engine.forum_texts import SPELL_ROLL as POSTS
 
     page.goto(link("calculator/", "roll", SPELL_ROLL))
-    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
-    expect(page.locator("[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
     for label, fmt in FORMATS.items():
         text = copy(page, "roll", "roll", label)
         href = page.evaluate("location.href")

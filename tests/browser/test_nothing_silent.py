@@ -33,10 +33,10 @@ RULES = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "rules.ya
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_hand_typed_dies_health_and_face_are_refused_beside_their_boxes(page: Page):
     page.goto("calculator/")
-    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    expect(page.locator("dom=#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     page.get_by_text("A die not in the catalogue").click()
-    health, face = page.locator("[data-calc-inline-health]"), page.locator("[data-calc-inline-face]")
-    add, units = page.locator("[data-calc-inline-add]"), page.locator("[data-calc-units] > li")
+    health, face = page.locator("dom=[data-calc-inline-health]"), page.locator("dom=[data-calc-inline-face]")
+    add, units = page.locator("dom=[data-calc-inline-add]"), page.locator("dom=[data-calc-units] > li")
     face.fill("2 melee")
     top = LIMITS["health"]
     for bad in ("0", "-1", "999", "2.5", str(top + 1)):
@@ -55,14 +55,14 @@ def test_a_hand_typed_dies_health_and_face_are_refused_beside_their_boxes(page: 
     no_note(page, face)
     add.click()
     expect(units).to_have_count(1)
-    assert json.loads(page.locator("#calculator").get_attribute("data-input"))["army"][0]["health"] == 3
+    assert json.loads(page.locator("dom=#calculator").get_attribute("data-input"))["army"][0]["health"] == 3
 
 
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_bad_force_size_is_refused_beside_its_box(page: Page):
     page.goto("army/")
-    size = page.locator("[data-army-size]")
-    problems = page.locator("[data-army-problems]")
+    size = page.locator("dom=[data-army-size]")
+    problems = page.locator("dom=[data-army-problems]")
     change(size, "24")
     expect(problems).to_contain_text("of its 24 points", timeout=ENGINE_TIMEOUT)
     top = LIMITS["force_size"]
@@ -85,9 +85,9 @@ def test_a_bad_at_least_k_in_the_advice_is_refused_beside_its_box(page: Page):
     case = next(c for c in CASES if c["id"] == "contract-example")
     link = base64.urlsafe_b64encode(json.dumps(case["input"]).encode()).decode().rstrip("=")
     open_in_place(page, "calculator/#a=1." + link)
-    expect(page.locator("[data-advise-results]")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
-    page.locator("[data-advise-sort]").select_option("kill_at_least")
-    k = page.locator("[data-advise-k]")
+    expect(page.locator("dom=[data-advise-results]")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
+    page.locator("dom=[data-advise-sort]").select_option("kill_at_least")
+    k = page.locator("dom=[data-advise-k]")
     expect(k).to_have_value("1")
     for bad in ("0", "-1", "2.5", str(K_RANGE["to"] + 1)):
         change(k, bad)
@@ -111,23 +111,23 @@ def test_use_in_a_roll_opens_the_roll_the_spell_changes(page: Page, engine: Engi
     cast = {"roll": "magic", "terrain": "coastland", "army": CORAL, "seed": 0,
             "cast": [{"spell": "watery-double"}, {"spell": "wind-walk"}]}
     page.goto("calculator/?magic=" + quote(json.dumps(cast)))
-    buttons = page.locator("[data-calc-magic] [data-calc-use-roll]")
+    buttons = page.locator("dom=[data-calc-magic] [data-calc-use-roll]")
     expect(buttons).to_have_count(2, timeout=ENGINE_TIMEOUT)
-    button = page.locator(f'[data-calc-use-roll="{roll}"]')
+    button = page.locator(f'dom=[data-calc-use-roll="{roll}"]')
     expect(button).to_have_text(f"Use in a {roll} roll")
     button.click()
-    expect(page.locator("[data-calc-roll]")).to_have_value(roll)
+    expect(page.locator("dom=[data-calc-roll]")).to_have_value(roll)
     page.wait_for_function("(r) => { const i = JSON.parse(document.querySelector('#calculator').dataset.input); "
                            "const s = document.querySelector('[data-calc-results]'); "
                            "return i.roll === r && s.dataset.state === 'resolved'; }", arg=roll, timeout=ENGINE_TIMEOUT)
-    sent = json.loads(page.locator("[data-calc-results]").get_attribute("data-input"))
+    sent = json.loads(page.locator("dom=[data-calc-results]").get_attribute("data-input"))
     assert sent["modifiers"] == [{"spell": spell}]          # the spell that changes this roll, no other
     assert sent.get("against") == against
     assert all("rolled" not in u and "rerolled" not in u for u in sent["army"])   # unrolled: no magic face kept
     assert sent["seed"] != 0                                 # and a new roll, not the magic roll's seed
     out = engine.resolve(sent)
-    assert json.loads(page.locator("[data-calc-results]").get_attribute("data-totals")) == out["totals"]
-    results = page.locator("[data-calc-results]")
+    assert json.loads(page.locator("dom=[data-calc-results]").get_attribute("data-totals")) == out["totals"]
+    results = page.locator("dom=[data-calc-results]")
     expect(results).not_to_contain_text("does not change")
     name = {"watery-double": "Watery Double", "wind-walk": "Wind Walk"}[spell]
     expect(results).to_contain_text(name + ": +" + ("1 save" if spell == "watery-double" else "4 maneuver"))
@@ -136,9 +136,9 @@ def test_use_in_a_roll_opens_the_roll_the_spell_changes(page: Page, engine: Engi
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_ruling_points_copy_button_names_the_point(page: Page):
     page.goto("rulings/")
-    button = page.locator("#monster-sais-charm-a > .dd-copy")
+    button = page.locator("dom=#monster-sais-charm-a > .dd-copy")
     expect(button).to_have_attribute("aria-label", "Copy link to Monster SAIs: Charm, point A")
-    expect(page.locator("#monster-sais-charm-e-2 > .dd-copy")).to_have_attribute(
+    expect(page.locator("dom=#monster-sais-charm-e-2 > .dd-copy")).to_have_attribute(
         "aria-label", "Copy link to Monster SAIs: Charm, point E (second)")
 
 
@@ -149,15 +149,15 @@ def rule_part(ident: str) -> str:
 @pytest.mark.browser_context_args(**PHONE)
 def test_an_sai_page_explains_save_star_and_the_dua(page: Page):
     page.goto("sai/bash/")                     # Applies: Dragon Attack, Save*; its save clauses work in the DUA
-    marks = page.locator(".dd-marks")
+    marks = page.locator("dom=.dd-marks")
     expect(marks).to_be_visible()
-    save = marks.locator('dd[data-mark="sai-application-save"]')
-    dua = marks.locator('dd[data-mark="sai-general-rules-2"]')
+    save = marks.locator('dom=dd[data-mark="sai-application-save"]')
+    dua = marks.locator('dom=dd[data-mark="sai-general-rules-2"]')
     expect(save).to_contain_text(" ".join(rule_part("sai-application-save").split()))
     expect(dua).to_contain_text(" ".join(rule_part("sai-general-rules-2").split()))
-    expect(save.locator("a[href*='sai-application-save']")).to_have_count(1)
-    expect(dua.locator("a[href*='sai-general-rules-2']")).to_have_count(1)
-    expect(marks.locator("dt")).to_have_text(["Save*", "works in the DUA"])
+    expect(save.locator("dom=a[href*='sai-application-save']")).to_have_count(1)
+    expect(dua.locator("dom=a[href*='sai-general-rules-2']")).to_have_count(1)
+    expect(marks.locator("dom=dt")).to_have_text(["Save*", "works in the DUA"])
 
 
 @pytest.mark.browser_context_args(**PHONE)
@@ -172,21 +172,21 @@ def test_the_games_setup_marks_the_box_the_engine_refuses(page: Page, engine: En
     page.goto("game/")
     page.evaluate("(s) => localStorage.setItem('dd-army-forces', JSON.stringify(s))", FORCES)
     page.reload()
-    expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
-    page.locator('[data-setup-force="1"]').select_option(label="Bob")
+    expect(page.locator("dom=#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    page.locator('dom=[data-setup-force="1"]').select_option(label="Bob")
     for i, name in ((0, "alice"), (1, "bob")):
-        page.locator(f'[data-setup-name="{i}"]').fill(name)
-        page.locator(f'[data-setup-name="{i}"]').press("Tab")
-    size = page.locator("[data-setup-size]")
+        page.locator(f'dom=[data-setup-name="{i}"]').fill(name)
+        page.locator(f'dom=[data-setup-name="{i}"]').press("Tab")
+    size = page.locator("dom=[data-setup-size]")
     size.fill("99999")
     for key, face in (("a", "2"), ("b", "3"), ("frontier", "0")):
-        page.locator(f'[data-setup-face="{key}"]').fill(face)
-    page.locator("[data-game-start]").click()
+        page.locator(f'dom=[data-setup-face="{key}"]').fill(face)
+    page.locator("dom=[data-game-start]").click()
     expect(note_of(page, size)).to_have_text(f"Give a whole number from 1 to {LIMITS['force_size']}.", timeout=ENGINE_TIMEOUT)
     size.fill("24")                                   # good: the note leaves as it is typed
     no_note(page, size)
-    page.locator("[data-game-start]").click()
-    frontier = page.locator('[data-setup-face="frontier"]')
+    page.locator("dom=[data-game-start]").click()
+    frontier = page.locator('dom=[data-setup-face="frontier"]')
     expect(note_of(page, frontier)).to_have_text(f"Give a whole number from {lo} to {hi}.", timeout=ENGINE_TIMEOUT)
     frontier.fill(hi)
     no_note(page, frontier)
@@ -203,14 +203,14 @@ def test_an_exchanges_typed_face_the_engine_refuses_is_marked_beside_its_box(pag
         engine.exchange(bad)
     assert err.value.field == "attacker.army[0].rolled"
     page.goto("calculator/?exchange=" + quote(json.dumps(good)))
-    results = page.locator("[data-exchange-results]")
+    results = page.locator("dom=[data-exchange-results]")
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
-    box = page.locator('input[data-key^="ex-in-attacker-0-"]').first
+    box = page.locator('dom=input[data-key^="ex-in-attacker-0-"]').first
     expect(box).to_have_value("3 melee")
     change(box, "3 meele")
-    box = page.locator('input[data-key^="ex-in-attacker-0-"]').first
+    box = page.locator('dom=input[data-key^="ex-in-attacker-0-"]').first
     expect(results).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
     expect(note_of(page, box)).to_have_text(err.value.message)
     change(box, "2 melee")                           # good: the answer comes, the note goes
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
-    expect(page.locator("[data-refused]")).to_have_count(0)
+    expect(page.locator("dom=[data-refused]")).to_have_count(0)
