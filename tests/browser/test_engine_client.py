@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from generator.site.generate import ENGINE_INFO
 from tests.browser.modules import ENGINE
+from tests.browser.origin import guarded_context
 from tests.browser.slow import SLOW_ODDS
 
 ENGINE_TIMEOUT = 120_000
@@ -49,8 +50,33 @@ def ready(page: Page) -> None:
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
 
 
-def test_long_chances_never_hold_up_a_roll(page: Page, slow_input):
+@pytest.fixture(scope="module")
+def shared_calculator(browser, site_url):
+    """One calculator page, its engine started once, for the tests that only call the engine and
+    read its answers (each waits for its own calls to end): a page each cost an engine start."""
+    foreign: list[str] = []
+    context = guarded_context(browser, site_url, foreign)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
     ready(page)
+    budgets = page.evaluate(f"async () => ({{ ...{ENGINE}.budgets }})")
+    yield page, foreign, budgets
+    context.close()
+
+
+@pytest.fixture
+def calculator(shared_calculator):
+    """The shared calculator page, its engine ready (an earlier test may have restarted it), with
+    the site's time budgets again after the test, and no request of it left the site's origin."""
+    page, foreign, budgets = shared_calculator
+    expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    yield page
+    page.evaluate(f"async (b) => {{ Object.assign({ENGINE}.budgets, b); }}", budgets)
+    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
+
+
+def test_long_chances_never_hold_up_a_roll(calculator: Page, slow_input):
+    page = calculator
     out = page.evaluate(ROLL_DURING_SLOW, [slow_input, ROLL, 2000])
     assert "precondition" not in out, f"the slow input is no longer slow ({out}): choose another"
     assert out["totals"] == {"melee": 5}    # spearer (health 3): face 1 is its ID (3 melee), face 2 shows 2 melee
@@ -61,10 +87,10 @@ def test_long_chances_never_hold_up_a_roll(page: Page, slow_input):
     assert sum(again["ok"]["distribution"].values()) == pytest.approx(1.0)
 
 
-def test_a_refusal_names_the_field_the_engine_named(page: Page):
+def test_a_refusal_names_the_field_the_engine_named(calculator: Page):
     # Issue 52: the worker used to drop the field of the engine's answer; the page needs it to mark
     # the field the line is about (and to tell a bound's refusal from a mistake).
-    ready(page)
+    page = calculator
     out = page.evaluate("""async (bad) => {
       try { await ENGINE.call("resolve", bad); return "answered"; }
       catch (err) { return { message: err.message, field: err.field, tooLarge: err.tooLarge || false }; }
@@ -73,8 +99,8 @@ def test_a_refusal_names_the_field_the_engine_named(page: Page):
                    "field": "army[0].health", "tooLarge": False}
 
 
-def test_a_running_call_can_be_cancelled(page: Page, slow_input):
-    ready(page)
+def test_a_running_call_can_be_cancelled(calculator: Page, slow_input):
+    page = calculator
     out = page.evaluate("""async (slow) => {
       const E = ENGINE;
       const ac = new AbortController();
@@ -88,6 +114,8 @@ def test_a_running_call_can_be_cancelled(page: Page, slow_input):
 
 
 def test_a_newer_chances_call_replaces_a_waiting_one(page: Page):
+    # A page of its own: the first call waits while the chances' worker starts (on the shared
+    # page, an earlier test has started it, and the call would run at once).
     ready(page)
     out = page.evaluate("""async ([a, b]) => {
       const E = ENGINE;
@@ -98,8 +126,8 @@ def test_a_newer_chances_call_replaces_a_waiting_one(page: Page):
     assert out == ["AbortError: a newer calculation replaced this one", "melee"]
 
 
-def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(page: Page, slow_input):
-    ready(page)
+def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(calculator: Page, slow_input):
+    page = calculator
     # Exact odds that take seconds, in the main worker (as a roll is): a 1 ms budget always runs out.
     out = page.evaluate(RUN, ["exchange-odds", SLOW_ODDS, {"timeout": 1}])
     assert out == {"name": "TimeoutError",
@@ -108,8 +136,8 @@ def test_a_roll_over_its_budget_stops_with_a_message_and_the_engine_restarts(pag
     assert page.evaluate(RUN, ["resolve", ROLL])["ok"]["totals"] == {"melee": 5}
 
 
-def test_chances_panel_says_when_it_stopped(page: Page, slow_input):
-    ready(page)
+def test_chances_panel_says_when_it_stopped(calculator: Page, slow_input):
+    page = calculator
     page.evaluate(f"async () => {{ {ENGINE}.budgets.distribution = 1000; }}")
     # Replace the address without a history step (as the page's own links do), then tell the page:
     # setting location.hash would make the site's instant navigation load the page again.
