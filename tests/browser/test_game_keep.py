@@ -15,8 +15,8 @@ from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
 from tests.browser.kept import NOT_JSON, errors_of, put_text, second_tab, stored
-from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, open_game_link, play_maneuver,
-                                          small_targets, start_game, wait_moves)
+from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, small_targets,
+                                          start_game, wait_moves)
 
 pytestmark = pytest.mark.shared_context
 
@@ -133,8 +133,8 @@ REFUSED = {
 def test_game_links_are_read_by_the_engine_and_refused_in_its_words(page: Page, engine: Engine):
     errors = errors_of(page)
     message = page.locator("[data-game-message]")
-    for text in REFUSED.values():        # the first opened with the page, the others in it as Back brings them
-        open_game_link(page, "game/?game=" + quote(text))
+    for text in REFUSED.values():
+        page.goto("game/?game=" + quote(text))
         expect(message).to_have_text("This game link could not be used: " + refusal(engine, text) + ".", timeout=ENGINE_TIMEOUT)
         expect(message).to_be_in_viewport()
         assert stored(page, KEY) is None
