@@ -13,6 +13,7 @@ from generator.site.build import ensure_site
 from generator.site.csp import POLICY, with_policy
 from generator.data.urls import Move, redirect_page
 from tests.browser.conftest import clear_left_behind
+from tests.browser.origin import NO_OFFLINE_COPY, guarded_context
 from tests.browser.page_kinds import KINDS, open_kind
 from tests.site_server import SiteServer
 
@@ -31,8 +32,10 @@ def csp_url():
 @pytest.fixture(scope="module")
 def csp_context(browser: Browser, csp_url):
     """One context for the module's pages: the engine's files come from its cache after the first
-    page that starts the engine (as on a player's second visit); the policy is on every response."""
-    context = browser.new_context(base_url=csp_url)
+    page that starts the engine (as on a player's second visit); the policy is on every response.
+    No service worker here, as in the other browser tests: it would fill the whole offline copy in
+    the background (test_the_offline_copy_starts_under_the_policy lets it start)."""
+    context = browser.new_context(base_url=csp_url, **NO_OFFLINE_COPY)
     yield context
     context.close()
 
@@ -89,6 +92,26 @@ def test_the_policy_is_enforced(csp_page: Page):
     csp_page.wait_for_function("() => window.__cspViolations.length > 0")
     assert csp_page.evaluate("() => window.__ran") is None
     assert any(v.startswith("script-src") for v in seen(csp_page))
+
+
+def test_the_offline_copy_starts_under_the_policy(browser: Browser, csp_url):
+    """The service worker registers, keeps the core of the site and takes over the page under the
+    policy (its script comes with the header too), and the page sees nothing refused."""
+    foreign: list[str] = []
+    context = guarded_context(browser, csp_url, foreign, service_workers="allow")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.add_init_script(RECORD)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("")
+    # Registered once the page is idle; a worker the policy refuses never comes (the wait fails).
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+    assert page.evaluate("() => window.__cspViolations") == [] and errors == []
+    context.close()
+    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
 
 
 def test_a_moved_page_sends_the_reader_on(browser: Browser, tmp_path):

@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.origin import guarded_context
 from tests.browser.page_kinds import KINDS, open_kind
 
-# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
-# from the browser's cache; each test still starts with nothing kept.
+# The phone tests share one page (the phone fixture); the desktop test's context is shared too
+# (tests/browser/conftest.py).
 pytestmark = pytest.mark.shared_context
 
 MIN = 44
@@ -48,7 +48,8 @@ SMALL_TARGETS = """(min) => {
 
 @pytest.fixture(scope="module")
 def phone(browser: Browser, site_url):
-    """One phone page for every kind in turn (the calculator's modes swapped in: one engine start)."""
+    """One phone page for every test at a phone's width in turn: the page kinds, the calculator's
+    modes swapped in (one engine start for them all), then the checks of single pages."""
     foreign: list[str] = []
     context = guarded_context(browser, site_url, foreign, **PHONE)
     page = context.new_page()
@@ -66,48 +67,11 @@ def test_every_control_is_big_enough_to_tap(phone: Page, kind: str):
     assert phone.evaluate(SMALL_TARGETS, MIN) == []
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_the_measure_sees_a_small_target(page: Page):
-    open_kind(page, "home")
-    page.evaluate("""() => document.querySelector('article').insertAdjacentHTML('beforeend',
-        '<button type="button" style="min-height: 0; height: 22px; padding: 0">Tiny</button>'
-        + '<ul><li><a href="#" style="font-size: 12px">Alone</a></li></ul>'
-        + '<p>A sentence with <a href="#" style="font-size: 12px">a link</a> in it.</p>')""")
-    small = page.evaluate(SMALL_TARGETS, MIN)
-    # The button and the link alone in its list item, not the link inside a sentence.
-    assert len(small) == 2 and small[0].startswith('button "Tiny" ') and small[0].endswith("x22"), small
-    assert small[1].startswith('a "Alone" '), small
-
-
-@pytest.mark.browser_context_args(**PHONE)
-def test_copy_link_buttons_say_what_they_do(page: Page):
-    open_kind(page, "sai-list")
-    buttons = page.locator("article .dd-copy")
-    expect(buttons.first).to_be_attached()
-    texts = set(buttons.all_text_contents())
-    assert texts == {"Copy link"}, texts
-    row = page.locator("article tr[id]").first
-    name = row.locator("td a").first.text_content().strip()
-    expect(row.locator(".dd-copy")).to_have_attribute("aria-label", "Copy link to " + name)
-
-
-@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900})
-def test_desktop_sai_list_is_a_table(page: Page):
-    open_kind(page, "sai-list")
-    row = page.locator("article table.dd-index tbody tr").first
-    assert row.evaluate("(tr) => getComputedStyle(tr).display") == "table-row"
-    # Its "First part" column has room for its words (it once got 11% of the table: a word per line).
-    share = page.evaluate("""() => { const t = document.querySelector('article table.dd-index');
-        const th = [...t.querySelectorAll('thead th')].find((x) => x.textContent.trim() === 'First part');
-        return th.getBoundingClientRect().width / t.getBoundingClientRect().width; }""")
-    assert share > 0.25, share
-    assert page.evaluate("() => document.querySelector('article table.dd-index').getBoundingClientRect().width") > 600
-
-
-@pytest.mark.browser_context_args(**PHONE)
-def test_chances_caption_fits_on_a_phone(page: Page):
-    open_kind(page, "roll")            # waits for this roll's chances
-    lines = page.evaluate("""() => { const c = document.querySelector('#chances table caption');
+# The tests below that open a calculator mode run on the same phone page, right after the page
+# kinds (the last of them a calculator mode): each mode is swapped in place, with no engine start.
+def test_chances_caption_fits_on_a_phone(phone: Page):
+    open_kind(phone, "roll")            # waits for this roll's chances
+    lines = phone.evaluate("""() => { const c = document.querySelector('#chances table caption');
         return c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight); }""")
     assert lines <= 2.2, lines
 
@@ -132,12 +96,47 @@ BOX_BESIDE_WORDS = """() => {
 }"""
 
 
-@pytest.mark.browser_context_args(**PHONE)
 @pytest.mark.parametrize("kind", ["roll", "magic", "exchange"])
-def test_a_checkbox_sits_beside_its_words(page: Page, kind: str):
-    open_kind(page, kind)
-    assert page.evaluate(BOX_BESIDE_WORDS) == []
-    assert page.locator("label > input[type=checkbox]:visible").count() > 0
+def test_a_checkbox_sits_beside_its_words(phone: Page, kind: str):
+    open_kind(phone, kind)
+    assert phone.evaluate(BOX_BESIDE_WORDS) == []
+    assert phone.locator("label > input[type=checkbox]:visible").count() > 0
+
+
+def test_the_measure_sees_a_small_target(phone: Page):
+    open_kind(phone, "home")
+    phone.evaluate("""() => document.querySelector('article').insertAdjacentHTML('beforeend',
+        '<button type="button" style="min-height: 0; height: 22px; padding: 0">Tiny</button>'
+        + '<ul><li><a href="#" style="font-size: 12px">Alone</a></li></ul>'
+        + '<p>A sentence with <a href="#" style="font-size: 12px">a link</a> in it.</p>')""")
+    small = phone.evaluate(SMALL_TARGETS, MIN)
+    # The button and the link alone in its list item, not the link inside a sentence.
+    assert len(small) == 2 and small[0].startswith('button "Tiny" ') and small[0].endswith("x22"), small
+    assert small[1].startswith('a "Alone" '), small
+
+
+def test_copy_link_buttons_say_what_they_do(phone: Page):
+    open_kind(phone, "sai-list")
+    buttons = phone.locator("article .dd-copy")
+    expect(buttons.first).to_be_attached()
+    texts = set(buttons.all_text_contents())
+    assert texts == {"Copy link"}, texts
+    row = phone.locator("article tr[id]").first
+    name = row.locator("td a").first.text_content().strip()
+    expect(row.locator(".dd-copy")).to_have_attribute("aria-label", "Copy link to " + name)
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900})
+def test_desktop_sai_list_is_a_table(page: Page):
+    open_kind(page, "sai-list")
+    row = page.locator("article table.dd-index tbody tr").first
+    assert row.evaluate("(tr) => getComputedStyle(tr).display") == "table-row"
+    # Its "First part" column has room for its words (it once got 11% of the table: a word per line).
+    share = page.evaluate("""() => { const t = document.querySelector('article table.dd-index');
+        const th = [...t.querySelectorAll('thead th')].find((x) => x.textContent.trim() === 'First part');
+        return th.getBoundingClientRect().width / t.getBoundingClientRect().width; }""")
+    assert share > 0.25, share
+    assert page.evaluate("() => document.querySelector('article table.dd-index').getBoundingClientRect().width") > 600
 
 
 # The theme shows "Back to top" by taking its hidden attribute away as the player scrolls up.
@@ -145,9 +144,8 @@ BACK_TO_TOP_SHOWN = """() => { const top = document.querySelector('.md-top'); to
   const r = top.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_back_to_top_never_covers_the_calculators_fields(page: Page):
+def test_back_to_top_never_covers_the_calculators_fields(phone: Page):
     # On pages of fields (the calculator, the army builder) it stays away on phones; elsewhere, shown.
     for path, shown in (("calculator/", False), ("army/", False), ("rules/die-roll-resolution/", True)):
-        page.goto(path)
-        assert page.evaluate(BACK_TO_TOP_SHOWN) is shown, path
+        phone.goto(path)
+        assert phone.evaluate(BACK_TO_TOP_SHOWN) is shown, path
