@@ -210,7 +210,9 @@ def test_an_exchanges_typed_face_the_engine_refuses_is_marked_beside_its_box(pag
     change(box, "3 meele")
     box = page.locator('dom=input[data-key^="ex-in-attacker-0-"]').first
     expect(results).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT)
-    expect(note_of(page, box)).to_have_text(err.value.message)
+    # Beside its box, read with it; read out once, by the result's error line.
+    expect(note_of(page, box, read_out=False)).to_have_text(err.value.message)
+    expect(results.locator("dom=[role=alert]")).to_contain_text(err.value.message)
     change(box, "2 melee")                           # good: the answer comes, the note goes
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     expect(page.locator("dom=[data-refused]")).to_have_count(0)
