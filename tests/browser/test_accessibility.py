@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.origin import guarded_context
+from tests.browser.links import module_page
 from tests.browser.page_kinds import KINDS, open_kind
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -70,14 +70,9 @@ class View:
 def view(request, browser: Browser, site_url):
     """One page at this width, for every kind in turn."""
     width = request.param
-    foreign: list[str] = []
-    context = guarded_context(browser, site_url, foreign, bypass_csp=True, color_scheme="light",
-                              **(PHONE if width == 390 else DESKTOP))
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield View(page)
-    context.close()
-    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
+    for page in module_page(browser, site_url, bypass_csp=True, color_scheme="light",
+                            **(PHONE if width == 390 else DESKTOP)):
+        yield View(page)
 
 
 def show(view: View, kind: str, scheme: str) -> None:

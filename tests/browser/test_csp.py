@@ -40,15 +40,20 @@ def csp_context(browser: Browser, csp_url):
     context.close()
 
 
-@pytest.fixture
-def csp_page(csp_context, csp_url):
-    page = csp_context.new_page()
+def watched(page: Page) -> list[str]:
+    """The page's policy violations recorded (window.__cspViolations) and its errors: the list given."""
     page.set_default_timeout(60_000)
     page.add_init_script(RECORD)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors          # type: ignore[attr-defined]
+    return errors
+
+
+@pytest.fixture
+def csp_page(csp_context, csp_url):
+    page = csp_context.new_page()
+    page.errors = watched(page)          # type: ignore[attr-defined]
     yield page
     page.close()
     clear_left_behind(csp_context, csp_url)     # as between a shared_context module's tests
@@ -100,11 +105,7 @@ def test_the_offline_copy_starts_under_the_policy(browser: Browser, csp_url):
     foreign: list[str] = []
     context = guarded_context(browser, csp_url, foreign, service_workers="allow")
     page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.add_init_script(RECORD)
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = watched(page)
     page.goto("")
     # Registered once the page is idle; a worker the policy refuses never comes (the wait fails).
     page.wait_for_function("() => !!navigator.serviceWorker.controller")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.origin import guarded_context
+from tests.browser.links import module_page
 from tests.browser.page_kinds import KINDS, open_kind
 
 # The phone tests share one page (the phone fixture); the desktop test's context is shared too
@@ -50,13 +50,7 @@ SMALL_TARGETS = """(min) => {
 def phone(browser: Browser, site_url):
     """One phone page for every test at a phone's width in turn: the page kinds, the calculator's
     modes swapped in (one engine start for them all), then the checks of single pages."""
-    foreign: list[str] = []
-    context = guarded_context(browser, site_url, foreign, **PHONE)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
-    assert not foreign, f"requests left the site's origin: {sorted(set(foreign))}"
+    yield from module_page(browser, site_url, **PHONE)
 
 
 @pytest.mark.parametrize("kind", KINDS)
