@@ -14,6 +14,7 @@ import playwright
 import pytest
 
 from generator.site.build import ensure_site
+from tests.browser.links import module_page
 from tests.browser.origin import NO_OFFLINE_COPY, RequestLog
 from tests.site_server import SiteServer
 
@@ -141,6 +142,13 @@ def context(request, new_context, browser, browser_context_args, kept_contexts, 
         shared.grant_permissions(args["permissions"])
     shared.set_offline(False)
     shared.unroute_all(behavior="ignoreErrors")     # a route the test set would answer the next test's requests
+
+
+@pytest.fixture(scope="module")
+def calc(browser, site_url):
+    """One calculator page for a module's tests that each open a link on it in place
+    (links.module_page, links.open_afresh): the engine starts once per module."""
+    yield from module_page(browser, site_url)
 
 
 @pytest.fixture

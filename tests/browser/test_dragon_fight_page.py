@@ -9,15 +9,9 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.links import module_page, open_afresh, wait_answer
+from tests.browser.links import open_afresh, wait_answer
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, close, odds_shown, results, show
 from tests.engine.test_dragon_fights import CASES, attack, d
-
-
-@pytest.fixture(scope="module")
-def calc(browser, site_url):
-    """One calculator page for the module's tests (links.module_page): each opens its link on it in place."""
-    yield from module_page(browser, site_url)
 
 
 def fight_shown(page: Page) -> list[tuple[str, str, str]]:

@@ -14,7 +14,7 @@ from calculator import Engine
 
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, exchange_link, highlighted, \
     listed_dead, odds_shown, results, show
-from tests.browser.links import module_page, open_afresh
+from tests.browser.links import open_afresh
 from tests.engine.test_dragons import summary
 
 # The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
@@ -22,11 +22,6 @@ from tests.engine.test_dragons import summary
 # one calculator page (`calc`): each opens its link on it in place.
 pytestmark = pytest.mark.shared_context
 
-
-@pytest.fixture(scope="module")
-def calc(browser, site_url):
-    """One calculator page for the tests that open a link (links.module_page): the engine starts once."""
-    yield from module_page(browser, site_url)
 
 def dragon_attack(dragons: list, army: list, terrain: str = "highland") -> dict:
     return {"attack": "dragon", "terrain": terrain, "seed": 1, "attacker": {"dragons": dragons},

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.links import module_page, open_afresh, open_in_place, wait_answer
+from tests.browser.links import open_afresh, open_in_place, wait_answer
 from tests.browser.slow import SLOW_ODDS
 from tests.engine.test_exchange import melee, missile_summary, summary, u
 
@@ -152,13 +152,6 @@ CASES = [
 
 def exchange_link(data: dict) -> str:
     return "calculator/?exchange=" + quote(json.dumps(data))
-
-
-@pytest.fixture(scope="module")
-def calc(browser, site_url):
-    """One calculator page for the module's tests that open a link (links.module_page): the engine
-    starts once; each test opens its link on it in place (open_afresh) and waits for its answer."""
-    yield from module_page(browser, site_url)
 
 
 def show(page: Page, data: dict) -> None:

@@ -13,8 +13,9 @@ from playwright.sync_api import Locator, Page, expect
 from calculator.core.errors import InputError
 from tests.browser.refusals import no_note, note_of
 from tests.browser.test_accessibility import violations
-from tests.browser.links import module_page
-from tests.browser.test_game_page import ENGINE_TIMEOUT, PHONE, SETUP, start_game, wait_moves
+# in_play: the game page's phone-sized page with SETUP started (its policy bypassed for axe), one per
+# module, on which every case opens its move's form.
+from tests.browser.test_game_page import ENGINE_TIMEOUT, SETUP, in_play, wait_moves  # noqa: F401 - a fixture
 
 
 def missile(page: Page) -> tuple[Locator, object]:
@@ -76,26 +77,17 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def started(browser, site_url):
-    """One phone-sized game page with SETUP started, for every case: each opens its move's form on it
-    (axe is injected as a script of its own: the page's policy is bypassed)."""
-    for page in module_page(browser, site_url, bypass_csp=True, **PHONE):
-        start_game(page)
-        yield page
-
-
 # Each case once, the schemes taken in turn: the note and the mark are one style in every form, so
 # each scheme is read by axe on two forms (a browser test costs seconds of a core on the 2-core machine).
 @pytest.mark.parametrize("case, scheme", [(case, ("light", "dark")[i % 2]) for i, case in enumerate(CASES)])
-def test_a_refused_move_marks_the_field_it_names(started: Page, engine, case: str, scheme: str):
+def test_a_refused_move_marks_the_field_it_names(in_play: Page, engine, case: str, scheme: str):
     fill, move, field = CASES[case]
-    page = started
+    page = in_play
     page.emulate_media(color_scheme=scheme)
     with pytest.raises(InputError) as err:             # the same move, written by hand: the field refused
         engine.game({"setup": SETUP, "moves": [move]})
     assert err.value.field == field
-    wait_moves(page, 0)                                # the game started (the fixture), no move made
+    wait_moves(page, 0)                                # the game started (in_play), no move made
     expect(page.locator("[data-refused]")).to_have_count(0)
     box, mend = fill(page)
     form = page.locator("[data-game-move-form]")

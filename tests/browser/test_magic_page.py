@@ -13,17 +13,11 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
-from tests.browser.links import CANON_JS, canon, module_page, open_afresh
+from tests.browser.links import CANON_JS, canon, open_afresh
 from tests.parity.recorded import record
 
 # Every test opens a link: they share one calculator page (`calc`), each opening its link on it in place.
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
-
-
-@pytest.fixture(scope="module")
-def calc(browser, site_url):
-    """One calculator page for the module's tests (links.module_page): the engine starts once."""
-    yield from module_page(browser, site_url)
 
 
 def wait_input(page: Page, selector: str, expected: dict) -> None:

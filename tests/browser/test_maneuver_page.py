@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from calculator import Engine
 from calculator.core.errors import InputError
-from tests.browser.links import CANON_JS, canon, module_page, open_afresh
+from tests.browser.links import CANON_JS, canon, open_afresh
 from tests.engine.terrain_cases import MANEUVERS
 
 # The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
@@ -25,12 +25,6 @@ from tests.engine.terrain_cases import MANEUVERS
 pytestmark = pytest.mark.shared_context
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
-
-
-@pytest.fixture(scope="module")
-def calc(browser, site_url):
-    """One calculator page for the tests that open a link (links.module_page): the engine starts once."""
-    yield from module_page(browser, site_url)
 
 
 def wait_input(page: Page, selector: str, expected: dict, skip: tuple[str, ...] = ()) -> None:
