@@ -49,10 +49,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", self._cache_control())
         super().end_headers()
 
+    @property
+    def url_path(self) -> str:
+        """The request's path without its query (and fragment, which a browser never sends)."""
+        return self.path.split("?")[0].split("#")[0]
+
     def _cache_control(self) -> str:
         """As DEPLOYING.md asks of a host: pages and sw.js revalidated on every visit (a new build is
         found at once), every other file kept for a while (GitHub Pages keeps them 10 minutes)."""
-        url_path = self.path.split("?")[0].split("#")[0]
+        url_path = self.url_path
         page = url_path.endswith("/") or url_path.endswith(".html") or url_path.endswith("/sw.js")
         return "no-cache" if page else f"max-age={self.cache_for}"
 
@@ -65,7 +70,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def _send_gzip_copy(self) -> bool:
         """Like a host with precompressed files (nginx gzip_static): send ``<file>.gz``."""
-        url_path = self.path.split("?")[0].split("#")[0]
+        url_path = self.url_path
         if "gzip" not in self.headers.get("Accept-Encoding", "") or url_path == "/sitemap.xml":
             return False
         path = self.translate_path(self.path)
@@ -89,7 +94,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - stdlib naming
         if self.precompressed and self._send_gzip_copy():
             return
-        if self.path.split("?")[0] == "/sitemap.xml":
+        if self.url_path == "/sitemap.xml":
             self.send_response(200)
             self.send_header("Content-Type", "application/xml")
             self.send_header("Content-Length", str(len(self.sitemap)))
