@@ -4,14 +4,41 @@ The effect kinds (``calculator.kinds``) fill a :class:`Contribution`; the steps 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .shapes import Answer
 from .interpret import see
 
-if TYPE_CHECKING:       # annotations only: the registry is loaded with the kinds
-    from .registry import Kind
+
+class EffectKind(Protocol):
+    """A registered kind as a record of its use shows it to the parts that read the record: the
+    registry's Kind (calculator.core.registry) is one. A shape rather than the class itself, for the
+    registry's kinds are handed these records: the registry imports this module, never the reverse."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def p(self) -> dict[str, Any]: ...
+    @property
+    def names_its_face(self) -> bool: ...
+    @property
+    def exact_odds(self) -> bool: ...
+    @property
+    def kills_dragon(self) -> bool: ...
+    @property
+    def dragon_attack_acts(self) -> bool: ...
+    # Its action in an exchange, ``exchange(use, step)`` (Kind.exchange: the step is a
+    # calculator.core.seams.ExchangeStep, which calculator.exchange.step checks where it calls it).
+    @property
+    def exchange(self) -> Callable[[EffectUse, Any], None] | None: ...
+
+    def acts_in_exchange(self) -> bool: ...
+    def describe(self, x: int | str) -> str: ...
+    def on_counter_maneuvers(self, x: int, source: str) -> list[Answer]: ...
+    def cancels_dragon_damage(self, unit_elements: Sequence[str],
+                              dragons: Sequence[tuple[int, tuple[str, ...], int]]) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -54,7 +81,7 @@ class EffectUse:
     unit: int | None
     label: str
     x: int
-    effect: Kind              # the registered kind instance
+    effect: EffectKind        # the registered kind instance
     text: str                 # the clause's rules text
     delayed: bool = False
     applied: bool = False     # the engine applied it in this roll

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from .shapes import Answer
 from .faces import Face
-from .records import Contribution, EffectUse
+from .records import Contribution, EffectKind, EffectUse
 from .rolls import Roll
-
-if TYPE_CHECKING:       # annotations only: the registry names this module's FaceCtx the same way
-    from .registry import Kind
 
 
 class RollUnit(Protocol):
@@ -193,7 +190,7 @@ class FaceCtx:
     sai: SaiRef               # calculator.bundle.Sai
     clause: ClauseRef         # calculator.bundle.Clause
 
-    def use(self, effect: Kind, applied: bool = False) -> EffectUse:
+    def use(self, effect: EffectKind, applied: bool = False) -> EffectUse:
         use = EffectUse(self.sai.id, self.sai.name, self.unit.index, self.unit.name, self.x, effect,
                         self.clause.text, bool(self.clause.delayed), applied)
         self.out.effects.append(use)

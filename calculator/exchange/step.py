@@ -13,7 +13,7 @@ from ..core.shapes import Answer
 from ..core.interpret import see
 from ..core.rolls import ROLL_TYPES, Roll
 from ..roll.faceval import contribution
-from ..core.seams import ExchangeUnit, Flag, RollOutcome
+from ..core.seams import ExchangeStep, ExchangeUnit, Flag, RollOutcome
 from ..roll.results import RollResult
 from ..core.targets import pick
 from .flow import Left, Run
@@ -205,7 +205,8 @@ def run_effects(step: Step) -> None:
             step.delay(use)
         elif (act := use.effect.exchange) is not None:
             before = len(step.run.left)
-            act(use, step)
+            seen: ExchangeStep = step       # the type checker holds the step to what the kinds may call
+            act(use, seen)
             if len(step.run.left) == before:          # carried out, not handed to the player
                 step.run.taken.add(id(use))
         else:
