@@ -48,7 +48,8 @@ def attack_stage(run: Run) -> None:
 
 def save_stage(run: Run) -> None:
     """The defender's save roll (or Charge's save-and-melee roll), the damage and casualties."""
-    kind, hit = run.inp.attack, run.ctx.pop("hit")
+    kind = run.inp.attack
+    hit: Step = run.ctx.pop("hit")
     charge = kind == "melee" and "charge" in run.flags
     answer = None
     if charge or results_to_save(run, hit, kind, "attack"):
@@ -104,7 +105,8 @@ def counter_stage(run: Run) -> None:
 
 def counter_save_stage(run: Run) -> None:
     """The attacker's save roll against the counter-attack, the damage and casualties."""
-    kind, back = run.inp.attack, run.ctx.pop("back")
+    kind = run.inp.attack
+    back: Step = run.ctx.pop("back")
     cover = save(run, "attacker", "counter_save", kind, back) if results_to_save(run, back, kind, "counter-attack") \
         else None
     run.summary["counter_save_total"] = cover.result.totals.get("save", 0) if cover else 0

@@ -10,7 +10,7 @@ import json
 import random
 from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 from ..core.shapes import Answer, Notice
 from ..core.errors import InputError
@@ -23,9 +23,7 @@ from .casualties import best_health, check_choice, choices
 from .request import CASUALTY_EVENTS, ExchangeInput, ExUnit, Side
 from .words import EXCHANGE_ROLLS
 from ..bundle import Index
-
-if TYPE_CHECKING:       # annotations only: the steps import the run
-    from .step import Step
+from .marks import Marked
 
 FIRST_ROLL = {"attacker": "attack", "defender": "save"}
 EVENTS = {"attack": "attack", "save": "defender's save roll", "counter": "counter-attack",
@@ -125,7 +123,7 @@ class Run:
         self.used: dict[int, set[str]] = {}
         known = known or Known()
         self.passes, self.picks, self.chosen, self.parsed = known.passes, known.picks, known.chosen, known.parsed
-        self.ctx: dict[str, Step] = {}   # the steps a later stage still needs (calculator.exchange)
+        self.ctx: dict[str, Any] = {}    # the steps (step.Step) a later stage still needs (calculator.exchange)
         self.done = False
         self.resolving = True      # rolls are rolled (False: the exact odds choose their outcomes and read
                                    # only numbers, never the words of a packet of damage)
@@ -190,11 +188,11 @@ class Run:
         """Each of ``units`` rolls alone, in turn (the exact chances take the rolls together)."""
         return [self.roll(side, name, data, [u], reads) for u in units]
 
-    def resume_at(self, step: Step) -> int:
+    def resume_at(self, step: Marked) -> int:
         """Where a roll's effects start (the exact chances may take a run up again midway)."""
         return 0
 
-    def checkpoint(self, step: Step, i: int) -> None:
+    def checkpoint(self, step: Marked, i: int) -> None:
         """Called before each effect of a roll (the exact chances may set the run aside here)."""
 
     def roll_data(self, name: str, data: Answer, units: list[ExUnit]) -> Answer:

@@ -7,7 +7,7 @@ player with what it needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.shapes import Answer
 from ..core.interpret import see
@@ -20,17 +20,6 @@ from .flow import Left, Run
 from .request import ExUnit, own
 from ..core.records import EffectUse
 from ..core.faces import Face
-
-
-class StepMarks(NamedTuple):
-    """What a roll's effects have written on its step so far (:class:`Step`); a
-    named tuple: the exact odds key many chances by it (hashed without a Python call)."""
-
-    no_save: int
-    spell_only: int
-    sources: tuple[str, ...]
-    picked: frozenset[int]
-    unit_hits: int
 
 
 TEST_COUNTS = {"save": ["save"], "maneuver": ["maneuver"], "melee": ["melee"], "id": ["save"], "roll": ["save", "melee"]}
@@ -212,14 +201,3 @@ def run_effects(step: Step) -> None:
         else:
             step.leave(use)
     step.run.checkpoint(step, len(uses))
-
-
-def step_marks(step: Step) -> StepMarks:
-    """What a roll's effects have written on its step so far."""
-    return StepMarks(step.no_save, step.spell_only, tuple(step.sources), frozenset(step.picked), step.unit_hits)
-
-
-def set_step_marks(step: Step, marks: StepMarks) -> None:
-    step.no_save, step.spell_only, step.unit_hits = marks.no_save, marks.spell_only, marks.unit_hits
-    step.sources, step.picked = list(marks.sources), set(marks.picked)
-

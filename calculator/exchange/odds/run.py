@@ -20,7 +20,7 @@ from ...roll.distribution import Budget, Evaluations, roll_outcomes
 from ...roll.inputs import parse_roll
 from ..flow import Damage, Indexed, Left, Run
 from ..request import ExchangeInput, ExUnit
-from ..step import Step, StepMarks, set_step_marks, step_marks
+from ..marks import Marked, StepMarks, set_step_marks, step_marks
 from .extras import OutcomeExtras
 from .outcomes import Chosen, Entry, Joint
 from .state import Resume, RunState
@@ -167,7 +167,7 @@ class OddsRun(Run):
                         {k: list(v) for k, v in self.mods.items()}, {k: list(v) for k, v in self.mods_once.items()},
                         frozenset(self.flags), dict(self.ctx), self.done)
 
-    def resume_at(self, step: Step) -> int:
+    def resume_at(self, step: Marked) -> int:
         self.start, self.resumed, self.since = 0, False, 0
         if self.resume is None:
             return 0
@@ -177,7 +177,7 @@ class OddsRun(Run):
         self.start, self.resumed = at.index, True
         return at.index
 
-    def checkpoint(self, step: Step, i: int) -> None:
+    def checkpoint(self, step: Marked, i: int) -> None:
         # Once an effect has run, the run is set aside after a unit rolled alone (the ways that got
         # here merge), and where the ways it goes for part on what comes next (calculator.exchange.odds.explore:
         # ``until``; the effects read their X and the units, never the roll's totals).

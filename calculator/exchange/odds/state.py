@@ -3,14 +3,15 @@
 The exact chances (calculator.exchange.odds) set a run aside as a :class:`RunState`, merge the
 ways that reach the same :func:`signature`, and take the run up again from it; a roll's effects
 may be set aside midway with the marks written on the roll's step so far
-(calculator.exchange.step.StepMarks).
+(calculator.exchange.marks.StepMarks).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from ..step import Step, StepMarks
+from ..marks import StepMarks
+from ..step import Step
 from .outcomes import Chosen
 
 # A modifier or delayed effect handed to a side's later rolls, as its input (JSON-shaped).

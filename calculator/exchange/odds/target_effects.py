@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...roll.distribution import Budget
-from ..step import StepMarks
+from ..marks import StepMarks
 from .chances import Stage
 from .costs import REUSE_COST, ROLL_COST, RUN_COST
 from .extras import use_key
