@@ -27,9 +27,9 @@ from .costs import MERGE_COST, REUSE_COST, RUN_COST
 from .explore import explore
 from .per_side import by_side
 from .refusals import refuse_unworked
-from .run import OddsRun
+from .run import Ended, OddsRun
 from .save_runs import Group, grouped
-from .stage_runs import Ended, first_roll, ways_of
+from .stage_runs import first_roll, ways_of
 from .state import RunState, signature
 
 

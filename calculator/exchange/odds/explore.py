@@ -11,10 +11,11 @@ from .carried import kept_ways
 from .chances import Dealt, Payload, Stage
 from .costs import CHANCE_COST, PRUNE, RUN_COST
 from .outcomes import Entry, kind_of
-from .run import Checkpoint, OddsRun, Pause, Script
+from .kept import SharedEffects
+from .run import Checkpoint, Ended, Happened, OddsRun, Pause, Script
 from .save_runs import Group
-from .shared_effects import SharedEffects, replay, shared_effects_of
-from .stage_runs import At, Ended, Explored, Happened, kept_end, kept_first
+from .shared_effects import replay, shared_effects_of
+from .stage_runs import At, Explored, kept_end, kept_first
 from .state import RunState
 from .target_effects import reused_ways
 

@@ -14,22 +14,18 @@ from __future__ import annotations
 
 import json
 import weakref
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 from ...roll.distribution import Budget, Evaluations, roll_outcomes
 from ...roll.inputs import parse_roll
 from ..flow import Damage, Indexed, Left, Run
 from ..request import ExchangeInput, ExUnit
 from ..marks import Marked, StepMarks, set_step_marks, step_marks
+from .chances import Losses, Stage
 from .extras import OutcomeExtras
+from .kept import SharedEffects, TargetWay
 from .outcomes import Chosen, Entry, Joint
 from .state import Resume, RunState
-
-if TYPE_CHECKING:          # the modules that keep these in the run import it
-    from .chances import Stage
-    from .shared_effects import SharedEffects
-    from .stage_runs import Ended, Happened
-    from .target_effects import TargetWay
 
 
 Script = list[tuple[Union[Entry, Joint], tuple]]      # the outcome each roll of a stage's run takes, in turn
@@ -52,6 +48,20 @@ class Checkpoint(Exception):
         super().__init__("checkpoint")
         self.index, self.state, self.marks, self.dealt = index, state, marks, dealt
         self.sig = sig           # the state's signature, where it was worked out from another's
+
+
+class Ended:
+    """A run that ended its stage: the state it ended in, the damage it dealt to each side, and
+    what the odds read of that state (worked out once however many ways reach it)."""
+
+    __slots__ = ("state", "got", "read")
+
+    def __init__(self, state: RunState, got: tuple[int, int]) -> None:
+        self.state, self.got = state, got
+        self.read: tuple[tuple, Losses] | None = None
+
+
+Happened = Union[Pause, Checkpoint, Ended]         # what a run of a stage did
 
 
 ALL = 1 << 30      # an effect index past every roll's effects

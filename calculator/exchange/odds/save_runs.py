@@ -18,8 +18,8 @@ from .carried import shown, shown_count
 from .chances import Frontier, Payload
 from .costs import MEMBER_COST, PRUNE, REUSE_COST
 from .outcomes import Entry, kind_of, totals_of
-from .run import OddsRun, Pause
-from .stage_runs import At, Ended, Happened, run_once, span
+from .run import Ended, Happened, OddsRun, Pause
+from .stage_runs import At, run_once, span
 from .state import Resume, RunState, signature, with_totals
 
 

@@ -10,7 +10,7 @@ same too, each kind of outcome (how many Bullseyes) is as likely in each state, 
 way through the effects; the states differ only in the rest of their roll (its totals) and in
 their own units.
 
-So the ways past the effects are followed once, from the first such state (:class:`SharedEffects`: each
+So the ways past the effects are followed once, from the first such state (kept.SharedEffects: each
 point reached with the chances of each kind of outcome there), and every other state alike whose
 roll makes each kind as likely takes them instead of following them again. Each state then runs
 to the end of the stage from each point itself (stage_runs.kept_end), with its own roll's totals.
@@ -22,7 +22,7 @@ tests/engine/corpus/odds.jsonl keeps them since).
 """
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from ...roll.distribution import Budget
 from .. import KEEPS_ITS_ROLL
@@ -30,63 +30,14 @@ from .carried import KeptWay, kept_ways
 from .chances import Payload, Stage
 from .costs import CHANCE_COST, PRUNE, REUSE_COST
 from .extras import use_key
-from .outcomes import Entry, kind_of
-from .run import OddsRun
-from .stage_runs import At, Ended, Explored, Happened, first_roll, kept_end, span
+from .kept import Recorded, SharedEffects, kind_mass
+from .outcomes import Entry
+from .run import Ended, Happened, OddsRun
+from .stage_runs import At, Explored, first_roll, kept_end, span
 from .state import Resume, RunState, Units, signature, signed, standing, with_units
 
 LOST = 1e-9          # a kind's chance left out past which its ways are followed again from each state
 SAME = 1e-12         # how far apart two rolls may make a kind's chance (relative) and still be as likely
-
-
-class Recorded(NamedTuple):
-    """Ways recorded at a point past the effects: where the run is taken up there, their chances
-    (by kind and damage dealt), the factor of the single units' rolls on the way and ``until``."""
-
-    resume: Resume
-    payload: Payload
-    factor: float
-    until: int
-
-
-class SharedEffects:
-    """The ways a stage's roll went through its effects from the first state alike, recorded by the
-    odds as they reach a point past the last effect (``ends``: the ways by the point), with how
-    likely each kind of outcome with effects was there (``mass``)."""
-
-    __slots__ = ("lo", "hi", "mass", "ends", "_lost")
-
-    def __init__(self, entry: Entry, lo: int, hi: int) -> None:
-        self.lo, self.hi = lo, hi            # where the acting army's units are in a state's units
-        self.mass = kind_mass(entry)
-        self.ends: dict[tuple, list[Recorded]] = {}
-        self._lost: dict[tuple, float] | None = None
-
-    def record(self, resume: Resume, payload: Payload, factor: float, until: int) -> None:
-        self.ends.setdefault(resume.sig, []).append(Recorded(resume, payload, factor, until))
-
-    def lost(self) -> dict[tuple, float]:
-        """Each kind's chance that reached no point past the effects (left out as too unlikely);
-        worked out once, when another state first asks (a stage run from one state never asks),
-        by which time the first state has recorded all its ways."""
-        if self._lost is None:
-            reached: dict[tuple, float] = {}
-            for ways in self.ends.values():
-                for way in ways:
-                    for (c, _, _), p in way.payload.items():
-                        reached[c] = reached.get(c, 0.0) + p * way.factor
-            self._lost = {c: max(0.0, m - reached.get(c, 0.0)) for c, m in self.mass.items()}
-        return self._lost
-
-
-def kind_mass(entry: Entry) -> dict[tuple, float]:
-    """How likely each kind of outcome with effects is (calculator.exchange.odds.outcomes.kind_of)."""
-    out: dict[tuple, float] = {}
-    for key, p in entry.outcomes:
-        c = kind_of(key)
-        if entry.effect_ids(c):
-            out[c] = out.get(c, 0.0) + p
-    return out
 
 
 def shared_effects_of(run: OddsRun, stage: Stage, state: RunState) -> tuple[SharedEffects, bool] | None:

@@ -1,20 +1,20 @@
 """A stage's runs, as the exact odds (calculator.exchange.odds) make them: from a state, with a
 script of outcomes for its rolls, taken up at a point between two effects; what a run did
-(:class:`Ended`, or a Pause or Checkpoint of calculator.exchange.odds.run), and each run made once
+(an Ended, Pause or Checkpoint of calculator.exchange.odds.run), and each run made once
 where many ways reach it alike. A stage's first roll from a state is looked up once (to foresee the
 stage's work, then to run it).
 """
 from __future__ import annotations
 
 import weakref
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from ...roll.distribution import Budget
 from .carried import KeptWay
-from .chances import Dealt, Losses, Stage
+from .chances import Dealt, Stage
 from .costs import REUSE_COST, ROLL_COST, RUN_COST
 from .outcomes import Entry
-from .run import Checkpoint, OddsRun, Pause, Script, dealt
+from .run import Checkpoint, Ended, Happened, OddsRun, Pause, Script, dealt
 from .state import Resume, RunState
 
 
@@ -70,20 +70,6 @@ def ways_of(run: OddsRun, stage: Stage, state: RunState) -> int:
     if not isinstance(pause.entry, Entry):
         raise RuntimeError("a stage's first roll was taken for units rolling alone")
     return pause.entry.ways(run.budget)
-
-
-class Ended:
-    """A run that ended its stage: the state it ended in, the damage it dealt to each side, and
-    what the odds read of that state (worked out once however many ways reach it)."""
-
-    __slots__ = ("state", "got", "read")
-
-    def __init__(self, state: RunState, got: tuple[int, int]) -> None:
-        self.state, self.got = state, got
-        self.read: tuple[tuple, Losses] | None = None
-
-
-Happened = Union[Pause, Checkpoint, Ended]         # what a run of a stage did
 
 
 class Explored(NamedTuple):

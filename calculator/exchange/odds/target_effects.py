@@ -11,28 +11,16 @@ army; if one does, or the effect rolls nothing, the effect is not reused and run
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ...roll.distribution import Budget
 from ..marks import StepMarks
 from .chances import Stage
 from .costs import REUSE_COST, ROLL_COST, RUN_COST
 from .extras import use_key
+from .kept import TargetWay
 from .outcomes import Entry
 from .run import Checkpoint, OddsRun, Pause, Script
 from .stage_runs import span
 from .state import Resume, RunState, Units, signed, with_units
-
-
-class TargetWay(NamedTuple):
-    """One way a reused effect goes: its chance, the target army's units after it (and as a
-    signature reads them), the step's marks and the damage dealt to each side."""
-
-    chance: float
-    units: Units
-    signed: tuple[tuple[str, int], ...]
-    marks: StepMarks
-    dealt: tuple[int, int]
 
 
 def reused_ways(run: OddsRun, stage: Stage, state: RunState, resume: Resume, script: Script, until: int,
