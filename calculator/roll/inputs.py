@@ -6,7 +6,7 @@ set of limits (calculator.core.limits).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,39 +20,15 @@ from ..core.rolls import RESULT_TYPES, ROLL_TYPES, Roll, RollType
 from ..kinds import MODIFIERS
 from ..kinds.modifiers import Modifier, free_modifier_ops
 from ..kinds.roll import DRAGON_FACES
-from .held import EIGHTH, Held, parse_held
-from .negation import negation_modifiers
+from .held import EIGHTH, parse_held
+from .negation import negation_modifier
+from .records import DelayedInput, RollInput
 from .steps import working
 from .units import Unit, named, parse_unit, with_carriers
 
 ROLL_KEYS = ("roll", "against", "terrain", "army", "modifiers", "options", "dua", "seed", "delayed", "prefer",
              "counter", "counts", "dragon_faces", "attacker_melee", "dragon_damage", "reserve", "cast",
              "eighth_faces", "minor_terrain", "at_reserve", "spell", "in_dua", "size", "negation")
-
-
-@dataclass(frozen=True)
-class DelayedInput:
-    """An attacker's effect delayed to this save roll (step 2), given in a single roll's input."""
-
-    sai: str
-    x: int
-    where: str
-
-
-@dataclass(frozen=True)
-class RollInput:
-    """A whole single-roll input, checked."""
-
-    roll: Roll
-    terrain: str | None
-    units: tuple[Unit, ...]
-    modifiers: tuple[Modifier, ...]
-    delayed: tuple[DelayedInput, ...] = ()
-    seed: int = 0
-    cast: Any = None               # the magic roll's cast list, checked by calculator.magic
-    held: Held = Held()            # eighth faces and minor terrain face of the army (calculator.roll.held)
-    shielded: tuple[tuple[str, Any], ...] = ()   # modifiers a held face keeps off the army (Temple)
-    spell: Any = None              # the spell this roll answers (checked by calculator.magic.effects)
 
 
 def parse_modifier(i: int, raw: object, idx: Index) -> list[Modifier]:
@@ -230,7 +206,7 @@ def parse_roll(data: object, idx: Index) -> RollInput:
         raise InputError("army[0]", "items never roll alone: an individual roll is a unit's (rulebook p.59)")
     mods = opt_list(data.get("modifiers"), "modifiers", LIMITS["modifiers"])
     modifiers = tuple(m for i, raw in enumerate(mods) for m in parse_modifier(i, raw, idx))
-    modifiers += tuple(negation_modifiers(data, idx, rtype))       # Magic Negation (p.21)
+    modifiers += tuple(parse_negation(data, idx, rtype))       # Magic Negation (p.21)
     prefer = data.get("prefer")
     if prefer is not None and prefer not in counts:
         raise InputError("prefer", f"{short(prefer)} is not counted in this roll (one of {', '.join(counts)})")
@@ -258,6 +234,13 @@ def parse_roll(data: object, idx: Index) -> RollInput:
     units = with_carriers(with_army_saves(units, roll, idx), idx)      # p.59, last: a copy made after would lose it
     return RollInput(roll, terrain, units, modifiers, delayed, parse_seed(data.get("seed", 0)), data.get("cast"),
                      held, tuple(shielded), data.get("spell"))
+
+
+def parse_negation(data: Mapping[str, Any], idx: Index, rtype: RollType) -> list[Modifier]:
+    """Magic Negation (p.21): the opposing units' negation roll, read by this same reader, as the
+    modifier it gives the magic roll (none when it takes nothing)."""
+    taken = negation_modifier(data, idx, rtype, parse_roll)
+    return [] if taken is None else parse_modifier(0, taken, idx)
 
 
 def with_army_saves(units: tuple[Unit, ...], roll: Roll, idx: Index) -> tuple[Unit, ...]:

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from ..bundle import Index
 from .collect import collect
-from .inputs import RollInput
+from .records import RollInput
 from .units import Unit
 from ..core.interpret import see
 from .results import RollResult, Trace
