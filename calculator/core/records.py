@@ -13,9 +13,9 @@ from .interpret import see
 
 
 class EffectKind(Protocol):
-    """A registered kind as a record of its use shows it to the parts that read the record: the
-    registry's Kind (calculator.core.registry) is one. A shape rather than the class itself, for the
-    registry's kinds are handed these records: the registry imports this module, never the reverse."""
+    """A registered kind, as the parts that read a record of its use see it (calculator.core.registry.Kind
+    is one). Named by its shape, not imported: the registry imports this file (its kinds write these
+    records), so this file does not import the registry."""
 
     @property
     def kind(self) -> str: ...
