@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import clear_left_behind
-from tests.browser.kept import put_kept
+from tests.browser.kept import open_in_place, put_kept, swap_once
 from tests.browser.links import CANON_JS, canon, module_page
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
@@ -318,31 +318,17 @@ def test_a_deleted_force_comes_back_after_a_reload(page: Page):
     expect(note).to_be_empty()
 
 
-def open_in_place(page: Page, href: str) -> None:
-    """Go to a ?force= address without reloading (as Back or Forward would): the engine stays up."""
-    page.evaluate("(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }", href)
-
-
-# The theme's instant navigation answers the first popstate a page sees (its address as it was
-# loaded is not yet its own record) by loading the page again and swapping it in; later ones it
-# passes over while the path stays the same. The old root is marked, so the swap can be waited for.
-SWAPPED = """() => { const r = document.querySelector('#army');
-    return !!r && !r.dataset.before && !!r.dataset.armyBound && r.dataset.engine === 'ready'; }"""
-
-
 @pytest.fixture(scope="module")
 def builder(browser, site_url):
     """One army builder page for the module's link tests, each of which opens its ?force= link on it
     in place (open_link), as Back or Forward brings one: the page and the engine load once for all
     of them, where each test loaded the 800 cards and started the engine again. The link is read by
-    the page's openLink, as on a load. The theme's one swap of the page is made first and waited for,
+    the page's openLink, as on a load. The theme's one swap of the page is made first (kept.swap_once),
     so that no test's link is read by a page then swapped for another."""
     for page in module_page(browser, site_url):
         page.goto("army/")
         expect(page.locator("dom=#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
-        page.evaluate("() => { document.querySelector('#army').dataset.before = '1'; }")
-        page.evaluate("() => { history.pushState(null, '', location.pathname); window.dispatchEvent(new PopStateEvent('popstate')); }")
-        page.wait_for_function(SWAPPED, timeout=ENGINE_TIMEOUT)
+        swap_once(page, "#army", "armyBound", ENGINE_TIMEOUT)
         yield page
 
 
