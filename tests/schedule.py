@@ -17,8 +17,8 @@ from __future__ import annotations
 # site builds and parity start-ups in benchmarks/README.md ("Test suite"). A module not listed runs
 # after these, in the order pytest collects it; a new long module belongs here.
 LONGEST_FIRST = (
-    "tests/browser/test_army_page.py",
     "tests/browser/test_accessibility.py",
+    "tests/browser/test_army_page.py",
     "tests/site/test_zensical.py",
     "tests/site/test_urls.py",
     "tests/parity/",
@@ -41,12 +41,12 @@ LONGEST_FIRST = (
     "tests/browser/test_hostile_links.py",
     "tests/browser/test_dragon_page.py",
     "tests/browser/test_magic_page.py",
-    "tests/browser/test_calculator_words.py",
     "tests/browser/test_engine_client.py",
     "tests/browser/test_held_faces.py",
     "tests/browser/test_dice_filters.py",
     "tests/engine/test_game_cli.py",
     "tests/browser/test_forum_copy.py",
+    "tests/browser/test_calculator_words.py",
 )
 
 # The parity modules that share the session's Pyodide under Node: one unit of work.

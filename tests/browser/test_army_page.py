@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import clear_left_behind
-from tests.browser.links import CANON_JS, canon
+from tests.browser.kept import open_in_place, put_kept, swap_once
+from tests.browser.links import CANON_JS, canon, module_page
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
 from tests.engine.force_cases import CASES
@@ -87,6 +88,14 @@ KEPT_JS = """() => JSON.parse(localStorage.getItem('dd-army-forces') || '{"force
 KEPT_IDS_JS = """() => JSON.parse(localStorage.getItem('dd-army-forces') || '{"forces": []}').forces.map((f) => f.id)"""
 
 
+def open_built(page: Page) -> None:
+    """The builder showing the force built by clicking (BUILT), kept on the device as the clicks
+    keep it: for the tests of what a kept force does (the clicks themselves are tested above)."""
+    put_kept(page, "dd-army-forces", [{"id": "built", "name": "Force 1", "force": BUILT}], "built")
+    page.goto("army/")
+    wait_force(page, BUILT)
+
+
 def build_by_clicking(page: Page) -> None:
     page.goto("army/")
     expect(page.locator("dom=[data-army-force]")).to_be_visible()
@@ -154,8 +163,7 @@ def test_kept_force_opens_offline(browser, site_url):
     foreign: list[str] = []
     context = guarded_context(browser, site_url, foreign, service_workers="allow")
     page = context.new_page()
-    build_by_clicking(page)
-    wait_force(page, BUILT)
+    open_built(page)
     expect(page.locator("dom=#army")).to_have_attribute("data-engine-saved", "yes", timeout=ENGINE_TIMEOUT)
     page.evaluate(WAIT_FOR_CONTROL)
     context.set_offline(True)
@@ -169,8 +177,7 @@ def test_kept_force_opens_offline(browser, site_url):
 
 
 def test_roll_with_this_army_fills_the_calculator(page: Page):
-    build_by_clicking(page)
-    wait_force(page, BUILT)
+    open_built(page)
     page.locator('dom=[data-army-part="horde"] [data-army-roll="roll"]').click()
     page.wait_for_url("**/calculator/**")
     army = [{"die": d} for d in HORDE]
@@ -311,9 +318,25 @@ def test_a_deleted_force_comes_back_after_a_reload(page: Page):
     expect(note).to_be_empty()
 
 
-def open_in_place(page: Page, href: str) -> None:
-    """Go to a ?force= address without reloading (as Back or Forward would): the engine stays up."""
-    page.evaluate("(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }", href)
+@pytest.fixture(scope="module")
+def builder(browser, site_url):
+    """One army builder page for the module's link tests, each of which opens its ?force= link on it
+    in place (open_link), as Back or Forward brings one: the page and the engine load once for all
+    of them, where each test loaded the 800 cards and started the engine again. The link is read by
+    the page's openLink, as on a load. The theme's one swap of the page is made first (kept.swap_once),
+    so that no test's link is read by a page then swapped for another."""
+    for page in module_page(browser, site_url):
+        page.goto("army/")
+        expect(page.locator("dom=#army")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+        swap_once(page, "#army", "armyBound", ENGINE_TIMEOUT)
+        yield page
+
+
+def open_link(page: Page, query: str) -> None:
+    """Open ``army/?<query>`` in place on the builder, its message about an earlier link emptied
+    first so that the message waited for next is this link's."""
+    page.evaluate("() => { const m = document.querySelector('[data-army-message]'); m.textContent = ''; m.hidden = true; }")
+    open_in_place(page, "?" + query)
 
 
 def b64(text: str) -> str:
@@ -334,10 +357,11 @@ TAMPERED = [
 
 
 @pytest.mark.parametrize("query,words", TAMPERED, ids=[str(i) for i in range(len(TAMPERED))])
-def test_tampered_links_show_an_error_in_words_and_run_nothing(page: Page, query, words):
+def test_tampered_links_show_an_error_in_words_and_run_nothing(builder: Page, query, words):
+    page = builder
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto("army/?" + query)
+    open_link(page, query)
     message = page.locator("dom=[data-army-message]")
     expect(message).to_be_visible(timeout=ENGINE_TIMEOUT)
     expect(message).to_contain_text(words, timeout=ENGINE_TIMEOUT)
@@ -347,22 +371,24 @@ def test_tampered_links_show_an_error_in_words_and_run_nothing(page: Page, query
     assert not errors
 
 
-def test_a_script_in_a_links_name_is_shown_as_text(page: Page):
+def test_a_script_in_a_links_name_is_shown_as_text(builder: Page):
+    page = builder
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     name = "<img src=x onerror=window.__pwned=1>"
     force = {"size": 24, "armies": {"home": ["coral-elves/gryphon"]}}
-    page.goto("army/?force=" + quote(json.dumps(force)) + "&name=" + quote(name))
+    open_link(page, "force=" + quote(json.dumps(force)) + "&name=" + quote(name))
     wait_force(page, force)
     assert page.locator("dom=[data-army-name]").input_value() == name
     assert page.evaluate("window.__pwned") is None and page.locator("dom=#army img").count() == 0
     assert not errors
 
 
-def test_hand_worked_forces_open_as_links(page: Page):
+def test_hand_worked_forces_open_as_links(builder: Page):
+    page = builder
     assert len(CASES) >= 12
-    # The first by its address (the page loads with the link), the others as Back or Forward would bring them.
-    page.goto("army/?force=" + quote(json.dumps(CASES[0]["input"])))
+    # Each as Back or Forward would bring it (a link opened with a page load: tests/browser/test_army_keep.py).
+    open_link(page, "force=" + quote(json.dumps(CASES[0]["input"])))
     # Once ready, the status line speaks of the army builder, not of the calculator.
     label = page.locator("dom=[data-engine-label]")
     expect(label).to_have_text(label.get_attribute("data-ready"), timeout=ENGINE_TIMEOUT)

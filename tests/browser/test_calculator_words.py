@@ -10,15 +10,17 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.links import open_afresh
 from tests.browser.page_kinds import ENGINE_TIMEOUT, open_kind
 from tests.browser.test_exchange_page import exchange_link
 
-# The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
-# from the browser's cache; each test still starts with nothing kept.
-pytestmark = pytest.mark.shared_context
+# The tests share one calculator page (the conftest's calc): each opens its link on it in place
+# (links.open_afresh, page_kinds.open_kind: the answers an earlier test left marked old first), so
+# the engine starts once for the module, not once a test.
 
 
-def test_a_save_roll_picked_in_the_form_is_against_melee(page: Page):
+def test_a_save_roll_picked_in_the_form_is_against_melee(calc: Page):
+    page = calc
     open_kind(page, "roll")
     page.locator("[data-calc-roll]").select_option("save")
     against = page.locator("[data-calc-against]")
@@ -30,7 +32,8 @@ def test_a_save_roll_picked_in_the_form_is_against_melee(page: Page):
     assert json.loads(results.get_attribute("data-input"))["against"] == "melee"
 
 
-def test_the_first_step_names_faces_in_words(page: Page):
+def test_the_first_step_names_faces_in_words(calc: Page):
+    page = calc
     open_kind(page, "roll")            # War Chief rolled "4 melee", Warrior its face 1 (ID)
     step = page.locator(".dd-calc-step").first
     expect(step).to_contain_text("rolled 4 Melee")
@@ -39,14 +42,18 @@ def test_the_first_step_names_faces_in_words(page: Page):
 
 
 # ---- issue 22, the rest of "Calculator wording": each page below must show no uncaught error and
-# log no console error (the fixture `clean` checks it after the test).
+# log no console error while the test runs (the fixture `clean` checks it after the test).
 
 @pytest.fixture
-def clean(page: Page):
+def clean(calc: Page):
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
+    console = lambda m: errors.append(m.text) if m.type == "error" else None     # noqa: E731
+    uncaught = lambda e: errors.append(str(e))                                   # noqa: E731
+    calc.on("console", console)
+    calc.on("pageerror", uncaught)
+    yield calc
+    calc.remove_listener("console", console)
+    calc.remove_listener("pageerror", uncaught)
     assert errors == []
 
 
@@ -70,7 +77,7 @@ def test_two_units_of_one_die_are_named_the_1st_and_the_2nd(clean: Page):
     # Two Goblin Muggers (face 1: 1 ID; face 2: 1 melee) and an Amazon Warrior (face 1: ID, health 2):
     # the trace once said "Mugger (1)"; now "1st Mugger", "2nd Mugger" and "Warrior".
     page = clean
-    page.goto(roll_link({"roll": "melee", "seed": 0, "army": [
+    open_afresh(page, roll_link({"roll": "melee", "seed": 0, "army": [
         {"die": "goblins/mugger", "rolled": 1}, {"die": "goblins/mugger", "rolled": 2},
         {"die": "amazons/warrior", "rolled": 1}]}))
     page.wait_for_function("""() => { const s = document.querySelector('[data-calc-results]');
@@ -85,7 +92,7 @@ def test_two_units_of_one_die_are_named_the_1st_and_the_2nd(clean: Page):
 def test_a_dragons_tail_shows_its_damage(clean: Page):
     # p.17: the Tail deals 3 damage and the dragon rolls again (here Claws, 6): 9 damage.
     page = clean
-    page.goto(exchange_link({"attack": "dragon", "seed": 1, "attacker": {"dragons": [
+    open_afresh(page, exchange_link({"attack": "dragon", "seed": 1, "attacker": {"dragons": [
         {"die": "red-drake", "rolled": {"dragon": "tail"}, "rerolled": {"dragon": ["claws"]}}]},
         "defender": {"army": [{"die": "amazons/warrior", "rolled": {"response": 1}}]}}))
     exchange_shown(page, "inp.attack === 'dragon' && inp.attacker.dragons[0].rolled.dragon === 'tail'")
@@ -108,7 +115,7 @@ def test_the_result_says_who_chose_the_casualties_and_the_owner_may_choose_and_b
     # exactly (p.29); the calculator keeps the most units alive: the Warrior dies. The owner picks
     # the two Soldiers instead on the page.
     page = clean
-    page.goto(exchange_link(CHOICE))
+    open_afresh(page, exchange_link(CHOICE))
     exchange_shown(page, "!inp.casualties && inp.defender.army.length === 3")
     said = page.locator('.dd-ex-damage li[data-from="attack"] .dd-ex-chosen')
     expect(said).to_have_attribute("data-chosen-by", "calculator")
@@ -159,7 +166,7 @@ def test_the_result_says_who_chose_the_casualties_and_the_owner_may_choose_and_b
 def test_a_missile_exchange_shows_no_counter_attack_rows(clean: Page):
     # p.11: no counter-attack against a missile attack. Spearer 4 missile, Trooper 2 save: 2 damage.
     page = clean
-    page.goto(exchange_link({"attack": "missile", "terrain": "highland", "seed": 1,
+    open_afresh(page, exchange_link({"attack": "missile", "terrain": "highland", "seed": 1,
                              "attacker": {"army": [{"die": "amazons/spearer", "rolled": {"attack": "4 missile"}}]},
                              "defender": {"army": [{"die": "coral-elves/trooper", "rolled": {"save": "2 save"}}]}}))
     exchange_shown(page, "inp.attack === 'missile'")
@@ -175,7 +182,7 @@ def test_spells_left_to_the_player_are_named(clean: Page):
     # rolls (the calculator applies it in a later roll) and Hailstorm calls for a save roll the
     # calculator resolves (p.44), so neither is named.
     page = clean
-    page.goto("calculator/?magic=" + quote(json.dumps({"terrain": "highland", "seed": 0, "army": [
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps({"terrain": "highland", "seed": 0, "army": [
         {"die": "coral-elves/enchanter", "rolled": "id"}, {"die": "amazons/war-chief", "rolled": "id"}]})))
     page.wait_for_function("""() => { const s = document.querySelector('[data-calc-magic]');
         return s && s.dataset.state === 'resolved' && JSON.parse(s.dataset.input).army.length === 2

@@ -9,6 +9,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.links import module_page, open_afresh
 # GAME: alice's Campaign army took the Frontier Terrain's die up to 7 (Melee) and killed both of bob's
 # Campaign Thugs (worked out in forum_cases.py).
 from tests.engine.forum_cases import GAME
@@ -70,9 +71,16 @@ def reachable(page: Page, target) -> None:
     assert hit == "", hit
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_roll_is_copied_as_a_bbcode_post(page: Page):
-    page.goto(link("calculator/", "roll", ROLL))
+@pytest.fixture(scope="module")
+def phone_calc(browser, site_url):
+    """One calculator page on the phone for the calculator's modes, each test's link opened on it in
+    place (links.open_afresh: its answers marked old first): the engine starts once, not once a mode."""
+    yield from module_page(browser, site_url, **PHONE)
+
+
+def test_a_roll_is_copied_as_a_bbcode_post(phone_calc: Page):
+    page = phone_calc
+    open_afresh(page, link("calculator/", "roll", ROLL))
     expect(page.locator("dom=[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "roll", "roll", "BBCode")
     assert text.startswith("[b]Melee roll at Highland[/b]\n\nTotal: 2 melee\n\n")
@@ -81,9 +89,9 @@ def test_a_roll_is_copied_as_a_bbcode_post(page: Page):
     assert "#s=1." in href and text.endswith(f"[url={href}]Open this roll in the calculator[/url]\n")
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_an_exchange_and_its_odds_are_copied(page: Page):
-    page.goto(link("calculator/", "exchange", EXCHANGE))
+def test_an_exchange_and_its_odds_are_copied(phone_calc: Page):
+    page = phone_calc
+    open_afresh(page, link("calculator/", "exchange", EXCHANGE))
     expect(page.locator("dom=[data-exchange-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "exchange", "exchange", "Plain text")
     assert text.startswith("Melee attack at Highland\n") and "Save roll | Defending army | Fighter: rolled 1 ID" in text
@@ -92,9 +100,9 @@ def test_an_exchange_and_its_odds_are_copied(page: Page):
     assert text.startswith("**Odds of a melee attack at Highland**\n") and "| 1 | 100.0% | 100.0% |" in text
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_maneuver_is_copied_as_markdown(page: Page):
-    page.goto(link("calculator/", "maneuver", MANEUVER))
+def test_a_maneuver_is_copied_as_markdown(phone_calc: Page):
+    page = phone_calc
+    open_afresh(page, link("calculator/", "maneuver", MANEUVER))
     expect(page.locator("dom=[data-maneuver-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     text = copy(page, "maneuver", "maneuver", "Markdown")
     assert text.startswith("**Maneuver at Coastland Tower**\n")
@@ -122,14 +130,14 @@ def test_a_games_board_is_copied_from_the_game_page(page: Page):
     assert "Open this game in the calculator: " in text and "/game/?game=1." in text
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_spells_roll_is_copied_as_the_post_written_by_hand(page: Page):
+def test_a_spells_roll_is_copied_as_the_post_written_by_hand(phone_calc: Page):
     # The roll Firebolt calls for (forum_cases.py: the Thug's 1 melee, no save: killed), opened as the
     # magic mode's "Roll for it" leaves it; each format is the post written out by hand, its link this page's.
     from tests.engine.forum_cases import LINK, SPELL_ROLL
     from tests.engine.forum_texts import SPELL_ROLL as POSTS
 
-    page.goto(link("calculator/", "roll", SPELL_ROLL))
+    page = phone_calc
+    open_afresh(page, link("calculator/", "roll", SPELL_ROLL))
     expect(page.locator("dom=[data-calc-results]")).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     expect(page.locator("dom=[data-calc-spell-roll]")).to_be_visible(timeout=ENGINE_TIMEOUT)
     for label, fmt in FORMATS.items():

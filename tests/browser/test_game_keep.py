@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
-from tests.browser.kept import NOT_JSON, errors_of, put_text, second_tab, stored
+from tests.browser.kept import NOT_JSON, errors_of, open_in_place, put_text, second_tab, stored, swap_once
 from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, small_targets,
                                           start_game, wait_moves)
 
@@ -131,10 +131,18 @@ REFUSED = {
 
 @pytest.mark.browser_context_args(**PHONE)
 def test_game_links_are_read_by_the_engine_and_refused_in_its_words(page: Page, engine: Engine):
+    # One game page, each link opened on it in place as Back or Forward brings one (read by the
+    # page's openLink, as on a load; links opened with a page load: test_game_page.py's tampered
+    # links): the page and its engine load once, not once a link. Its message is emptied before
+    # each, so that the words waited for are this link's.
     errors = errors_of(page)
     message = page.locator("[data-game-message]")
+    page.goto("game/")
+    expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    swap_once(page, "#game", "gameBound", ENGINE_TIMEOUT)
     for text in REFUSED.values():
-        page.goto("game/?game=" + quote(text))
+        page.evaluate("() => { const m = document.querySelector('[data-game-message]'); m.textContent = ''; m.hidden = true; }")
+        open_in_place(page, "?game=" + quote(text))
         expect(message).to_have_text("This game link could not be used: " + refusal(engine, text) + ".", timeout=ENGINE_TIMEOUT)
         expect(message).to_be_in_viewport()
         assert stored(page, KEY) is None

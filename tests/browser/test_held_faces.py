@@ -7,12 +7,14 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.links import open_afresh
 from tests.browser.page_kinds import ENGINE_TIMEOUT
 from tests.browser.test_calculator_words import answer_shown, exchange_shown, roll_link
 from tests.browser.test_exchange_page import exchange_link
 import pytest
 
-pytestmark = pytest.mark.shared_context
+# The tests share one calculator page (the conftest's calc), each link opened on it in place
+# (links.open_afresh: the answers an earlier test left are marked old first): the engine starts once.
 
 # Amazon War Chief rolled ID (3 ID results: its health) and Soldier rolled 1 save.
 ARMY = [{"die": "amazons/war-chief", "rolled": "id"}, {"die": "amazons/soldier", "rolled": "1 save"}]
@@ -24,8 +26,9 @@ def roll_answer(page: Page, check: str) -> dict:
     return json.loads(page.locator("[data-calc-results]").get_attribute("data-totals"))
 
 
-def test_an_eighth_face_picked_in_the_roll_form_doubles_id(page: Page):
-    page.goto(roll_link({"roll": "save", "terrain": "coastland-tower", "seed": 0, "army": ARMY}))
+def test_an_eighth_face_picked_in_the_roll_form_doubles_id(calc: Page):
+    page = calc
+    open_afresh(page, roll_link({"roll": "save", "terrain": "coastland-tower", "seed": 0, "army": ARMY}))
     # no face held: 3 ID + 1 save = 4 saves
     assert roll_answer(page, "!inp.eighth_faces")["save"] == 4
     page.locator('[data-key="held-eighth-roll"]').select_option(label="Tower")
@@ -36,8 +39,9 @@ def test_an_eighth_face_picked_in_the_roll_form_doubles_id(page: Page):
     assert roll_answer(page, "!inp.eighth_faces && inp.army.length === 2")["save"] == 4
 
 
-def test_a_minor_terrain_in_a_link_is_shown_and_can_be_changed(page: Page):
-    page.goto(roll_link({"roll": "save", "terrain": "coastland", "seed": 0, "army": ARMY,
+def test_a_minor_terrain_in_a_link_is_shown_and_can_be_changed(calc: Page):
+    page = calc
+    open_afresh(page, roll_link({"roll": "save", "terrain": "coastland", "seed": 0, "army": ARMY,
                          "minor_terrain": "double-saves"}))
     # Double Saves doubles ID results in a save roll (p.15): 3 x 2 + 1 = 7
     assert roll_answer(page, "inp.minor_terrain === 'double-saves'")["save"] == 7
@@ -46,11 +50,12 @@ def test_a_minor_terrain_in_a_link_is_shown_and_can_be_changed(page: Page):
     assert roll_answer(page, "!inp.minor_terrain && inp.army.length === 2")["save"] == 4
 
 
-def test_each_side_of_an_exchange_holds_its_own_faces(page: Page):
+def test_each_side_of_an_exchange_holds_its_own_faces(calc: Page):
+    page = calc
     # Melee: the attacker's Amazon Warrior rolled ID (2 ID: its health), the defender's Soldier
     # rolled 1 save. Without faces: 2 melee, 1 save, 1 damage. With Tower held by the attacker,
     # its ID doubles (p.15): 4 melee, 1 save, 3 damage.
-    page.goto(exchange_link({"attack": "melee", "terrain": "coastland-tower", "seed": 0,
+    open_afresh(page, exchange_link({"attack": "melee", "terrain": "coastland-tower", "seed": 0,
                              "attacker": {"army": [{"die": "amazons/warrior", "rolled": "id"}]},
                              "defender": {"army": [{"die": "amazons/soldier", "rolled": "1 save"}]}}))
     exchange_shown(page, "!inp.attacker.eighth_faces")
@@ -63,10 +68,11 @@ def test_each_side_of_an_exchange_holds_its_own_faces(page: Page):
     assert "eighth_faces" not in json.loads(result.get_attribute("data-input"))["defender"]
 
 
-def test_an_sai_of_the_owners_choice_can_be_split_in_the_roll_form(page: Page):
+def test_an_sai_of_the_owners_choice_can_be_split_in_the_roll_form(calc: Page):
+    page = calc
     # Dragon attack roll (melee, missile and saves counted), the Fireshadow rolled Create Fireminions, worth 4
     # (the dice data) of the owner's choice. Split 1 melee, 3 saves (p.28): totals melee 1, save 3.
-    page.goto(roll_link({"roll": "dragon_attack", "seed": 0,
+    open_afresh(page, roll_link({"roll": "dragon_attack", "seed": 0,
                          "army": [{"die": "firewalkers/fireshadow", "rolled": "create-fireminions"}]}))
     roll_answer(page, "inp.army.length === 1 && !inp.army[0].choose")
     page.locator('[data-key="choose-0-create-fireminions"]').select_option("split")

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from calculator import Engine
 from calculator.advise.words import K_RANGE
 from calculator.core.limits import LIMITS
-from tests.browser.links import open_in_place
+from tests.browser.links import module_page, open_afresh
 from tests.browser.refusals import change, no_note, note_of
 from tests.engine.advise_cases import CASES
 
@@ -80,11 +80,18 @@ def test_a_bad_force_size_is_refused_beside_its_box(page: Page):
     no_note(page, size)
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_a_bad_at_least_k_in_the_advice_is_refused_beside_its_box(page: Page):
+@pytest.fixture(scope="module")
+def phone_calc(browser, site_url):
+    """One calculator page on the phone for the tests that open a link on it (links.open_afresh: the
+    answers an earlier test left marked old first): the engine starts once for them."""
+    yield from module_page(browser, site_url, **PHONE)
+
+
+def test_a_bad_at_least_k_in_the_advice_is_refused_beside_its_box(phone_calc: Page):
+    page = phone_calc
     case = next(c for c in CASES if c["id"] == "contract-example")
     link = base64.urlsafe_b64encode(json.dumps(case["input"]).encode()).decode().rstrip("=")
-    open_in_place(page, "calculator/#a=1." + link)
+    open_afresh(page, "calculator/#a=1." + link)
     expect(page.locator("dom=[data-advise-results]")).to_have_attribute("data-state", "done", timeout=ENGINE_TIMEOUT)
     page.locator("dom=[data-advise-sort]").select_option("kill_at_least")
     k = page.locator("dom=[data-advise-k]")
@@ -102,15 +109,15 @@ CORAL = [{"die": "coral-elves/enchanter", "rolled": "4 magic"}, {"die": "coral-e
          {"die": "coral-elves/evoker", "rolled": "2 magic"}]
 
 
-@pytest.mark.browser_context_args(**PHONE)
 @pytest.mark.parametrize("roll, spell, against", [("save", "watery-double", "melee"), ("maneuver", "wind-walk", None)])
-def test_use_in_a_roll_opens_the_roll_the_spell_changes(page: Page, engine: Engine, roll: str, spell: str, against):
+def test_use_in_a_roll_opens_the_roll_the_spell_changes(phone_calc: Page, engine: Engine, roll: str, spell: str, against):
     # v4.01d p.44: Watery Double gives the target army 1 save result, Wind Walk 4 maneuver results; so
     # the first changes save rolls, the second maneuver rolls, and neither a melee roll. A save roll
     # opened from here is against a melee attack (the engine's first suggestion for a save roll).
     cast = {"roll": "magic", "terrain": "coastland", "army": CORAL, "seed": 0,
             "cast": [{"spell": "watery-double"}, {"spell": "wind-walk"}]}
-    page.goto("calculator/?magic=" + quote(json.dumps(cast)))
+    page = phone_calc
+    open_afresh(page, "calculator/?magic=" + quote(json.dumps(cast)))
     buttons = page.locator("dom=[data-calc-magic] [data-calc-use-roll]")
     expect(buttons).to_have_count(2, timeout=ENGINE_TIMEOUT)
     button = page.locator(f'dom=[data-calc-use-roll="{roll}"]')
@@ -192,8 +199,7 @@ def test_the_games_setup_marks_the_box_the_engine_refuses(page: Page, engine: En
     no_note(page, frontier)
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_an_exchanges_typed_face_the_engine_refuses_is_marked_beside_its_box(page: Page, engine: Engine):
+def test_an_exchanges_typed_face_the_engine_refuses_is_marked_beside_its_box(phone_calc: Page, engine: Engine):
     from calculator.core.errors import InputError
     good = {"attack": "melee", "attacker": {"army": [{"species": "amazons", "die_type": "unit", "rolled": {"attack": "3 melee"}}]},
             "defender": {"army": [{"die": "coral-elves/trooper"}]}, "seed": 1}
@@ -202,7 +208,8 @@ def test_an_exchanges_typed_face_the_engine_refuses_is_marked_beside_its_box(pag
     with pytest.raises(InputError) as err:           # what the engine says of the typed face, and where
         engine.exchange(bad)
     assert err.value.field == "attacker.army[0].rolled"
-    page.goto("calculator/?exchange=" + quote(json.dumps(good)))
+    page = phone_calc
+    open_afresh(page, "calculator/?exchange=" + quote(json.dumps(good)))
     results = page.locator("dom=[data-exchange-results]")
     expect(results).to_have_attribute("data-state", "resolved", timeout=ENGINE_TIMEOUT)
     box = page.locator('dom=input[data-key^="ex-in-attacker-0-"]').first
