@@ -118,9 +118,10 @@ async function kept(id) {
 /* One download, counted, checked and kept in the cache for next time: a Response read once. */
 async function download(id, cache, packed, f = ENGINE.files[id]) {
   const url = abs(f.url);
-  // The .br copy where there is one, asked for as the decoder starts (brotli.js); without either, the .gz copy.
+  // The .br copy where there is one, asked for as the decoder starts (brotli.js); without either, the .gz copy
+  // (and once the decoder has failed, no .br copy is asked for again).
   const dec = packed && f.br && ENGINE.decoder && (brotli = brotli || import("./brotli.js").then(async (m) =>
-    ({ Dec: await m.decoder(SITE_ROOT, ENGINE.decoder), unbrotli: m.unbrotli })).catch(() => null));
+    ({ Dec: await m.decoder(SITE_ROOT, ENGINE.decoder), unbrotli: m.unbrotli })).catch(() => (ENGINE.decoder = null)));
   let res = dec ? await get(url + ".br", f.label) : null;
   const br = res && res.ok && (/\bbr\b/.test(res.headers.get("Content-Encoding") || "") || await dec);  // labelled: unpacked already
   if (res && !br) res.body && res.body.cancel().catch(() => {});
