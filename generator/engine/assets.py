@@ -17,10 +17,13 @@
 
 The worker learns these URLs, their sizes and its cache names from constants written into
 ``engine-worker.js`` (no manifest to fetch first). Files that compress get a ``.gz`` copy
-beside them (Python's standard library has gzip but no brotli, so no ``.br`` copies are made):
-hosts that serve precompressed files send them, and the worker itself asks for the ``.gz`` copy
-of each big download it reads as data (the wasm, both zips, the rules data) and unpacks it as it
-arrives, so a plain host that sends files as they are sends the small copies too. Both zips are
+beside them: hosts that serve precompressed files send them, and the worker itself asks for the
+``.gz`` copy of each big download it reads as data (the wasm, both zips, the rules data) and
+unpacks it as it arrives, so a plain host that sends files as they are sends the small copies too.
+The worker's big downloads also get a ``.br`` copy (:func:`brotli_copy`, a fifth smaller than
+Zopfli's gzip), which the worker asks for first and unpacks with the site's own brotli decoder
+(:data:`DECODER`, from npm), since the browsers' DecompressionStream has no brotli; without it,
+the ``.gz`` copy. Both zips are
 stored uncompressed for that reason: one gzip over the whole zip packs better than each file
 apart, and Python then reads each module without inflating it.
 """
@@ -37,6 +40,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+import brotli  # type: ignore[import-untyped]  # no type hints shipped
 import zopfli.gzip  # type: ignore[import-untyped]  # no type hints shipped
 
 from calculator.engine import Engine
@@ -90,6 +94,15 @@ DOWNLOADS = {
 # answer; on a slow link each 200 kB is a second.
 FIRST = (f"{ENGINE_DIR}/engine-first.zip", *DOWNLOADS["code"][1:])     # named as the engine to the player
 ZOPFLI = tuple(url.rsplit("/", 1)[-1] for url, *_ in (*DOWNLOADS.values(), FIRST))
+# The same big files (those of at least BIG bytes) get a .br copy too: brotli at its best quality,
+# with a 4 MB window (smaller than 16 MB's on the 8.6 MB wasm: 2.12 MB, Zopfli 2.71 MB; the stdlib
+# 0.64 MB, Zopfli 0.82 MB), for 27 s of CPU once (remembered), 18 s of it the wasm's.
+BROTLI = {"quality": 11, "lgwin": 22}
+# The brotli decoder the worker unpacks the .br copies with (npm brotli-dec-wasm, pinned in
+# package.json): its script (an ES module the worker imports) and its WebAssembly, copied as they are.
+DECODER_DIR = "brotli-dec-wasm"
+DECODER = {"script": f"{DECODER_DIR}/brotli_dec_wasm.js", "url": f"{DECODER_DIR}/brotli_dec_wasm_bg.wasm",
+           "license": f"{DECODER_DIR}/LICENSE-MIT.txt"}
 # The engine's modules a first roll imports: measured in a fresh CPython (the engine is pure
 # Python, so Pyodide imports the same) that loads the data, warms the single roll as the worker's
 # "warm" does first, then plans and resolves each example roll. stdin: {"data", "rolls"}.
@@ -159,6 +172,30 @@ def gzip_copy(name: str, data: bytes, memo: Memo) -> bytes | None:
     else:
         packed = gzip_bytes(data)
     return packed if packed is not None and len(packed) <= MAX_RATIO * len(data) else None
+
+
+def brotli_copy(name: str, data: bytes, memo: Memo) -> bytes | None:
+    """The ``.br`` copy the build writes beside one of the worker's big downloads (:data:`ZOPFLI`
+    of at least :data:`BIG` bytes), else None. Remembered, as the Zopfli copies are."""
+    if len(data) < BIG or name.rsplit("/", 1)[-1] not in ZOPFLI:
+        return None
+    key = f"brotli-q{BROTLI['quality']}-w{BROTLI['lgwin']}:" + digest(data)
+    return memo.get(key, lambda: bytes(brotli.compress(data, **BROTLI)))
+
+
+def download_bytes(url: str, files: dict[str, bytes], pyodide_dir: Path) -> bytes:
+    """A download's bytes: generated (``files``) or Pyodide's (``pyodide/<name>``)."""
+    return files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
+
+
+def brotli_copies(files: dict[str, bytes], pyodide_dir: Path, memo: Memo) -> dict[str, bytes]:
+    """The ``.br`` copies of the worker's downloads, by path below the site root."""
+    out: dict[str, bytes] = {}
+    for url in (*(u for u, *_ in DOWNLOADS.values()), FIRST[0]):
+        packed = brotli_copy(url, download_bytes(url, files, pyodide_dir), memo)
+        if packed is not None:
+            out[url + ".br"] = packed
+    return out
 
 
 def catalogue(bundle: dict[str, Any]) -> dict[str, Any]:
@@ -266,28 +303,35 @@ def engine_files(repo: Path, pyodide_dir: Path, bundle: dict[str, Any], memo: Me
     }
 
 
-def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Memo) -> dict[str, Any]:
+def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Memo,
+             extra: dict[str, bytes] | None = None) -> dict[str, Any]:
     """The worker's constants: each download's URL, size and type, its ``.gz`` copy's size when
     the worker may read it packed (the scripts only where no Content-Security-Policy reaches the
-    worker: engine-worker.js), and this build's cache names."""
+    worker: engine-worker.js) and its ``.br`` copy's, the brotli decoder (``extra``: the ``.br``
+    copies and :func:`decoder_files`, by path), and this build's cache names."""
+    extra = extra or {}
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     table: dict[str, Any] = {}
     hashes: dict[str, list[str]] = {"runtime": [], "engine": []}
     for key, (url, label, mime, cache) in DOWNLOADS.items():
-        data = files[url] if url in files else (pyodide_dir / url.split("/", 1)[1]).read_bytes()
+        data = download_bytes(url, files, pyodide_dir)
         # sha256: of the file's own bytes, which the workers check before they keep or run it
         table[key] = {"url": url, "label": label, "type": mime, "size": len(data), "cache": cache,
                       "sha256": digest(data)}
         packed = gzip_copy(url, data, memo)
         if packed is not None:
             table[key]["packed"] = len(packed)      # at url + ".gz"
+            table[key].update({"br": len(extra[url + ".br"])} if url + ".br" in extra else {})
         hashes[cache].append(digest(data))
     first = files[FIRST[0]]
     packed = gzip_copy(FIRST[0], first, memo)
+    br = extra.get(FIRST[0] + ".br")
     return {
         # the engine's zip a first visit starts with (not kept: the whole zip is, once fetched)
         "first": {"url": FIRST[0], "label": FIRST[1], "type": FIRST[2], "size": len(first), "sha256": digest(first),
-                  **({} if packed is None else {"packed": len(packed)})},
+                  **({} if packed is None else {"packed": len(packed)}),
+                  **({} if packed is None or br is None else {"br": len(br)})},
+        **({"decoder": describe_decoder(extra, memo)} if DECODER["url"] in extra else {}),
         "pyodide": version,
         "files": table,
         "caches": {name: f"dd-{name}-{digest(''.join(h).encode())[:16]}" for name, h in hashes.items()},
@@ -296,6 +340,23 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
         "lockfile": {"info": lock["info"], "packages": {}},
         "zip_path": ENGINE_ZIP,
     }
+
+
+def decoder_files(package: Path) -> dict[str, bytes]:
+    """The brotli decoder's files (:data:`DECODER`) from its npm package, by path below the site root."""
+    found = {rel: package / "pkg" / rel.rsplit("/", 1)[1] for rel in (DECODER["script"], DECODER["url"])}
+    found[DECODER["license"]] = package / DECODER["license"].rsplit("/", 1)[1]
+    if not all(path.is_file() for path in found.values()):
+        raise SystemExit("error: node_modules/brotli-dec-wasm is missing or changed; run 'npm ci' (make does this)")
+    return {rel: path.read_bytes() for rel, path in found.items()}
+
+
+def describe_decoder(extra: dict[str, bytes], memo: Memo) -> dict[str, Any]:
+    """The decoder's constants: its script, its WebAssembly (checked by SHA-256, read from its .gz copy)."""
+    wasm = extra[DECODER["url"]]
+    packed = gzip_copy(DECODER["url"], wasm, memo)
+    return {"script": DECODER["script"], "url": DECODER["url"], "label": "Calculator unpacker", "size": len(wasm),
+            "sha256": digest(wasm), **({} if packed is None else {"packed": len(packed)})}
 
 
 def worker_script(source: str, constants: dict[str, Any], packed: str) -> str:

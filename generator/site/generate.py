@@ -16,12 +16,14 @@ from ..data import urls
 from ..images.app_icons import app_icons
 from ..data.load import load_dataset
 from ..data.dataset import Dataset
-from ..engine.assets import PACKED, WORKER, Memo, describe, engine_files, gzip_copy, worker_script
+from ..engine.assets import (PACKED, WORKER, Memo, brotli_copies, decoder_files, describe, engine_files, gzip_copy,
+                             worker_script)
 from ..pages.render import render_pages
 from ..paths import BUILD_DIR, DATA_DIR, DOCS_DIR, OUT_DIR, REPO_ROOT
 from ..engine.snapshot import describe_snapshot, snapshot_file
 
 PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
+DECODER_DIR = REPO_ROOT / "node_modules" / "brotli-dec-wasm"
 # The files of the npm package that the browser needs (no packages: the engine is pure Python).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
@@ -111,7 +113,11 @@ def put_engine(out: Output, bundle: dict) -> None:
     files = engine_files(REPO_ROOT, PYODIDE_DIR, bundle, MEMO)
     for rel, data in files.items():
         out.put(rel, data)
-    info = describe(files, PYODIDE_DIR, pyodide_version(), MEMO)
+    # The .br copies of the worker's big downloads and the decoder it unpacks them with.
+    extra = {**brotli_copies(files, PYODIDE_DIR, MEMO), **decoder_files(DECODER_DIR)}
+    for rel, data in extra.items():
+        out.put(rel, data)
+    info = describe(files, PYODIDE_DIR, pyodide_version(), MEMO, extra)
     # The engine's memory snapshot (generator.engine.snapshot), which the worker may start from instead.
     url, blob = snapshot_file(PYODIDE_DIR, files, MEMO)
     out.put(url, blob)

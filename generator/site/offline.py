@@ -17,15 +17,16 @@ from typing import Any
 
 from ..pages import api_records
 from ..images import share_images
-from ..engine.assets import PACKED, UNPACKED, WHOLE, Memo, gzip_copy, packed_function, worth_gzip
+from ..engine.assets import DECODER_DIR, PACKED, UNPACKED, WHOLE, Memo, gzip_copy, packed_function, worth_gzip
 
 PLACEHOLDER = "/* @offline@ */ null"
 # Never in the pages cache: the runtime and engine (their own caches), the open data downloads and
 # records (a record per thing, for programs), the images forums draw in link previews, the search's
-# other languages, source maps and the compressed copies. No page reads any of them, and the records
-# and images alone were two files in three of the list.
+# other languages, source maps and the compressed copies (and the brotli decoder the engine worker
+# reads only the .br copies with, which it keeps unpacked). No page reads any of them, and the
+# records and images alone were two files in three of the list.
 SKIP_PREFIXES = ("pyodide/", "data/", f"{api_records.DIR}/", f"{share_images.DIR}/", "assets/javascripts/lunr/",
-                 "assets/engine/")
+                 "assets/engine/", f"{DECODER_DIR}/")
 # The calculator page reads its catalogue from the .gz copy (assets/js/engine/packed.js).
 KEEP = ("assets/engine/catalogue.json.gz",)
 SKIP_SUFFIXES = (".map", ".gz", ".br")

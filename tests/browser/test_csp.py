@@ -4,6 +4,8 @@ meta tag: no violation is reported, no console error and no uncaught error; the 
 a roll with its chances, an exchange with its odds, and a magic roll."""
 from __future__ import annotations
 
+import re
+
 import shutil
 
 import pytest
@@ -74,11 +76,13 @@ def test_page_kind_runs_under_the_policy(csp_page: Page, kind: str):
     open_kind(csp_page, kind)      # a calculator mode waits for the engine's answer (and its chances)
     csp_page.context.remove_listener("request", listen)
     assert response_policy and response_policy[0] == POLICY
-    if any(u.endswith(".wasm.gz") for u in asked):
+    if any(re.search(r"\.wasm\.(br|gz)$", u) for u in asked):
         # The policy reaches the worker: it runs the runtime's scripts from their own URL (never a
-        # blob: of the .gz copy, which the policy would refuse), so it asks for them as they are.
+        # blob: of a packed copy, which the policy would refuse), so it asks for them as they are.
         assert any(u.endswith("/pyodide/pyodide.asm.js") for u in asked)
-        assert not any(u.endswith("/pyodide/pyodide.asm.js.gz") for u in asked)
+        assert not any(re.search(r"/pyodide/pyodide\.asm\.js\.(br|gz)$", u) for u in asked)
+        # The brotli decoder starts under the policy too: the runtime comes as its .br copy.
+        assert [u.rsplit(".", 1)[1] for u in asked if re.search(r"/pyodide\.asm\.wasm\.(br|gz)$", u)] == ["br"]
     assert csp_page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") == POLICY
     # Instant navigation (the theme's) to another page kind keeps working.
     csp_page.locator(".md-tabs__link", has_text="Rules").click()

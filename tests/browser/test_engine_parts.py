@@ -13,8 +13,9 @@ from generator.site.generate import ENGINE_INFO
 from tests.browser.modules import ENGINE
 
 ENGINE_TIMEOUT = 120_000
-FIRST = "/assets/engine/engine-first.zip.gz"
-WHOLE = "/assets/engine/engine.zip.gz"
+# Each asked for as its .br copy (the smallest; the worker unpacks it: brotli.js).
+FIRST = "/assets/engine/engine-first.zip.br"
+WHOLE = "/assets/engine/engine.zip.br"
 # An Amazon spearer showing its face 2, which shows 2 melee (its card, as test_engine_start.py reads it).
 ROLL = {"roll": "melee", "army": [{"die": "amazons/spearer", "rolled": 2}]}
 FORCE = {"size": 24, "armies": {"home": ["amazons/spearer"]}}

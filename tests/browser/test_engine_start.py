@@ -12,6 +12,7 @@ import gzip
 import json
 import re
 
+import brotli  # type: ignore[import-untyped]
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -19,9 +20,9 @@ from generator.site.generate import ENGINE_INFO
 from tests.browser.modules import ENGINE
 
 ENGINE_TIMEOUT = 120_000
-# Each file is asked for as its .gz copy first, then as it is: a route matches both.
-WASM = re.compile(r"/pyodide/pyodide\.asm\.wasm(\.gz)?$")
-CODE = re.compile(r"/assets/engine/engine(-first)?\.zip(\.gz)?$")     # the engine's first part and the whole
+# Each file is asked for as its .br copy first, then its .gz copy, then as it is: a route matches all.
+WASM = re.compile(r"/pyodide/pyodide\.asm\.wasm(\.gz|\.br)?$")
+CODE = re.compile(r"/assets/engine/engine(-first)?\.zip(\.gz|\.br)?$")     # the engine's first part and the whole
 DAMAGED = "The engine could not start: a file of the calculator arrived damaged or incomplete ({})"
 
 
@@ -65,14 +66,17 @@ def cut_short(route: Route) -> None:
     route.fulfill(status=200, body=body[:len(body) // 2], headers={"Content-Type": "application/octet-stream"})
 
 
+PACKINGS = {"gz": (gzip.decompress, gzip.compress), "br": (brotli.decompress, brotli.compress)}
+
+
 def changed(route: Route) -> None:
     """The file's own bytes with a stretch in the middle changed (packed again when it was)."""
     body = route.fetch().body()
-    packed = route.request.url.endswith(".gz")
-    data = bytearray(gzip.decompress(body) if packed else body)
+    unpack, pack = PACKINGS.get(route.request.url.rsplit(".", 1)[-1], (bytes, bytes))
+    data = bytearray(unpack(body))
     middle = len(data) // 2
     data[middle:middle + 64] = bytes(b ^ 0x5A for b in data[middle:middle + 64])
-    out = gzip.compress(bytes(data)) if packed else bytes(data)
+    out = pack(bytes(data))
     route.fulfill(status=200, body=out, headers={"Content-Type": "application/octet-stream"})
 
 

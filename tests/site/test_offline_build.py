@@ -1,14 +1,16 @@
 """What the build gives the calculator's worker, the service worker and a static host: file lists
-that match the files, .gz copies that match their originals, the slim engine data and page
+that match the files, .gz and .br copies that match their originals, the slim engine data and page
 catalogue, and an installable web app (manifest and icons)."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import struct
 from pathlib import Path
 
+import brotli  # type: ignore[import-untyped]
 import pytest
 
 from calculator.slim import engine_data
@@ -85,6 +87,32 @@ def test_gz_copies_match_their_files(site):
         original = gz.with_name(gz.name[:-3])
         assert gzip.decompress(gz.read_bytes()) == original.read_bytes(), gz
         assert gz.stat().st_size <= 0.9 * original.stat().st_size
+
+
+def test_br_copies_match_their_files_and_are_smaller_than_the_gz_copies(site, engine):
+    # The worker's big downloads (those it reads packed, of 256 kB or more) have a .br copy, which
+    # the worker asks for first: it must unpack to the very file, and be worth asking for.
+    copies = {p.relative_to(site).as_posix() for p in site.rglob("*.br")}
+    told = {f["url"] + ".br": f for f in [*engine["files"].values(), engine["first"]] if "br" in f}
+    assert copies == set(told)
+    assert {"pyodide/pyodide.asm.wasm.br", "pyodide/pyodide.asm.js.br", "assets/engine/python_stdlib.zip.br",
+            "assets/engine/engine-first.zip.br", "assets/engine/engine.zip.br"} <= copies
+    for rel, f in told.items():
+        packed = (site / rel).read_bytes()
+        assert len(packed) == f["br"], rel
+        assert brotli.decompress(packed) == (site / f["url"]).read_bytes(), rel
+        assert len(packed) < (site / (f["url"] + ".gz")).stat().st_size, rel
+
+
+def test_worker_knows_its_brotli_decoder(site, engine):
+    # Served from the site itself (never another origin), checked by its SHA-256 from its .gz copy.
+    d = engine["decoder"]
+    wasm = (site / d["url"]).read_bytes()
+    assert wasm[:4] == b"\0asm" and len(wasm) == d["size"] and hashlib.sha256(wasm).hexdigest() == d["sha256"]
+    assert gzip.decompress((site / (d["url"] + ".gz")).read_bytes()) == wasm and d["packed"] > 0
+    script = (site / d["script"]).read_text(encoding="utf-8")
+    assert "export class BrotliDecStream" in script and "initSync" in script and "http" not in script
+    assert (site / d["url"]).parent.joinpath("LICENSE-MIT.txt").is_file()
 
 
 def test_engine_data_is_the_slim_bundle(site, bundle):

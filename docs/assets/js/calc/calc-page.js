@@ -8,9 +8,6 @@ import { encode, read, vet } from "./calc-links.js";
 import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree, markField } from "./calc-army.js";
 import { render as showResult, notice, error as showError } from "./calc-trace.js";
 import { refresh as refreshChances } from "./chances.js";
-import { bindExchange } from "./calc-exchange.js";
-import { bindManeuver } from "./calc-maneuver.js";
-import { bindAdvise } from "./calc-advise.js";
 import { bindModes, openMode, setMode, engineReady, send, followEngine, bindShare, say } from "./calc-modes.js";
 import { bindMagic, showMagic, hideMagic, syncReserve, busyMagic } from "./calc-magic.js";
 import { engine } from "../engine/engine.js";
@@ -136,6 +133,7 @@ function ask(ctx) {
     refreshChances(final, ui.chances);
     return engine.call("resolve", final).then((out) => {
       if (live()) { showResult(ui.results, ctx.cat, out, final); showMagic(ctx, out, final); }
+      ctx.later();       // the other modes' scripts, now that the first answer is drawn
     });
   }, (err) => {
     ctx.plan = null;
@@ -229,6 +227,21 @@ function restore(ctx) {
   }));
 }
 
+/* The exchange, maneuver and advice modes' scripts (half the calculator's): imported when one of them
+   is first opened (a link, its button), else after the page's first answer, or LATER_MS after the
+   engine is ready: on a slow link a first roll's answer does not wait for their bytes (issue 52). */
+const LATER = [() => import("./calc-exchange.js").then((m) => m.bindExchange),
+  () => import("./calc-maneuver.js").then((m) => m.bindManeuver), () => import("./calc-advise.js").then((m) => m.bindAdvise)];
+const LATER_MS = 1500;
+function bindLater(ctx) {
+  let loaded = null;
+  ctx.later = () => (loaded = loaded || Promise.all(LATER.map((get) => get())).then((binds) => binds.forEach((b) => b(ctx))));
+  ["exchange", "maneuver", "advise"].forEach((mode) => {        // until then, a mode opens once its script is in
+    const stub = ctx.open[mode] = (...args) => ctx.later().then(() => (ctx.open[mode] !== stub ? ctx.open[mode] : ctx.open.roll)(...args));
+  });
+  engine.whenReady().then(() => setTimeout(ctx.later, LATER_MS), () => ctx.later());
+}
+
 function bind(root, cat) {
   const ctx = { root, cat, ui: query(root), state: emptyState(), plan: null, rounds: 0,
     lastHash: null, autoRoll: new WeakSet(), mode: "roll", open: {} };
@@ -252,9 +265,7 @@ function bind(root, cat) {
   bindForm(ctx);
   bindKeptRoll(ctx);
   ctx.ui.form.hidden = false;
-  bindExchange(ctx);
-  bindManeuver(ctx);
-  bindAdvise(ctx);
+  bindLater(ctx);
   bindModes(ctx);
   bindMagic(ctx);
   restore(ctx);

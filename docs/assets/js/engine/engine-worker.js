@@ -2,11 +2,11 @@
    data, then answers calls. No rules logic here: every command goes to calculator.webworker.dispatch.
    It starts downloading at once (ENGINE, written by the build, has the URLs, sizes and hashes):
    the runtime's files in parallel, then the engine and its data while Python starts. A file with
-   a .gz copy ("packed") is fetched as that copy and unpacked as it arrives, so even a plain host
-   sends the small copy. It reports bytes received per file, checks each file's hash, and keeps it,
-   unpacked, in this build's cache for the next visit, online or not. A packed script runs from a
-   blob: URL only where no Content-Security-Policy reaches this worker (a plain host); else the
-   scripts are fetched as they are and run from their own URL, so the policy is never tried.
+   a .gz copy ("packed") is fetched as its .br copy (brotli.js) or that, and unpacked as it arrives,
+   so even a plain host sends a small copy. It reports bytes received per file, checks each file's
+   hash, and keeps it, unpacked, in this build's cache for the next visit, online or not. A packed
+   script runs from a blob: URL only where no Content-Security-Policy reaches this worker (a plain
+   host); else the scripts are fetched as they are and run from their own URL (the policy untried).
    Not kept yet, on a first roll's page, the engine comes as its first part (ENGINE.first), then whole.
    It starts from the engine's memory snapshot (generator/engine/snapshot.py) where it pays
    (snapshot()); any failure there means the usual start. Any other failure ends the start at
@@ -34,6 +34,7 @@ let stage = "download";
 let lastReport = 0;
 let booting = null;
 let idle = null, partial = false;   // WHOLE_MS's timer; whether the engine's zip is its first part (ENGINE.first)
+let brotli = null;         // once asked for: brotli.js's decoder and unbrotli, or null (then the .gz copies)
 const timings = {};       // ms since this worker started, by stage (the benchmark reads them)
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 const abs = (rel) => new URL(rel, SITE_ROOT).href;
@@ -73,11 +74,7 @@ function counter(id) {
   });
 }
 
-function arrived(id) {
-  mark("in:" + id);
-  Object.assign(files[id], { loaded: files[id].total, done: true });
-  checkRest();
-}
+function arrived(id) { mark("in:" + id); Object.assign(files[id], { loaded: files[id].total, done: true }); checkRest(); }
 
 /* The engine and its data start once the runtime is in, so that Python starts while they arrive
    instead of sharing the link with the runtime's last bytes. On a fast link (the whole runtime due
@@ -121,16 +118,21 @@ async function kept(id) {
 /* One download, counted, checked and kept in the cache for next time: a Response read once. */
 async function download(id, cache, packed, f = ENGINE.files[id]) {
   const url = abs(f.url);
-  if (!packed) files[id].total = f.size;
-  let res = await get(packed ? url + ".gz" : url, f.label);
-  if (!res.ok && packed) {          // a copy of the site without its .gz files
-    files[id].total = f.size;
-    res = await get(url, f.label);
-  }
+  // The .br copy where there is one, asked for as the decoder starts (brotli.js); without either, the .gz copy
+  // (and once the decoder has failed, no .br copy is asked for again).
+  const dec = packed && f.br && ENGINE.decoder && (brotli = brotli || import("./brotli.js").then(async (m) =>
+    ({ Dec: await m.decoder(SITE_ROOT, ENGINE.decoder), unbrotli: m.unbrotli })).catch(() => (ENGINE.decoder = null)));
+  let res = dec ? await get(url + ".br", f.label) : null;
+  const br = res && res.ok && (/\bbr\b/.test(res.headers.get("Content-Encoding") || "") || await dec);  // labelled: unpacked already
+  if (res && !br) res.body && res.body.cancel().catch(() => {});
+  files[id].total = br ? f.br : packed ? f.packed : f.size;
+  if (!br) res = await get(packed ? url + ".gz" : url, f.label);
+  if (!res.ok && packed) [files[id].total, res] = [f.size, await get(url, f.label)];    // a copy of the site without its .gz files
   if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": the site answered with error " + res.status + ")");
   // Counted as the bytes arrive, checked once all are in (else the start stops, in words) before use.
   const headers = { "Content-Type": f.type };
-  const body = await unpacked(res.body.pipeThrough(counter(id)));
+  const counted = res.body.pipeThrough(counter(id));
+  const body = br && br.Dec ? br.unbrotli(counted, br.Dec) : await unpacked(counted);
   const keep = (bytes) => { if (cache) saving.push(cache.put(url, new Response(bytes, { headers }))); return bytes; };
   if (id !== "wasm") return new Response(keep(await whole(body, f.sha256, f.label)), { headers });
   // The runtime is compiled as it arrives: a second branch, read at once, is checked, then kept.
@@ -182,17 +184,14 @@ async function snapshot(go) {
   throw new Error("not this build's snapshot");
 }
 
-function skip(id) {      // not downloaded (the snapshot holds it): counted as done
-  Object.assign(files[id], { loaded: 0, total: 0, done: true });
-  return checkDownloaded();
-}
+function skip(id) { Object.assign(files[id], { loaded: 0, total: 0, done: true }); return checkDownloaded(); }  // the snapshot holds it
 
 async function boot() {
   if (!ENGINE) throw new Error("this copy of the site was built without the engine's file list");
   const started = {};
   Object.entries(ENGINE.files).forEach(([id, f]) => {
     const g = id === "code" && PART || f;        // the engine's first part, unless kept whole
-    files[id] = { label: f.label, loaded: 0, total: g.packed || g.size, cached: false, done: false };
+    files[id] = { label: f.label, loaded: 0, total: g.br || g.packed || g.size, cached: false, done: false };
   });
   restGo = { first: 0 };       // first: when the first byte came in
   const go = new Promise((resolve) => { restGo.resolve = resolve; });
