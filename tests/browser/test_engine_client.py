@@ -164,9 +164,9 @@ def test_loading_shows_bytes_received_per_file(page: Page):
     label = page.locator("[data-engine-label]")
     expect(label).to_have_text(re.compile(r"^Downloading the calculator: \d+\.\d of \d+\.\d MB…$"), timeout=ENGINE_TIMEOUT)
     files = page.locator("[data-engine-files] li")
-    # The wasm comes as its .gz copy: the bytes counted are those that cross the link.
+    # The wasm comes as its .br copy: the bytes counted are those that cross the link.
     wasm = json.loads(ENGINE_INFO.read_text())["files"]["wasm"]
-    total = f"{wasm['packed'] / 1e6:.1f}".replace(".", "\\.")
+    total = f"{wasm['br'] / 1e6:.1f}".replace(".", "\\.")
     expect(files.filter(has_text="Python runtime:")).to_have_text(re.compile(rf"^Python runtime: \d+\.\d of {total} MB$"))
     assert files.count() == 6
     progress = page.evaluate(f"async () => {ENGINE}.state.progress")

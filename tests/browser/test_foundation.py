@@ -47,11 +47,12 @@ def test_calculator_reaches_ready_from_own_origin(page, requests_log):
     expect(label).to_have_text("The calculator is ready.")
     assert not re.search(r"Python|Pyodide|\d+\.\d+", label.text_content())
     # The worker's own downloads are seen by the request log, so the origin check covers them.
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm.gz") for url in requests_log.urls)
-    assert any(url.endswith("/assets/engine/engine-first.zip.gz") for url in requests_log.urls)   # its first part
+    # Each big download comes as its .br copy (the worker unpacks it with the site's own decoder).
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm.br") for url in requests_log.urls)
+    assert any(url.endswith("/assets/engine/engine-first.zip.br") for url in requests_log.urls)   # its first part
     # This host sends no Content-Security-Policy header, so the worker runs the runtime's scripts
-    # from the unpacked .gz copies (a blob: URL): the 1 MB script itself is never asked for.
-    assert any(url.endswith("/pyodide/pyodide.asm.js.gz") for url in requests_log.urls)
+    # from the unpacked .br copies (a blob: URL): the 1 MB script itself is never asked for.
+    assert any(url.endswith("/pyodide/pyodide.asm.js.br") for url in requests_log.urls)
     assert not any(url.endswith(("/pyodide/pyodide.asm.js", "/pyodide/pyodide.js")) for url in requests_log.urls)
 
 
