@@ -60,6 +60,34 @@ def test_a_cleared_army_comes_back_even_after_a_reload(page: Page, scheme: str):
     assert not errors, errors
 
 
+@pytest.mark.browser_context_args(**PHONE)
+def test_dice_brought_back_while_the_link_is_still_read_stay(page: Page):
+    """The address names the cleared (empty) army; "Bring them back" tapped before the engine has
+    read that address wins: the link's empty roll, read later, does not take the dice away again."""
+    errors = errors_of(page)
+    page.goto("calculator/" + share_hash(ROLL))
+    wait_resolved(page)
+    page.locator("[data-calc-clear]").click()
+    wait_army(page, [])
+    held: list = []
+
+    def hold(route) -> None:                                   # noqa: ANN001 - Playwright's Route
+        held.append(route)
+
+    page.context.route("**/engine-worker*.js", hold)           # the engine cannot wake until let go
+    page.reload()
+    expect(page.locator("[data-calc-results]")).to_have_attribute("data-state", "opening")  # the address waits for it
+    page.locator('[data-calc-army-undo="roll"]').get_by_role("button", name="Bring them back").click()
+    assert held, "the engine's worker was not asked for"
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/engine-worker*.js", hold)
+    # The engine answers in turn: the address's roll (read, then dropped), then the dice brought back.
+    assert dice_of(wait_resolved(page)["army"]) == dice_of(ROLL["army"])
+    assert dice_of(json.loads(page.locator("#calculator").get_attribute("data-input"))["army"]) == dice_of(ROLL["army"])
+    assert not errors, errors
+
+
 RAIDERS = {"size": 24, "armies": {"home": ["amazons/soldier", "amazons/centaur"], "horde": [], "campaign": []},
            "summoning_pool": []}
 EXCHANGE = melee([u("amazons/war-chief", attack="4 melee", counter_save="3 save")],

@@ -253,7 +253,9 @@ function bind(root, cat) {
     if (input) { ctx.state = Object.assign(emptyState(), input); ctx.plan = null; }
     changed(ctx);
   };
-  ctx.changed = () => changed(ctx);
+  // The player's own change while a link is still being read stands: the link's roll, once read,
+  // would otherwise replace it without a word (a cleared army brought back before the engine woke).
+  ctx.changed = () => { if (ctx.vetting) { ctx.opening++; ctx.vetting = false; } changed(ctx); };
   ctx.focusAfterRemove = (i) => {
     const next = root.querySelector('[data-key="remove-' + Math.min(i, ctx.state.army.length - 1) + '"]');
     (next || ctx.ui.add).focus();
