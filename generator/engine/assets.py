@@ -321,7 +321,8 @@ def describe(files: dict[str, bytes], pyodide_dir: Path, version: str, memo: Mem
         packed = gzip_copy(url, data, memo)
         if packed is not None:
             table[key]["packed"] = len(packed)      # at url + ".gz"
-            table[key].update({"br": len(extra[url + ".br"])} if url + ".br" in extra else {})
+            if url + ".br" in extra:
+                table[key]["br"] = len(extra[url + ".br"])      # at url + ".br"
         hashes[cache].append(digest(data))
     first = files[FIRST[0]]
     packed = gzip_copy(FIRST[0], first, memo)

@@ -59,8 +59,8 @@ def second_tab(page: Page, errors: list[str], path: str) -> Page:
 # at is not yet its own record) by loading the page again and swapping it in; later ones it passes
 # over while the path stays the same. A link read in place before that swap may be read by a page
 # then swapped for another (the race the game's tampered links met about 1 run in 8).
-SWAP_ONCE = """(root) => { document.querySelector(root).dataset.before = '1';
-  history.pushState(null, '', location.pathname); window.dispatchEvent(new PopStateEvent('popstate')); }"""
+# A history step to `href` on the page shown, as Back or Forward makes one: the page hears a popstate.
+HISTORY_STEP = "(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }"
 SWAPPED = """([root, bound]) => { const r = document.querySelector(root);
   return !!r && !r.dataset.before && !!r.dataset[bound] && r.dataset.engine === 'ready'; }"""
 
@@ -68,12 +68,13 @@ SWAPPED = """([root, bound]) => { const r = document.querySelector(root);
 def swap_once(page: Page, root: str, bound: str, timeout: float) -> None:
     """Have the theme make its one swap of the page shown (its `root` element, bound when
     `root`'s data attribute `bound` is set) and wait until the new page is bound and its engine
-    ready: from then on a link opened in place (history.pushState and a popstate, as Back or
-    Forward brings one) is read by the page's own listener alone."""
-    page.evaluate(SWAP_ONCE, root)
+    ready: from then on a link opened by a history step (:func:`open_by_history`) is read by the
+    page's own listener alone."""
+    page.evaluate(f"(root) => {{ document.querySelector(root).dataset.before = '1'; ({HISTORY_STEP})(location.pathname); }}", root)
     page.wait_for_function(SWAPPED, arg=[root, bound], timeout=timeout)
 
 
-def open_in_place(page: Page, href: str) -> None:
-    """Go to ``href`` (a query on the page shown) without reloading, as Back or Forward would."""
-    page.evaluate("(href) => { history.pushState(null, '', href); window.dispatchEvent(new PopStateEvent('popstate')); }", href)
+def open_by_history(page: Page, href: str) -> None:
+    """Go to ``href`` (a query on the page shown) without reloading, as Back or Forward would (the
+    calculator's links are opened in place by their hashchange instead: links.open_in_place)."""
+    page.evaluate(HISTORY_STEP, href)

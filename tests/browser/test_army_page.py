@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import clear_left_behind
-from tests.browser.kept import open_in_place, put_kept, swap_once
+from tests.browser.kept import open_by_history, put_kept, swap_once
 from tests.browser.links import CANON_JS, canon, module_page
 from tests.browser.offline_wait import WAIT_FOR_CONTROL
 from tests.browser.origin import guarded_context
@@ -336,7 +336,7 @@ def open_link(page: Page, query: str) -> None:
     """Open ``army/?<query>`` in place on the builder, its message about an earlier link emptied
     first so that the message waited for next is this link's."""
     page.evaluate("() => { const m = document.querySelector('[data-army-message]'); m.textContent = ''; m.hidden = true; }")
-    open_in_place(page, "?" + query)
+    open_by_history(page, "?" + query)
 
 
 def b64(text: str) -> str:
@@ -395,7 +395,7 @@ def test_hand_worked_forces_open_as_links(builder: Page):
     assert "calculator" not in label.inner_text().lower()
     for i, case in enumerate(CASES):
         if i:
-            open_in_place(page, "?force=" + quote(json.dumps(case["input"])))
+            open_by_history(page, "?force=" + quote(json.dumps(case["input"])))
         got = shown(page, case["input"])
         want = case["points"]
         assert got["total"] == str(want["total"]), case["id"]

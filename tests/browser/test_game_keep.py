@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
-from tests.browser.kept import NOT_JSON, errors_of, open_in_place, put_text, second_tab, stored, swap_once
+from tests.browser.kept import NOT_JSON, errors_of, open_by_history, put_text, second_tab, stored, swap_once
 from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, small_targets,
                                           start_game, wait_moves)
 
@@ -142,7 +142,7 @@ def test_game_links_are_read_by_the_engine_and_refused_in_its_words(page: Page, 
     swap_once(page, "#game", "gameBound", ENGINE_TIMEOUT)
     for text in REFUSED.values():
         page.evaluate("() => { const m = document.querySelector('[data-game-message]'); m.textContent = ''; m.hidden = true; }")
-        open_in_place(page, "?game=" + quote(text))
+        open_by_history(page, "?game=" + quote(text))
         expect(message).to_have_text("This game link could not be used: " + refusal(engine, text) + ".", timeout=ENGINE_TIMEOUT)
         expect(message).to_be_in_viewport()
         assert stored(page, KEY) is None

@@ -230,13 +230,13 @@ function restore(ctx) {
 /* The exchange, maneuver and advice modes' scripts (half the calculator's): imported when one of them
    is first opened (a link, its button), else after the page's first answer, or LATER_MS after the
    engine is ready: on a slow link a first roll's answer does not wait for their bytes (issue 52). */
-const LATER = [() => import("./calc-exchange.js").then((m) => m.bindExchange),
-  () => import("./calc-maneuver.js").then((m) => m.bindManeuver), () => import("./calc-advise.js").then((m) => m.bindAdvise)];
+const LATER = { exchange: () => import("./calc-exchange.js").then((m) => m.bindExchange),
+  maneuver: () => import("./calc-maneuver.js").then((m) => m.bindManeuver), advise: () => import("./calc-advise.js").then((m) => m.bindAdvise) };
 const LATER_MS = 1500;
 function bindLater(ctx) {
   let loaded = null;
-  ctx.later = () => (loaded = loaded || Promise.all(LATER.map((get) => get())).then((binds) => binds.forEach((b) => b(ctx))));
-  ["exchange", "maneuver", "advise"].forEach((mode) => {        // until then, a mode opens once its script is in
+  ctx.later = () => (loaded = loaded || Promise.all(Object.values(LATER).map((get) => get())).then((binds) => binds.forEach((b) => b(ctx))));
+  Object.keys(LATER).forEach((mode) => {        // until then, a mode opens once its script is in
     const stub = ctx.open[mode] = (...args) => ctx.later().then(() => (ctx.open[mode] !== stub ? ctx.open[mode] : ctx.open.roll)(...args));
   });
   engine.whenReady().then(() => setTimeout(ctx.later, LATER_MS), () => ctx.later());

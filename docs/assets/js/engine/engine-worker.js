@@ -125,7 +125,7 @@ async function download(id, cache, packed, f = ENGINE.files[id]) {
   let res = dec ? await get(url + ".br", f.label) : null;
   const br = res && res.ok && (/\bbr\b/.test(res.headers.get("Content-Encoding") || "") || await dec);  // labelled: unpacked already
   if (res && !br) res.body && res.body.cancel().catch(() => {});
-  files[id].total = br ? f.br : packed ? f.packed : f.size;
+  files[id].total = br === true ? f.size : br ? f.br : packed ? f.packed : f.size;   // true: the browser unpacks it
   if (!br) res = await get(packed ? url + ".gz" : url, f.label);
   if (!res.ok && packed) [files[id].total, res] = [f.size, await get(url, f.label)];    // a copy of the site without its .gz files
   if (!res.ok) throw new Error("the calculator could not be downloaded (" + f.label + ": the site answered with error " + res.status + ")");
