@@ -290,6 +290,9 @@ class Index:
         self.terrain_dice = {t["id"]: self._terrain_die(t) for t in bundle.get("terrains") or []}
         rules = bundle.get("rules") or []
         self.steps = self._steps(rules)
+        # The ten steps of Die Roll Resolution (p.27) as each roll's answer names them: made once here,
+        # read by every roll resolved (the exchange's resolver makes hundreds of thousands).
+        self.ten_steps: tuple[Step, ...] = tuple(self.step(n) for n in range(1, 11))
         force = next((r.get("force") or {} for r in rules if r.get("id") == "setup-and-victory"), {})
         # The item kinds a unit carries only when it shares their element (p.59); the others any unit may.
         self.by_element: tuple[str, ...] = tuple((force.get("carrying") or {}).get("by_element") or ())

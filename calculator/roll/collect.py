@@ -284,9 +284,12 @@ def collect(rolls: list[UnitRoll], mods: list[Modifier], roll: Roll, idx: Index,
                 trace.add(5, f"{ur.excluded}: its results do not count", ur.unit, see("delayed-effects"))
             continue
         for part in ur.parts:
-            for t in roll.counts:
-                nonsai[t] += part.nonsai.get(t, 0)
-                sai[t] += part.sai.get(t, 0)
+            for t, n in part.nonsai.items():     # only the types this roll counts (most faces add one)
+                if t in nonsai:
+                    nonsai[t] += n
+            for t, n in part.sai.items():
+                if t in sai:
+                    sai[t] += n
             for note in part.notes:
                 if note.step == 5:
                     trace.add(5, note.text, ur.unit, note.see)

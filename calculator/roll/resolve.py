@@ -47,8 +47,8 @@ def run_roll(roll: Roll, units: tuple[Unit, ...], mods: Iterable[Modifier], dela
     step_4_identify(rolls, trace)
     sums = collect(rolls, mods, roll, idx, trace)
     totals = finish(sums, step_mods, roll, trace)
-    steps = [{"step": n, "rule": idx.step(n).rule, "title": idx.step(n).title, "entries": trace.entries[n],
-              "subtotals": trace.subtotals.get(n, {})} for n in range(1, 11)]
+    steps = [{"step": n, "rule": s.rule, "title": s.title, "entries": trace.entries[n],
+              "subtotals": trace.subtotals.get(n, {})} for n, s in enumerate(idx.ten_steps, start=1)]
     return RollResult(roll, terrain, totals, steps, trace, rolls)
 
 
