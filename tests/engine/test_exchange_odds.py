@@ -114,23 +114,49 @@ def test_faces_given_stay_fixed(engine):
 def _monte_carlo(engine, data: dict, n: int, seeds: range | None = None) -> dict[str, dict[str, Counter]]:
     """What the exchange's own resolver does over ``n`` seeded exchanges (seeds 1 to n, or ``seeds``),
     sharing what the runs of one input work out alike, as the sampled estimate does (each run is still
-    the exchange resolved afresh: test_exchange_sampled)."""
-    inp = parse_exchange(data, engine.index)
-    known = Known()
+    the exchange resolved afresh: test_exchange_sampled). Seeds 1 to n of an input are resolved once
+    for the module: the tests that check the same input against the resolver count the same runs
+    (each seed's exchange is the same whichever test asks; the split between processes shows it)."""
+    if seeds is None:
+        losses = _resolved(engine, data, n)[:n]
+    else:
+        inp, known = parse_exchange(data, engine.index), Known()
+        losses = [_losses(engine, inp, known, seed) for seed in seeds]
     seen = {s: {"damage": Counter(), "killed": Counter()} for s in ("attacker", "defender")}
-    for seed in seeds if seeds is not None else range(1, n + 1):
-        for side in inp.sides.values():
-            for u in side.units:
-                u.status, u.why, u.damage = "", "", 0
-        inp.seed = seed
-        run = resolve_exchange(engine, inp, known)
-        dealt = {"attacker": 0, "defender": 0}
-        for d in run.damages:
-            dealt[d.to] += d.amount
-        for name, side in run.sides.items():
-            seen[name]["damage"][dealt[name] + sum(u.damage for u in side.units)] += 1
-            seen[name]["killed"][sum(u.health for u in side.units if u.status in ("killed", "buried"))] += 1
+    for one in losses:
+        for name, damage, killed in one:
+            seen[name]["damage"][damage] += 1
+            seen[name]["killed"][killed] += 1
     return seen
+
+
+_RESOLVED: dict[tuple, tuple] = {}      # (engine, the input) -> its parsed input, Known, losses of seeds 1, 2, ...
+
+
+def _resolved(engine, data: dict, n: int) -> list[tuple]:
+    """Each side's losses in the exchanges of seeds 1 to at least n, in order, made once per input."""
+    key = (engine, json.dumps(data, sort_keys=True))
+    if key not in _RESOLVED:
+        _RESOLVED[key] = (parse_exchange(data, engine.index), Known(), [])
+    inp, known, losses = _RESOLVED[key]
+    for seed in range(len(losses) + 1, n + 1):
+        losses.append(_losses(engine, inp, known, seed))
+    return losses
+
+
+def _losses(engine, inp, known: Known, seed: int) -> tuple:
+    """(side, damage, health killed) of each side in the exchange resolved with ``seed``."""
+    for side in inp.sides.values():
+        for u in side.units:
+            u.status, u.why, u.damage = "", "", 0
+    inp.seed = seed
+    run = resolve_exchange(engine, inp, known)
+    dealt = {"attacker": 0, "defender": 0}
+    for d in run.damages:
+        dealt[d.to] += d.amount
+    return tuple((name, dealt[name] + sum(u.damage for u in side.units),
+                  sum(u.health for u in side.units if u.status in ("killed", "buried")))
+                 for name, side in run.sides.items())
 
 
 def _monte_carlo_part(job: tuple[dict, dict, range]) -> dict[str, dict[str, Counter]]:
