@@ -266,6 +266,15 @@ function whenReady() {
 
 export const engine = { start, call, retry, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
 
+// Said once on window when the engine is first up or has failed: the theme's sitemap request waits
+// for it on a page with the engine (overrides/assets/theme/sitemap.js).
+let settledSaid = false;
+subscribe((s) => {
+  if (settledSaid || (s.status !== "ready" && s.status !== "error")) return;
+  settledSaid = true;
+  dispatchEvent(new Event("dd-engine-settled"));
+});
+
 /* Once the engine is up (or has failed), a page asks again for what it shows: ``ask(ctx)``, after
    its pending timer (ctx.timer) is dropped; it stops following when ctx.root leaves the page. */
 export function followEngine(ctx, ask) {
