@@ -50,7 +50,7 @@ def open_held(page: Page, held: list[Route]) -> None:
     page.evaluate("() => fetch('manifest.webmanifest').then((r) => r.text())")   # one more round trip
 
 
-def test_the_calculator_asks_for_the_sitemap_once_its_engine_is_up(page: Page):
+def test_the_calculator_asks_for_the_sitemap_once_its_engine_is_up_and_idle(page: Page):
     asked = theme_asks(page)
     held = hold_wasm(page)
     open_held(page, held)

@@ -1,6 +1,7 @@
 /* On a page that starts the calculator's engine, the theme's request for sitemap.xml (its instant
-   navigation reads it as the page opens) waits until the engine is ready or has failed, so that on
-   a slow link it does not share the link with the engine's download before a first answer. The
+   navigation reads it as the page opens) waits until the engine is up and has answered what the
+   page asked while it started (the first answer of a link), or has failed, so that on
+   a slow link it does not share the link with the engine's download and first answer. The
    theme asks with XMLHttpRequest; only that one request is held. A click on a link before the
    sitemap arrives is not intercepted by the theme: the browser loads the page as usual.
    The engine client (assets/js/engine/engine.js) says "dd-engine-settled" on window; a bound

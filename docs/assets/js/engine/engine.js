@@ -133,6 +133,7 @@ class Lane {
     if (msg.fatal && this.primary) { state.status = "error"; state.error = msg.error; emit(); }
     if (msg.ok) call.resolve(msg.result); else call.reject(engineError(msg));
     this.next();
+    if (this.primary) settle();
   }
 
   fatal(message) {
@@ -266,14 +267,17 @@ function whenReady() {
 
 export const engine = { start, call, retry, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
 
-// Said once on window when the engine is first up or has failed: the theme's sitemap request waits
-// for it on a page with the engine (overrides/assets/theme/sitemap.js).
+// Said once on window when the engine has failed, or is up with nothing left to answer (a page's
+// first call, asked while it started, answered): on a page with the engine, the theme's sitemap
+// request waits for it (overrides/assets/theme/sitemap.js), so that a slow link brings the answer first.
 let settledSaid = false;
-subscribe((s) => {
-  if (settledSaid || (s.status !== "ready" && s.status !== "error")) return;
+function settle() {
+  const idle = state.status === "ready" && !lanes.main.running && !lanes.main.queue.length;
+  if (settledSaid || !(idle || state.status === "error")) return;
   settledSaid = true;
   dispatchEvent(new Event("dd-engine-settled"));
-});
+}
+subscribe(settle);
 
 /* Once the engine is up (or has failed), a page asks again for what it shows: ``ask(ctx)``, after
    its pending timer (ctx.timer) is dropped; it stops following when ctx.root leaves the page. */
