@@ -12,11 +12,19 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
+from tests.browser.test_calculator import ROLL, share_hash
+
 ENGINE_TIMEOUT = 120_000
 WASM = re.compile(r"/pyodide/pyodide\.asm\.wasm(\.gz|\.br)?$")
 # The theme's own request (the offline copy's service worker may fetch the file too, later).
-ASKED = ("() => performance.getEntriesByType('resource').some((e) =>"
-         " e.name.endsWith('/sitemap.xml') && e.initiatorType === 'xmlhttprequest')")
+SITEMAP = ("performance.getEntriesByType('resource').find((e) =>"
+           " e.name.endsWith('/sitemap.xml') && e.initiatorType === 'xmlhttprequest')")
+ASKED = f"() => !!{SITEMAP}"
+# When the roll's answer was first drawn (the results marked resolved), on the page's own clock.
+WATCH_ANSWER = """new MutationObserver(() => {
+  const r = document.querySelector("[data-calc-results]");
+  if (r && r.dataset.state === "resolved" && window.__answerAt === undefined) window.__answerAt = performance.now();
+}).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ["data-state"] });"""
 
 
 def theme_asks(page: Page) -> list[str]:
@@ -36,9 +44,9 @@ def hold_wasm(page: Page) -> list[Route]:
     return held
 
 
-def open_held(page: Page, held: list[Route]) -> None:
+def open_held(page: Page, held: list[Route], path: str = "calculator/") -> None:
     """The calculator opened, its page scripts run, the engine waiting on its WebAssembly."""
-    page.goto("calculator/")
+    page.goto(path)
     page.wait_for_load_state("load")
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "loading")
     page.wait_for_function("() => document.documentElement.classList.contains('js')")  # the theme's script ran
@@ -51,9 +59,11 @@ def open_held(page: Page, held: list[Route]) -> None:
 
 
 def test_the_calculator_asks_for_the_sitemap_once_its_engine_is_up_and_idle(page: Page):
+    """A link to a roll: the sitemap is asked for only after its answer is drawn."""
     asked = theme_asks(page)
     held = hold_wasm(page)
-    open_held(page, held)
+    page.add_init_script(WATCH_ANSWER)
+    open_held(page, held, "calculator/" + share_hash(ROLL))
     assert not asked, "the theme asked for the sitemap while the engine was still downloading"
     for route in held:
         route.continue_()
@@ -61,6 +71,8 @@ def test_the_calculator_asks_for_the_sitemap_once_its_engine_is_up_and_idle(page
     expect(page.locator("#calculator")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
     page.wait_for_function(ASKED, timeout=ENGINE_TIMEOUT)
     assert len(asked) == 1
+    assert page.evaluate(f"() => window.__answerAt !== undefined && {SITEMAP}.startTime >= window.__answerAt"), \
+        "the sitemap was asked for before the link's answer was drawn"
     # Instant navigation from the calculator, the sitemap in: the page is swapped in, not loaded.
     page.evaluate("window.__sameDocument = true")
     page.get_by_role("link", name="Open data").first.click()

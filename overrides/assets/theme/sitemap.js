@@ -15,11 +15,7 @@
     settled = true;
     held.splice(0).forEach((go) => go());
   };
-  // Once settled, the first answer's own work goes first (an idle moment, at most 2 s later).
-  addEventListener("dd-engine-settled", () => {
-    if (window.requestIdleCallback) requestIdleCallback(release, { timeout: 2000 });
-    else setTimeout(release, 0);
-  }, { once: true });
+  addEventListener("dd-engine-settled", release, { once: true });
 
   const open = XMLHttpRequest.prototype.open;
   const send = XMLHttpRequest.prototype.send;

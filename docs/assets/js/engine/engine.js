@@ -267,15 +267,22 @@ function whenReady() {
 
 export const engine = { start, call, retry, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
 
-// Said once on window when the engine has failed, or is up with nothing left to answer (a page's
-// first call, asked while it started, answered): on a page with the engine, the theme's sitemap
-// request waits for it (overrides/assets/theme/sitemap.js), so that a slow link brings the answer first.
+// Said once on window when the engine has failed, or is up with nothing left to answer through an
+// idle moment of the page (a link's answer may come in turns: a roll's plan, then its resolve, asked
+// once the plan is read): on a page with the engine, the theme's sitemap request waits for it
+// (overrides/assets/theme/sitemap.js), so that a slow link brings the first answer first.
 let settledSaid = false;
-function settle() {
-  const idle = state.status === "ready" && !lanes.main.running && !lanes.main.queue.length;
-  if (settledSaid || !(idle || state.status === "error")) return;
+const laneIdle = () => state.status === "ready" && !lanes.main.running && !lanes.main.queue.length;
+const later = window.requestIdleCallback ? (fn) => requestIdleCallback(fn, { timeout: 1000 }) : (fn) => setTimeout(fn, 50);
+function say() {
+  if (settledSaid) return;
   settledSaid = true;
   dispatchEvent(new Event("dd-engine-settled"));
+}
+function settle() {
+  if (settledSaid) return;
+  if (state.status === "error") say();
+  else if (laneIdle()) later(() => { if (laneIdle() || state.status === "error") say(); });
 }
 subscribe(settle);
 
