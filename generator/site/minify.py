@@ -49,6 +49,10 @@ def run_terser(files: list[dict]) -> list[str]:
     return json.loads(proc.stdout)
 
 
+def remember(memo: Memo, key: str, data: bytes) -> None:
+    memo.get(key, lambda: data)
+
+
 def minify_scripts(site: Path, memo: Memo) -> int:
     """Each of the site's own scripts below ``site`` replaced by its minified form; returns how many."""
     tag = "terser-" + terser_version() + ":" + digest(SCRIPT.read_bytes())
@@ -61,7 +65,7 @@ def minify_scripts(site: Path, memo: Memo) -> int:
             todo.append((path, {"code": data.decode("utf-8"), "module": bool(MODULE.search(data.decode("utf-8")))}))
     made = run_terser([file for _, file in todo]) if todo else []
     for (path, _), code in zip(todo, made):
-        memo.get(keys[path], lambda code=code: code.encode("utf-8"))
+        remember(memo, keys[path], code.encode("utf-8"))
     for path in paths:
         path.write_bytes(memo.get(keys[path], lambda: None) or path.read_bytes())
     return len(paths)
