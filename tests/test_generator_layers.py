@@ -12,7 +12,7 @@ GENERATOR = ROOT / "generator"
 
 LAYERS = {   # top first, as in ARCHITECTURE.md
     "entry": ["__main__", "importer", "octgn"],
-    "build": ["site.serve", "site.build", "site.finish", "site.glossary_links", "site.offline", "site.csp"],
+    "build": ["site.serve", "site.build", "site.finish", "site.glossary_links", "site.offline", "site.csp", "site.minify"],
     "generate": ["site.generate", "engine.snapshot", "engine.assets"],
     "renderers": ["pages.render", "pages.api_records", "pages.reference", "pages.search", "pages.previews",
                   "pages.link_pages", "images.share_images", "images.raster"],

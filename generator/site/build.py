@@ -28,6 +28,7 @@ from ..images import share_images
 from ..data import urls
 from .csp import add_policy
 from .finish import finish_pages, shed_css_comments
+from .minify import minify_scripts
 from .generate import ENGINE_INFO, MEMO, generate, inputs_mtime, is_stale
 from .offline import make_offline_copy
 from ..paths import DATA_DIR, OUT_DIR, REPO_ROOT, SITE_DIR
@@ -52,16 +53,19 @@ def build_site(site_dir: Path = SITE_DIR, docs_dir: Path = OUT_DIR, data_dir: Pa
         cfg.site_url = serve_url
     mkdocs_build(cfg, serve_url=serve_url)
     finish_site(Path(site_dir), Path(docs_dir), Path(data_dir), cfg.site_name, offline=offline,
-                site_url=None if serve_url else cfg.site_url, csp=serve_url is None)
+                site_url=None if serve_url else cfg.site_url, csp=serve_url is None, minify=serve_url is None)
 
 
 def finish_site(site_dir: Path, docs_dir: Path, data_dir: Path, site_name: str, *, offline: bool,
-                site_url: str | None = None, csp: bool = True) -> None:
+                site_url: str | None = None, csp: bool = True, minify: bool = True) -> None:
     """The generator's steps after the site builder: finished pages, the Content-Security-Policy
     on every page (``csp``; not under live reload, whose script is inline), then the offline copy
-    (``site_url``: the site's address, when known)."""
+    (``site_url``: the site's address, when known). The site's own scripts are minified
+    (``minify``; not under live reload, where the sources are easier to follow)."""
     finish_pages(site_dir, docs_dir, urls.load_moves(data_dir / "moves.yaml"), site_name)
     shed_css_comments(site_dir)
+    if minify:
+        minify_scripts(site_dir, MEMO)
     if csp:
         add_policy(site_dir)
     link_pages.set_root(site_dir, site_url)        # the small pages' addresses

@@ -133,6 +133,7 @@ class Lane {
     if (msg.fatal && this.primary) { state.status = "error"; state.error = msg.error; emit(); }
     if (msg.ok) call.resolve(msg.result); else call.reject(engineError(msg));
     this.next();
+    if (this.primary) settle();
   }
 
   fatal(message) {
@@ -265,6 +266,25 @@ function whenReady() {
 }
 
 export const engine = { start, call, retry, subscribe, busy, whenReady, state, budgets: BUDGET_MS };
+
+// Said once on window when the engine has failed, or is up with nothing left to answer through an
+// idle moment of the page (a link's answer may come in turns: a roll's plan, then its resolve, asked
+// once the plan is read): on a page with the engine, the theme's sitemap request waits for it
+// (overrides/assets/theme/sitemap.js), so that a slow link brings the first answer first.
+let settledSaid = false;
+const laneIdle = () => state.status === "ready" && !lanes.main.running && !lanes.main.queue.length;
+const later = window.requestIdleCallback ? (fn) => requestIdleCallback(fn, { timeout: 1000 }) : (fn) => setTimeout(fn, 50);
+function say() {
+  if (settledSaid) return;
+  settledSaid = true;
+  dispatchEvent(new Event("dd-engine-settled"));
+}
+function settle() {
+  if (settledSaid) return;
+  if (state.status === "error") say();
+  else if (laneIdle()) later(() => { if (laneIdle() || state.status === "error") say(); });
+}
+subscribe(settle);
 
 /* Once the engine is up (or has failed), a page asks again for what it shows: ``ask(ctx)``, after
    its pending timer (ctx.timer) is dropped; it stops following when ctx.root leaves the page. */

@@ -1,0 +1,71 @@
+"""The site's own scripts go out minified: on a first visit over a slow link every byte before the
+calculator's first answer counts, and a plain host sends the scripts as they are (about 0.35 MB
+with their comments, about half that minified). The sources in ``docs/`` keep their comments.
+
+terser (npm, pinned in package.json) runs under Node, once for every script not yet remembered:
+the build's memo keeps each result by the hash of the script, terser's version and this step's
+options, so a rebuild minifies only what changed.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+from ..engine.assets import Memo, digest
+from ..paths import REPO_ROOT
+
+SCRIPT = Path(__file__).with_name("js") / "minify.mjs"
+TERSER = REPO_ROOT / "node_modules" / "terser" / "package.json"
+FOLDERS = ("assets/js", "assets/theme")
+# Read as text after this step: the engine worker's constants (by the tests and benchmarks) and
+# packed.js's functions (copied into the service worker by generator.site.offline).
+AS_THEY_ARE = {"assets/js/engine/engine-worker.js", "assets/js/engine/packed.js"}
+MODULE = re.compile(r"^(import|export)\b", re.M)
+
+
+def site_scripts(site: Path) -> list[Path]:
+    found = [p for folder in FOLDERS for p in sorted((site / folder).rglob("*.js"))]
+    return [p for p in found if p.relative_to(site).as_posix() not in AS_THEY_ARE]
+
+
+def terser_version() -> str:
+    try:
+        return json.loads(TERSER.read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        raise SystemExit("error: terser is not installed (node_modules/terser); run `npm ci`") from None
+
+
+def run_terser(files: list[dict]) -> list[str]:
+    try:
+        proc = subprocess.run(["node", str(SCRIPT)], input=json.dumps(files), capture_output=True,
+                              text=True, timeout=600, cwd=REPO_ROOT)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SystemExit(f"error: could not minify the site's scripts ({exc})") from None
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"error: could not minify the site's scripts ({last})")
+    return json.loads(proc.stdout)
+
+
+def remember(memo: Memo, key: str, data: bytes) -> None:
+    memo.get(key, lambda: data)
+
+
+def minify_scripts(site: Path, memo: Memo) -> int:
+    """Each of the site's own scripts below ``site`` replaced by its minified form; returns how many."""
+    tag = "terser-" + terser_version() + ":" + digest(SCRIPT.read_bytes())
+    paths = site_scripts(site)
+    keys, todo = {}, []
+    for path in paths:
+        data = path.read_bytes()
+        keys[path] = key = tag + ":" + digest(data)
+        if memo.get(key, lambda: None) is None:
+            todo.append((path, {"code": data.decode("utf-8"), "module": bool(MODULE.search(data.decode("utf-8")))}))
+    made = run_terser([file for _, file in todo]) if todo else []
+    for (path, _), code in zip(todo, made):
+        remember(memo, keys[path], code.encode("utf-8"))
+    for path in paths:
+        path.write_bytes(memo.get(keys[path], lambda: None) or path.read_bytes())
+    return len(paths)
