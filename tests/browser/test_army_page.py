@@ -145,8 +145,7 @@ def test_build_a_force_by_clicking_then_reload_and_share(page: Page, context, si
     link = page.locator("dom=[data-army-link]").input_value()
     assert parse_qs(urlsplit(link).query)["name"] == ["Force 1"]
     ids = page.evaluate(KEPT_IDS_JS)
-    page.close()
-    clear_left_behind(context, site_url)
+    clear_left_behind(context, site_url)     # closes the page
     other = context.new_page()
     other.on("pageerror", lambda e: errors.append(str(e)))
     other.goto(link)

@@ -57,8 +57,7 @@ def csp_page(csp_context, csp_url):
     page = csp_context.new_page()
     page.errors = watched(page)          # type: ignore[attr-defined]
     yield page
-    page.close()
-    clear_left_behind(csp_context, csp_url)     # as between a shared_context module's tests
+    clear_left_behind(csp_context, csp_url)     # as between a shared_context module's tests (closes the page)
 
 
 def seen(page: Page) -> list[str]:

@@ -8,6 +8,9 @@ from urllib.parse import parse_qs
 import pytest
 from playwright.sync_api import expect
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 
 def all_dice(dataset) -> list[dict]:
     """Every die as the filter sees it: the data's own fields, computed here from the data."""

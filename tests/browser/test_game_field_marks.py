@@ -17,6 +17,9 @@ from tests.browser.test_accessibility import violations
 # module, on which every case opens its move's form.
 from tests.browser.test_game_page import ENGINE_TIMEOUT, SETUP, in_play, wait_moves  # noqa: F401 - a fixture
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 
 def missile(page: Page) -> tuple[Locator, object]:
     page.locator('[data-open-move="missile"][data-army="alice.campaign"][data-target="bob.campaign"]').click()

@@ -13,6 +13,9 @@ from tests.browser.test_calculator_words import answer_shown, exchange_shown, ro
 from tests.browser.test_exchange_page import exchange_link
 import pytest
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 # The tests share one calculator page (the conftest's calc), each link opened on it in place
 # (links.open_afresh: the answers an earlier test left are marked old first): the engine starts once.
 

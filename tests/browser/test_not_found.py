@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 # (address typed, the page that must come first): written from what each address means.
 MISTYPED = [
     ("sai/doublestrik/", "Double Strike", "sai/double-strike/"),

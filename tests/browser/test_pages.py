@@ -7,6 +7,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 SEARCHES = [   # (what a player types, the URL path the first result must open)
     ("Counter", "sai/counter/"),
     ("Blizzard", "spells/blizzard/"),

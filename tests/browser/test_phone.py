@@ -4,6 +4,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 PAGES = ["sai/", "spells/", "species/", "sai/rend/", "sai/counter/", "spells/blizzard/", "terrains/", "dragons/",
          "rules/x-values/"]
 

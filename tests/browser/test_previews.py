@@ -10,6 +10,9 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import expect
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 RULES_PAGE = "rules/die-roll-resolution/"
 
 

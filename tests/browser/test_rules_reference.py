@@ -6,6 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 
 @pytest.fixture
 def clip(context):

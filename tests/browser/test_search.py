@@ -17,6 +17,9 @@ from playwright.sync_api import expect
 
 from tests.browser.origin import guarded_context
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 THRESHOLD = 0.98
 DICE_SAMPLE, DICE_SEED = 80, 12
 

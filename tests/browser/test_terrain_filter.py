@@ -11,6 +11,9 @@ from playwright.sync_api import expect
 
 from tests.conftest import REPO_ROOT
 
+# Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
+pytestmark = pytest.mark.shared_context
+
 PHONE = {"width": 390, "height": 800}
 
 
