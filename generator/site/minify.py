@@ -49,23 +49,25 @@ def run_terser(files: list[dict]) -> list[str]:
     return json.loads(proc.stdout)
 
 
-def remember(memo: Memo, key: str, data: bytes) -> None:
-    memo.get(key, lambda: data)
-
-
 def minify_scripts(site: Path, memo: Memo) -> int:
     """Each of the site's own scripts below ``site`` replaced by its minified form; returns how many."""
     tag = "terser-" + terser_version() + ":" + digest(SCRIPT.read_bytes())
     paths = site_scripts(site)
-    keys, todo = {}, []
+    out: dict[Path, bytes] = {}
+    todo: list[tuple[Path, str, dict]] = []
     for path in paths:
         data = path.read_bytes()
-        keys[path] = key = tag + ":" + digest(data)
-        if memo.get(key, lambda: None) is None:
-            todo.append((path, {"code": data.decode("utf-8"), "module": bool(MODULE.search(data.decode("utf-8")))}))
-    made = run_terser([file for _, file in todo]) if todo else []
-    for (path, _), code in zip(todo, made):
-        remember(memo, keys[path], code.encode("utf-8"))
-    for path in paths:
-        path.write_bytes(memo.get(keys[path], lambda: None) or path.read_bytes())
+        key = tag + ":" + digest(data)
+        made = memo.get(key, lambda: None)       # remembered, or None: minified below, once for all
+        if made is not None:
+            out[path] = made
+        else:
+            code = data.decode("utf-8")
+            todo.append((path, key, {"code": code, "module": bool(MODULE.search(code))}))
+    minified = run_terser([file for _, _, file in todo]) if todo else []
+    for (path, key, _), code in zip(todo, minified):
+        data = code.encode("utf-8")
+        out[path] = memo.get(key, lambda: data)     # called at once: this turn's bytes
+    for path, data in out.items():
+        path.write_bytes(data)
     return len(paths)
