@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import MARK_OLD, open_in_place
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine

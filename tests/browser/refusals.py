@@ -4,7 +4,8 @@ read it: the box marked (aria-invalid), described by the note (aria-describedby)
 box's label; and, once the value is good, the mark and every note gone."""
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page
+from tests.browser.expecting import expect
 
 BESIDE = "(b) => { const n = (b.closest('label') || b).nextElementSibling; return n && n.id; }"
 

@@ -14,8 +14,9 @@ from fractions import Fraction
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import open_in_place
 from tests.browser.origin import NO_OFFLINE_COPY, RequestLog
 from tests.engine.advise_cases import CASES

@@ -10,11 +10,12 @@ import re
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
+from tests.browser.expecting import expect
 from tests.browser.kept import FULL_JS, NOT_JSON, errors_of, put_kept, put_text, second_tab
 from tests.browser.test_army_page import ENGINE_TIMEOUT, PHONE, page_input, shown
 

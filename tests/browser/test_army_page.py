@@ -10,9 +10,10 @@ import json
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from tests.browser.conftest import clear_left_behind
+from tests.browser.expecting import expect
 from tests.browser.kept import open_by_history, put_kept, swap_once
 from tests.browser.links import CANON_JS, canon, module_page
 from tests.browser.offline_wait import WAIT_FOR_CONTROL

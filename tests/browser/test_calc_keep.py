@@ -8,8 +8,9 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.kept import FULL_JS, errors_of, put_kept
 from tests.browser.test_accessibility import violations
 from tests.browser.test_phone_targets import MIN, SMALL_TARGETS

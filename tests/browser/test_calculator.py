@@ -8,9 +8,10 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
+from tests.browser.expecting import expect
 
 # The tests share a browser context (tests/browser/conftest.py): after the first, the engine starts
 # from the browser's cache; each test still starts with nothing kept.

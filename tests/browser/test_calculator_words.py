@@ -8,8 +8,9 @@ import re
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import open_afresh
 from tests.browser.page_kinds import ENGINE_TIMEOUT, open_kind
 from tests.browser.test_exchange_page import exchange_link

@@ -6,7 +6,7 @@ import re
 from urllib.parse import parse_qs
 
 import pytest
-from playwright.sync_api import expect
+from tests.browser.expecting import expect
 
 # Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
 pytestmark = pytest.mark.shared_context

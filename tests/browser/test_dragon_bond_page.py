@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.test_dragon_page import dragon_attack, page_summary, unit
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, exchange_link, results
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import open_afresh, wait_answer
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, close, odds_shown, results, show
 from tests.engine.test_dragon_fights import CASES, attack, d

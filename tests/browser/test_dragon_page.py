@@ -8,10 +8,11 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
 
+from tests.browser.expecting import expect
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, cli_error, close, exchange_link, highlighted, \
     listed_dead, odds_shown, results, show
 from tests.browser.links import open_afresh

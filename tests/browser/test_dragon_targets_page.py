@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import open_in_place, wait_answer
 from tests.browser.test_exchange_page import ENGINE_TIMEOUT, exchange_link, results
 from tests.engine.test_turn_rules import TARGET_CASES

@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
+from tests.browser.expecting import expect
 from tests.browser.test_magic_page import ENGINE_TIMEOUT, wait_input, wait_magic
 
 ARMY = [{"die": "undead/heucuva", "rolled": "3 magic"}, {"die": "undead/apparition", "rolled": "2 magic"},

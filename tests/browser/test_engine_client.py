@@ -6,9 +6,10 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from generator.site.generate import ENGINE_INFO
+from tests.browser.expecting import expect
 from tests.browser.modules import ENGINE
 from tests.browser.origin import guarded_context
 from tests.browser.slow import SLOW_ODDS

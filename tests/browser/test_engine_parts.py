@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from generator.site.generate import ENGINE_INFO
+from tests.browser.expecting import expect
 from tests.browser.modules import ENGINE
 
 ENGINE_TIMEOUT = 120_000

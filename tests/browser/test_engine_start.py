@@ -14,9 +14,10 @@ import re
 
 import brotli  # type: ignore[import-untyped]
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Route
 
 from generator.site.generate import ENGINE_INFO
+from tests.browser.expecting import expect
 from tests.browser.modules import ENGINE
 
 ENGINE_TIMEOUT = 120_000

@@ -17,8 +17,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import open_afresh, open_in_place, wait_answer
 from tests.browser.slow import SLOW_ODDS
 from tests.engine.test_exchange import melee, missile_summary, summary, u

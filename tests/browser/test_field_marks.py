@@ -7,10 +7,11 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
 from calculator.core.errors import InputError
+from tests.browser.expecting import expect
 from tests.browser.links import module_page, open_afresh
 from tests.browser.refusals import change, note_of
 

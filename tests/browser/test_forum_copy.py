@@ -7,8 +7,9 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import module_page, open_afresh
 # GAME: alice's Campaign army took the Frontier Terrain's die up to 7 (Melee) and killed both of bob's
 # Campaign Thugs (worked out in forum_cases.py).

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from tests.browser.expecting import expect
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core CI machine
 

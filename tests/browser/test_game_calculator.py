@@ -12,8 +12,9 @@ import copy
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import CANON_JS, canon
 from tests.browser.test_game_sequences import (ENGINE_TIMEOUT, BY_ID, check, fill_form, phone_game_page, play, start,
                                                wait_game)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page
 
 from calculator.core.errors import InputError
+from tests.browser.expecting import expect
 from tests.browser.refusals import no_note, note_of
 from tests.browser.test_accessibility import violations
 # in_play: the game page's phone-sized page with SETUP started (its policy bypassed for axe), one per

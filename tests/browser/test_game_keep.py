@@ -9,11 +9,12 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
+from tests.browser.expecting import expect
 from tests.browser.kept import NOT_JSON, errors_of, open_by_history, put_text, second_tab, stored, swap_once
 from tests.browser.test_game_page import (ENGINE_TIMEOUT, FORCES, PHONE, SETUP, fill_setup, play_maneuver, small_targets,
                                           start_game, wait_moves)

@@ -15,8 +15,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.kept import put_text
 from tests.browser.links import module_page
 from tests.browser.offline_wait import WAIT_FOR_CONTROL

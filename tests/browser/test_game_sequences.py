@@ -14,8 +14,9 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page
 
+from tests.browser.expecting import expect
 from tests.browser.kept import put_text
 from tests.browser.origin import guarded_context
 from tests.browser.test_game_page import board_of as state_board

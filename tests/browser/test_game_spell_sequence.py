@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.test_game_sequences import ENGINE_TIMEOUT, check, fill_form, phone_game_page, start, wait_game
 from tests.engine.game_spell_cases import SPELL_CASES
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import open_afresh
 from tests.browser.page_kinds import ENGINE_TIMEOUT
 from tests.browser.test_calculator_words import answer_shown, exchange_shown, roll_link

@@ -8,11 +8,12 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
 from calculator.core.errors import InputError
 from calculator.core.jsontext import read_json
+from tests.browser.expecting import expect
 
 pytestmark = pytest.mark.shared_context
 

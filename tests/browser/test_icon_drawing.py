@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from playwright.sync_api import expect
 
+from tests.browser.expecting import expect
 from tests.browser.modules import ICONS
 
 # Render every symbol of the sprite alone, black on transparent, and read its pixels' alpha.

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
+from tests.browser.expecting import expect
 from tests.browser.test_csp import csp_context, csp_page, csp_url, seen  # noqa: F401  (fixtures)
 
 

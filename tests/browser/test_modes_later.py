@@ -9,7 +9,8 @@ import json
 import re
 from urllib.parse import quote
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Route
+from tests.browser.expecting import expect
 
 ENGINE_TIMEOUT = 120_000
 LATER = re.compile(r"/assets/js/calc/calc-(exchange|maneuver|advise)\.js$")

@@ -4,7 +4,7 @@ search for those words (issue 52). The server answers 404 with the page, as stat
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from tests.browser.expecting import expect
 
 # Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
 pytestmark = pytest.mark.shared_context

@@ -14,11 +14,12 @@ from urllib.parse import quote
 
 import pytest
 import yaml
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator import Engine
 from calculator.advise.words import K_RANGE
 from calculator.core.limits import LIMITS
+from tests.browser.expecting import expect
 from tests.browser.links import module_page, open_afresh
 from tests.browser.refusals import change, no_note, note_of
 from tests.engine.advise_cases import CASES

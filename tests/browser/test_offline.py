@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page
 
 from calculator.engine import Engine
 from calculator.slim import engine_data
 from generator.site.build import ensure_site
 from generator.site.generate import ENGINE_INFO
+from tests.browser.expecting import expect
 from tests.browser.links import open_in_place
 from tests.browser.modules import ENGINE
 from tests.browser.offline_wait import WAIT_FOR_CONTROL

@@ -8,8 +8,9 @@ The desktop SAI list lays its rows out as a table (a phone's card layout once le
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page
 
+from tests.browser.expecting import expect
 from tests.browser.links import module_page
 from tests.browser.page_kinds import KINDS, open_kind
 

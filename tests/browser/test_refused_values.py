@@ -8,9 +8,10 @@ import json
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from calculator.core.limits import LIMITS
+from tests.browser.expecting import expect
 from tests.browser.refusals import no_note, note_of
 
 pytestmark = pytest.mark.shared_context

@@ -13,8 +13,8 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import expect
 
+from tests.browser.expecting import expect
 from tests.browser.origin import guarded_context
 
 # Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.

@@ -5,7 +5,8 @@ browser's cache. The two tests run in this order (a module stays together, in or
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from tests.browser.expecting import expect
 
 ENGINE_TIMEOUT = 120_000   # Pyodide boot on a loaded 2-core machine
 pytestmark = pytest.mark.shared_context

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Route
 
+from tests.browser.expecting import expect
 from tests.browser.test_calculator import ROLL, share_hash
 
 ENGINE_TIMEOUT = 120_000

@@ -7,8 +7,8 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 import pytest
-from playwright.sync_api import expect
 
+from tests.browser.expecting import expect
 from tests.conftest import REPO_ROOT
 
 # Each test opens its pages anew; the module's tests share one context (its cache), cleared between them.
