@@ -11,7 +11,8 @@ hidden or attached, through Playwright's own `wait_for`; for a text, an attribut
 reading the element in the page, at first often, then every quarter of a second. Then it
 asserts with Playwright's assertion, which holds at its first try. When the wait runs out (or for an
 assertion it does not know), Playwright's assertion does all the work, so every assertion and
-every failure message stays Playwright's own. (A count, or a list of texts, draws no snapshot.)
+every failure message stays Playwright's own; an assertion that fails has waited twice, its own
+wait and Playwright's. (A count, or a list of texts, draws no snapshot.)
 """
 from __future__ import annotations
 
