@@ -40,7 +40,6 @@ READS = {
     "to_have_text": HAS_TEXT,
     "to_have_value": "(els, [value]) => els.length === 1 && els[0].value === value",
 }
-PLAIN = (str,)              # arguments read in the page; a pattern or a list goes to Playwright at once
 PAUSES = (0.02, 0.05, 0.1, 0.25)    # between two readings: the last one repeats
 
 
@@ -75,7 +74,7 @@ def _wait_for(locator: Locator, name: str, args: tuple, timeout_ms: float) -> No
         except PlaywrightError:
             pass            # Playwright's assertion says why (or holds after all)
         return
-    if not all(isinstance(a, PLAIN) for a in args):
+    if not all(isinstance(a, str) for a in args):     # a pattern or a list goes to Playwright at once
         return
     _poll(lambda: locator.evaluate_all(READS[name], list(args)), timeout_ms)
 
