@@ -19,7 +19,7 @@ LAYERS = {   # top first, as in ARCHITECTURE.md
     "context": ["pages.context", "pages.dice_cards", "images.glyphs", "pages.links", "pages.text", "pages.wording"],
     "data": ["data.load", "data.crossrefs", "data.published", "data.examples", "data.markup", "data.dataset",
              "data.reading", "data.schemas", "data.urls", "data.files", "data.permalinks", "data.kinds_doc"],
-    "ground": ["paths", "errors", "images.bitmap_font", "images.app_icons", "engine.pycompile", "engine.stdlib",
+    "ground": ["paths", "errors", "node", "images.bitmap_font", "images.app_icons", "engine.pycompile", "engine.stdlib",
                "engine.wheel"],
 }
 RANK = {module: len(LAYERS) - i for i, modules in enumerate(LAYERS.values()) for module in modules}

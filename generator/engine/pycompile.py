@@ -8,11 +8,12 @@ Python several times faster. If Node cannot run Pyodide, the build says so and s
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
+
+from ..node import NodeFailed, run_node
 
 SCRIPT = Path(__file__).with_name("js") / "pycompile.mjs"
 
@@ -28,16 +29,10 @@ def compile_sources(sources: dict[str, bytes], strip: tuple[str, ...] = (),
             for name, data in sources.items():
                 zf.writestr(name, data)
         try:
-            proc = subprocess.run(["node", str(SCRIPT), str(src), str(out), json.dumps(list(strip)),
-                                   json.dumps(list(docless))], capture_output=True,
-                                  text=True, timeout=600)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            proc = None
-            reason = str(exc)
-        if proc is None or proc.returncode != 0 or not out.exists():
-            reason = reason if proc is None else (proc.stderr.strip().splitlines() or ["no output"])[-1]
-            print(f"warning: could not precompile Python in Pyodide ({reason}); shipping source",
+            tag = run_node(SCRIPT, str(src), str(out), json.dumps(list(strip)), json.dumps(list(docless)), makes=out)
+        except NodeFailed as exc:
+            print(f"warning: could not precompile Python in Pyodide ({exc.reason}); shipping source",
                   file=sys.stderr)
             return None
         with zipfile.ZipFile(out) as zf:
-            return {n[:-1]: zf.read(n) for n in zf.namelist()}, proc.stdout.strip()
+            return {n[:-1]: zf.read(n) for n in zf.namelist()}, tag.strip()

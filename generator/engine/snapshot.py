@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import json
 import struct
-import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..node import NodeFailed, run_node
 from .assets import ENGINE_DIR, ENGINE_ZIP, Memo, digest
 
 SCRIPT = Path(__file__).with_name("js") / "snapshot.mjs"
 RUNTIME = ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.mjs", "package.json")
-TIMEOUT_S = 600
 MAGIC = b"DDSP"
 PAGE = 4096
 HEAD = struct.Struct("<4sII")      # MAGIC, the page size, the memory's size
@@ -75,16 +74,11 @@ def make(stdlib: bytes, code: bytes, data: bytes) -> bytes:
             path.write_bytes(blob)
         out = Path(tmp) / "snapshot.bin"
         try:
-            proc = subprocess.run(["node", str(SCRIPT), *map(str, paths), ENGINE_ZIP, str(out)],
-                                  capture_output=True, text=True, timeout=TIMEOUT_S)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise SystemExit(f"error: could not make the engine's memory snapshot ({exc})") from None
-        if proc.returncode != 0 or not out.exists() or out.stat().st_size == 0:
-            lines = proc.stderr.strip().splitlines() or ["no output"]
-            reason = next((line.strip() for line in reversed(lines) if "Error" in line), lines[-1])
-            raise SystemExit(f"error: could not make the engine's memory snapshot under Node ({reason})")
-        if not json.loads(proc.stdout or "{}").get("ok"):
-            raise SystemExit(f"error: the engine's memory snapshot did not load the data ({proc.stdout[:200]})")
+            said = run_node(SCRIPT, *map(str, paths), ENGINE_ZIP, str(out), makes=out)
+        except NodeFailed as exc:
+            raise SystemExit(f"error: could not make the engine's memory snapshot under Node ({exc.reason})") from None
+        if not json.loads(said or "{}").get("ok"):
+            raise SystemExit(f"error: the engine's memory snapshot did not load the data ({said[:200]})")
         return out.read_bytes()
 
 

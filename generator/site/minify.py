@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 from ..engine.assets import Memo, digest
+from ..node import NodeFailed, run_node
 from ..paths import REPO_ROOT
 
 SCRIPT = Path(__file__).with_name("js") / "minify.mjs"
@@ -39,14 +39,9 @@ def terser_version() -> str:
 
 def run_terser(files: list[dict]) -> list[str]:
     try:
-        proc = subprocess.run(["node", str(SCRIPT)], input=json.dumps(files), capture_output=True,
-                              text=True, timeout=600, cwd=REPO_ROOT)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise SystemExit(f"error: could not minify the site's scripts ({exc})") from None
-    if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SystemExit(f"error: could not minify the site's scripts ({last})")
-    return json.loads(proc.stdout)
+        return json.loads(run_node(SCRIPT, stdin=json.dumps(files), cwd=REPO_ROOT))
+    except NodeFailed as exc:
+        raise SystemExit(f"error: could not minify the site's scripts ({exc.reason})") from None
 
 
 def minify_scripts(site: Path, memo: Memo) -> int:
