@@ -60,10 +60,16 @@ class _Assertions:
             return assertion
 
         def waited(*args: Any, **kwargs: Any) -> Any:
-            if set(kwargs) <= {"timeout"}:
+            if _known(name, args, kwargs):
                 _wait_for(self._locator, name, args, kwargs.get("timeout") or DEFAULT_TIMEOUT_MS)
             return assertion(*args, **kwargs)
         return waited
+
+
+def _known(name: str, args: tuple, kwargs: dict[str, Any]) -> bool:
+    """Whether the wait knows this call of the assertion `name`: none but a timeout among its options,
+    and texts only among its values. A pattern, a list or another option goes to Playwright at once."""
+    return set(kwargs) <= {"timeout"} and (name in STATES or all(isinstance(a, str) for a in args))
 
 
 def _wait_for(locator: Locator, name: str, args: tuple, timeout_ms: float) -> None:
@@ -73,8 +79,6 @@ def _wait_for(locator: Locator, name: str, args: tuple, timeout_ms: float) -> No
             locator.wait_for(state=STATES[name], timeout=timeout_ms)
         except PlaywrightError:
             pass            # Playwright's assertion says why (or holds after all)
-        return
-    if not all(isinstance(a, str) for a in args):     # a pattern or a list goes to Playwright at once
         return
     _poll(lambda: locator.evaluate_all(READS[name], list(args)), timeout_ms)
 
