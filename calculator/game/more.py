@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.shapes import Answer, Raw
+from ..bundle import Index
 from ..core.errors import InputError
 from ..core.fields import need_int, need_list, need_str, short
 from .march import march, own_army
@@ -31,7 +32,7 @@ def minor(engine: EngineView, state: State, move: Raw, where: str, seed: int) ->
         state.put(held, f"{player}.bua")
         after_maneuver(state)
         return {"buried": held}
-    if terrain.face == EIGHTH and terrain.controller == army:
+    if holds_eighth(state, army):
         raise InputError(f"{where}.die", f"{army} holds the eighth face: it may not bring a minor terrain into play (p.15)")
     die = need_str(move.get("die"), f"{where}.die")
     d = state.dice.get(die)
@@ -39,9 +40,8 @@ def minor(engine: EngineView, state: State, move: Raw, where: str, seed: int) ->
         raise InputError(f"{where}.die", f"{short(die)} is not a minor terrain in {player}'s Summoning Pool")
     if held is not None and held != die:
         raise InputError(f"{where}.die", f"{army} already has a minor terrain in play (p.15: one per army)")
-    elements = set(engine.index.terrain_elements(terrain.die) or ())
-    if not d.die.startswith("deadland-") and not elements & set(d.elements):
-        raise InputError(f"{where}.die", f"{d.die} shares no element with the terrain {terrain.name} (p.15)")
+    if not may_come_to(engine.index, state, die, army):
+        raise InputError(f"{where}.die", f"{d.die} shares no element with {terrain.die}, the terrain {army} is at (p.15)")
     face = _minor_face(engine, d.die, move.get("face"), f"{where}.face")
     if held == die:         # p.15: rolled again before the maneuver step, which the army may still take
         if state.turn.minor_rolled:
@@ -52,6 +52,19 @@ def minor(engine: EngineView, state: State, move: Raw, where: str, seed: int) ->
     state.put(die, f"minor:{army}")
     state.minor_face[die] = face
     return {"minor_terrain": d.die, "face": face}
+
+
+def holds_eighth(state: State, army: str) -> bool:
+    """p.15: an army that has captured its terrain's eighth face brings no minor terrain into play."""
+    terrain = state.terrains[state.terrain_of(army)]
+    return terrain.face == EIGHTH and terrain.controller == army
+
+
+def may_come_to(index: Index, state: State, die: str, army: str) -> bool:
+    """p.15: whether the minor terrain ``die`` may come into play at the terrain ``army`` is at (one
+    sharing an element with it; a Deadlands anywhere): the terrain die's own rule."""
+    elements = index.terrain_elements(state.terrains[state.terrain_of(army)].die) or ()
+    return index.terrain_dice[state.dice[die].die].may_enter(elements)
 
 
 def _minor_face(engine: EngineView, die: str, raw: object, where: str) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 from ..core.shapes import Answer
 from ..core.errors import InputError
 from .march import _target, actions
+from .more import holds_eighth, may_come_to
 from .state import State
 from .turn import at
 from ..roll.asks import EngineView
@@ -39,6 +40,13 @@ def _marchers(state: State) -> list[str]:
     return own
 
 
+def _minor_to_bring(engine: EngineView, state: State, army: str) -> bool:
+    """p.15: a minor terrain in the owner's Summoning Pool that may come into play with this army."""
+    pool = state.army_dice(f"{state.owner(army)}.pool")
+    return not holds_eighth(state, army) and any(
+        state.dice[d].kind == "minor" and may_come_to(engine.index, state, d, army) for d in pool)
+
+
 def _march_moves(engine: EngineView, state: State, army: str) -> list[Answer]:
     t = state.turn
     out: list[Answer] = []
@@ -47,9 +55,7 @@ def _march_moves(engine: EngineView, state: State, army: str) -> list[Answer]:
         rolled = t.army == army and t.minor_rolled
         if state.minor_of(army) is None or rolled:     # p.15: one keeping its minor face forfeits the maneuver
             out.append({"move": "maneuver", "army": army, "terrain": state.terrain_of(army)})
-        player = state.owner(army)
-        if (state.minor_of(army) and not rolled) or (state.minor_of(army) is None and any(
-                state.dice[d].kind == "minor" for d in state.army_dice(f"{player}.pool"))):
+        if (state.minor_of(army) and not rolled) or (state.minor_of(army) is None and _minor_to_bring(engine, state, army)):
             out.append({"move": "minor", "army": army})
     for action in actions(state, engine.index, army):
         if action == "magic":

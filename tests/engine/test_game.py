@@ -9,7 +9,7 @@ import pytest
 
 from calculator.core.errors import InputError
 
-from .game_cases import CASES, REFUSED, prefix_cases, setup, state_matches
+from .game_cases import CASES, END, REFUSED, at7, prefix_cases, setup, state_matches
 
 PREFIXES = prefix_cases()
 
@@ -55,6 +55,26 @@ def test_the_turn_starts_at_the_eighth_face_phase_and_passes(engine):
     assert {"move": "missile", "army": "alice.horde", "target": "bob.horde"} not in opened
     later = engine.game({"setup": setup(), "moves": [{"move": "end-turn"}]})
     assert later["state"]["turn"]["number"] == 2 and later["state"]["turn"]["player"] == "bob"
+
+
+def test_open_offers_a_minor_terrain_only_where_the_rules_let_it_come(engine):
+    # p.15: a minor terrain comes into play only at a terrain sharing one of its elements (a Deadlands
+    # at any terrain), and not with an army that has captured the eighth face. A Coastland Bridge is
+    # air and water (p.3): alice's campaign at the frontier (Coastland City: air, water) and her horde
+    # at bob's Flatland Tower (air, earth) may bring it in; her home army at her Highland Tower (fire,
+    # earth) may not.
+    opened = engine.game({"setup": setup(alice={"pool": ["red-drake", "coastland-bridge"]}), "moves": []})["open"]
+    assert {"move": "minor", "army": "alice.campaign"} in opened
+    assert {"move": "minor", "army": "alice.horde"} in opened
+    assert {"move": "minor", "army": "alice.home"} not in opened
+    # The usual pool's Deadland Village comes into play anywhere, the home army's terrain too.
+    assert {"move": "minor", "army": "alice.home"} in engine.game({"setup": setup(), "moves": []})["open"]
+    # Turn 3: alice's campaign has taken the frontier 7 -> 8 (turn 1, unopposed) and holds its eighth face.
+    captured = engine.game({"setup": setup(), "moves": [
+        *at7("frontier"), {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []}, END, END]})
+    assert state_matches(captured, {"terrains": {"frontier": {"face": 8, "controller": "alice.campaign"}}}) == []
+    assert {"move": "minor", "army": "alice.campaign"} not in captured["open"]
+    assert {"move": "minor", "army": "alice.home"} in captured["open"]
 
 
 def test_end_phase_walks_the_phases_in_order(engine):
