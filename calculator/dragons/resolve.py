@@ -219,8 +219,6 @@ def army_damage(run: Run, rolls: list[DragonRoll], saves: int) -> int:
     total = sum(d.counted for d in rolls)
     amount = max(0, total - saves)
     dmg = run.apply_damage(Damage("defender", "dragon", amount, min(saves, total)), "dragon")
-    for u in dmg.killed:
-        u.why = "killed by the dragons' damage"
     dmg.text = words([f"{total} damage from the dragons − {saves} saves"], dmg, run)
     return amount
 

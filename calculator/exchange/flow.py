@@ -28,6 +28,7 @@ from .marks import Marked
 FIRST_ROLL = {"attacker": "attack", "defender": "save"}
 EVENTS = {"attack": "attack", "save": "defender's save roll", "counter": "counter-attack",
           "counter_save": "attacker's save roll"}
+KILLED_BY = {"dragon": "the dragons' damage"}
 
 
 @dataclass
@@ -249,8 +250,10 @@ class Run:
                 killed = list(table[target])
             else:
                 killed = []
-        for u in killed:
-            u.status, u.why = "killed", f"killed by the damage of the {EVENTS.get(dmg.source, dmg.source)}"
+        for u in killed:        # one kept out of a roll before it died says first why it did not roll
+            kept_out = f"{u.why}; then " if u.status == "out" and u.why else ""
+            u.status, u.why = "killed", kept_out + "killed by " + KILLED_BY.get(
+                dmg.source, f"the damage of the {EVENTS.get(dmg.source, dmg.source)}")
         if event in CASUALTY_EVENTS.get(dmg.to, ()) and (killed or picked is not None):
             dmg.event, dmg.could_die = event, list(alive)
             dmg.chosen_by = "owner" if picked is not None else "calculator"

@@ -226,6 +226,12 @@ def test_dragonkin_do_not_roll_against_their_element_or_ivory_or_white(engine, d
     response = next(r for r in out["rolls"] if r["name"] == "response")
     assert response["units"] == [1]
     assert any("Dragonmount may not roll against these dragons" in w["text"] for w in out["warnings"])
+    # Its face was given but not rolled: the reason is the restriction, not the damage that came after.
+    mount = next(k for k in out["killed"]["defender"] if k["unit"] == 0)
+    assert mount["why"].startswith("Dragonkin Restrictions: ") and mount["why"].endswith("; then killed by the dragons' damage")
+    unused = [w["text"] for w in out["warnings"] if w["text"].startswith("Dragonmount: the face given")]
+    assert unused == [f"Dragonmount: the face given for the response to the dragons is not used; it did not make this "
+                      f"roll ({mount['why']})"]
 
 
 def test_dragonkin_roll_against_a_dragon_of_another_element(engine):
