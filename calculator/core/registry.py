@@ -225,6 +225,7 @@ class Kind:
     phase: ClassVar[str] = "after-roll"
     # Words for the trace and the list of effects left to the player.
     title: ClassVar[str] = ""
+    tells_its_step: ClassVar[bool] = False   # it writes its own step-4 line, with the unit's figures: the SAI's line leaves it out
     # What the parts that run kinds ask of every kind (each kind answers for itself):
     generates_saves: ClassVar[bool] = False   # it brings save results (works in the DUA, seed 000)
     kills_dragon: ClassVar[bool] = False      # it kills an attacking dragon (a dragon attack reads it)

@@ -194,13 +194,16 @@ class LoseAutoSaves(Kind):
     kind = "lose-auto-saves"
     phase = "face"
     params = {}
+    tells_its_step = True
 
     def on_face(self, fx: FaceCtx) -> None:
         fx.out.lose_auto_saves = True
-        if fx.unit.auto_saves:
-            fx.out.notes.append(Note(4, f"{fx.sai.name}: loses its {fx.unit.auto_saves} automatic saves "
-                                        f"in this roll", see("automatic-saves")))
-            fx.use(self, applied=True)          # named among the roll's effects (p.54: Dragonkin saves)
+        if not fx.unit.auto_saves:
+            fx.out.notes.append(Note(4, f"{fx.sai.name}: no automatic saves to lose"))
+            return
+        fx.out.notes.append(Note(4, f"{fx.sai.name}: loses its {fx.unit.auto_saves} automatic saves "
+                                    f"in this roll", see("automatic-saves")))
+        fx.use(self, applied=True)          # named among the roll's effects (p.54: Dragonkin saves)
 
     def describe(self, x: Count) -> str:
         return "the unit loses its automatic saves in this roll"

@@ -133,7 +133,9 @@ def _sai(unit: Unit, face: Face, sai: Sai, roll: Roll, out: Contribution) -> Non
     for effect in clause.effects:
         effect.on_face(fx)
     _reroll(sai, clause, made, out)
-    out.notes.append(_note(sai, clause, face, made, chosen, skipped, several > 1))
+    note = _note(sai, clause, face, made, chosen, skipped, several > 1)
+    if note is not None:
+        out.notes.append(note)
 
 
 def _reroll(sai: Sai, clause: Clause, made: dict[str, int], out: Contribution) -> None:
@@ -147,7 +149,7 @@ def _reroll(sai: Sai, clause: Clause, made: dict[str, int], out: Contribution) -
 
 
 def _note(sai: Sai, clause: Clause, face: Face, made: dict[str, int], chosen: list[str], skipped: list[str],
-          several: bool) -> Note:
+          several: bool) -> Note | None:
     uses_x = any(g.amount == "X" for g in clause.generates) or any(e.p.get("amount") == "X" for e in clause.effects)
     xs = f" (X={face.count})" if uses_x else ""
     text = f"{sai.name}{xs}: generates {fmt(made)}" if made else f"{sai.name}{xs}"
@@ -156,7 +158,9 @@ def _note(sai: Sai, clause: Clause, face: Face, made: dict[str, int], chosen: li
     # Decapitate and Impale in a dragon attack: the kill of a dragon that rolled Jaws, or else the
     # results (seed 000), never both: with the results made, the kill is not told.
     instead = {g.unless for g in clause.generates if g.unless} if made else set()
-    effects = [e for e in clause.effects if e.p.get("face") not in instead]
+    effects = [e for e in clause.effects if e.p.get("face") not in instead and not e.tells_its_step]
+    if not (made or chosen or skipped or effects or clause.optional or several) and clause.effects:
+        return None         # its effects wrote their own lines (tells_its_step): nothing more to say
     if effects:
         text += ("; " if made else ": ") + "; ".join(e.describe(face.count) for e in effects)
         text += " (delayed to the target's save roll)" if clause.delayed else ""

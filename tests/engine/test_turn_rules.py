@@ -204,6 +204,9 @@ def test_belly_and_the_eldarim_logo_are_named_among_the_effects(engine):
     kinds = {(e["unit"], e["sai"]): e for e in out["effects"]}
     assert kinds[(0, "belly")]["applied"] and "automatic saves" in kinds[(0, "belly")]["what"]
     assert kinds[(1, "logo-champion")]["applied"] and "ID icon" in kinds[(1, "logo-champion")]["what"]
+    # Step 4 tells Belly once, with the Dragonmount's own 2 automatic saves.
+    step4 = next(s for s in out["steps"] if s["step"] == 4)["entries"]
+    assert [e["text"] for e in step4 if e["unit"] == 0] == ["Belly: loses its 2 automatic saves in this roll"]
 
 
 # ---- p.54 Dragonkin against dragons, p.21 Resist Fear -------------------------------------------------
