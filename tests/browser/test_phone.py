@@ -65,3 +65,24 @@ def test_sai_clause_tables_fit_a_phone(page):
         expect(effect).to_be_visible()
         assert page.evaluate(SIDEWAYS) == [], path
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+
+
+# The home page's section cards: each the same width (a tile of the grid), its name on one line and
+# above its words. Read once the page's script has marked the links that stand alone (site.js), the
+# mark that once made each card a row of its own, its name run into its words.
+CARDS = """() => [...document.querySelectorAll('.dd-sections a')].map((a) => {
+  const name = a.querySelector('strong'), words = a.querySelector('span');
+  const lines = new Set([...name.getClientRects()].map((r) => Math.round(r.top))).size;
+  return { width: Math.round(a.getBoundingClientRect().width), nameLines: lines,
+           below: words.getBoundingClientRect().top >= name.getBoundingClientRect().bottom - 1 };
+})"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_the_home_pages_section_cards_stay_tiles_on_a_phone(page):
+    page.goto("./")
+    page.wait_for_function("() => { const links = [...document.querySelectorAll('.dd-sections a')];"
+                           " return links.length > 0 && links.every((a) => a.classList.contains('dd-alone')); }")
+    cards = page.evaluate(CARDS)
+    assert len({c["width"] for c in cards}) == 1, cards
+    assert all(c["nameLines"] == 1 and c["below"] for c in cards), cards
