@@ -176,14 +176,31 @@ def test_kept_force_opens_offline(browser, site_url):
     assert not foreign
 
 
+HOLD_CLICKS = """() => { window.followed = [];
+  window.hold = (e) => { const a = e.target.closest('a'); if (a) { e.preventDefault(); window.followed.push(a.href); } };
+  document.addEventListener('click', window.hold); }"""
+FOLLOWED_SEEDS = """() => { document.removeEventListener('click', window.hold);
+  return window.followed.map((href) => JSON.parse(new URL(href).searchParams.get('roll')).seed); }"""
+
+
 def test_roll_with_this_army_fills_the_calculator(page: Page):
     open_built(page)
-    page.locator('dom=[data-army-part="horde"] [data-army-roll="roll"]').click()
+    link = page.locator('dom=[data-army-part="horde"] [data-army-roll="roll"]')
+    # Followed twice (held back here), the link carries a new seed each time: new faces at each visit.
+    page.evaluate(HOLD_CLICKS)
+    link.click()
+    link.click()
+    seeds = page.evaluate(FOLLOWED_SEEDS)
+    assert len(seeds) == 2 and all(isinstance(s, int) for s in seeds) and seeds[0] != seeds[1], seeds
+    link.click()
     page.wait_for_url("**/calculator/**")
+    seed = json.loads(parse_qs(urlsplit(page.url).query)["roll"][0])["seed"]
     army = [{"die": d} for d in HORDE]
-    page.wait_for_function("(want) => { " + CANON_JS + """
+    page.wait_for_function("([want, seed]) => { " + CANON_JS + """
         const c = document.querySelector('#calculator');
-        return !!c && !!c.dataset.input && canon(JSON.parse(c.dataset.input).army) === want; }""", arg=canon(army), timeout=ENGINE_TIMEOUT)
+        if (!c || !c.dataset.input) return false;
+        const input = JSON.parse(c.dataset.input);
+        return canon(input.army) === want && input.seed === seed; }""", arg=[canon(army), seed], timeout=ENGINE_TIMEOUT)
     # The exchange: this army attacks, the defender is picked from the kept force's campaign army.
     page.go_back()          # the builder as it was left (Back brings it whole, the engine up)
     wait_force(page, BUILT)

@@ -1,7 +1,7 @@
 /* Army builder: what the page draws of a force (its armies, the dice list's buttons, the bar that
    says where a die goes) and of the engine's answer (points and problems). No rule here: points
    and problems are the engine's `force` answer, shown as it gives them. */
-import { el, option, fill, siteLink } from "../calc/calc-dom.js";
+import { el, option, fill, siteLink, newSeed } from "../calc/calc-dom.js";
 import { ARMIES, ARMY_NAMES } from "./army-store.js";
 
 const PARTS = ARMIES.concat(["pool"]);
@@ -113,11 +113,18 @@ function rollLinks(ctx, part) {
   const links = [["roll", "One roll", at({ roll: "melee", army })], ["magic", "Magic", at({ army })],
     ["exchange", "Exchange", at({ attacker: { army }, defender: { army: [] } })],
     ["maneuver", "Maneuver", home ? { terrain: { die: home.id }, maneuvering: { army } } : { maneuvering: { army } }]];
-  return el("p", { class: "dd-army-roll" }, el("span", {}, "Roll with this army: "), links.map(([mode, label, input]) => {
+  // A roll's and a magic roll's link carries a seed of its own, drawn again whenever it is followed:
+  // the calculator reads such a link without one as seed 0, so every visit would have shown the same
+  // "random" faces. (The exchange and maneuver links open half-filled forms, which draw their own.)
+  const href = (mode, input) => {
     const url = new URL(calc);
-    url.searchParams.set(mode, JSON.stringify(input));
-    return el("a", { class: "md-button dd-calc-small", href: url.href, "data-army-roll": mode,
-      "aria-label": label + " with the " + ARMY_NAMES[part].toLowerCase() }, label);
+    url.searchParams.set(mode, JSON.stringify(mode === "roll" || mode === "magic" ? Object.assign({}, input, { seed: newSeed() }) : input));
+    return url.href;
+  };
+  return el("p", { class: "dd-army-roll" }, el("span", {}, "Roll with this army: "), links.map(([mode, label, input]) => {
+    const a = el("a", { class: "md-button dd-calc-small", href: href(mode, input), "data-army-roll": mode,
+      "aria-label": label + " with the " + ARMY_NAMES[part].toLowerCase(), onclick: () => { a.href = href(mode, input); } }, label);
+    return a;
   }));
 }
 

@@ -45,6 +45,9 @@ export function randomInt(n) {
   return buf[0] % n;    // n <= 12 (faces) or 10^6 (seeds): the modulo bias is negligible
 }
 
+/* A seed for the engine's random faces: a roll, exchange, maneuver, magic roll or game move made anew. */
+export const newSeed = () => randomInt(1e6);
+
 export function typeLabel(t) { return t ? (t.charAt(0).toUpperCase() + t.slice(1)).replace(/_/g, " ") : ""; }
 
 /* A link to the site's own pages ("/rules/x/#a"), or null for anything else. */

@@ -3,7 +3,7 @@
    writes the share link (#x=1.<base64url>), asks the engine ("exchange") and then for the odds
    ("exchange-odds"), and for each side's "may" choices ("plan" of the rolls it made).
    A link is checked by the engine first: a refused link shows the engine's one-line message. */
-import { el, option, fill, randomInt, busy, isObj } from "./calc-dom.js";
+import { el, option, fill, newSeed, busy, isObj } from "./calc-dom.js";
 import { elementsText } from "./calc-catalogue.js";
 import { encode } from "./calc-links.js";
 import { engine } from "../engine/engine.js";
@@ -17,7 +17,7 @@ import { engineReady, send, followEngine, bindShare, enter, reopen, openLink } f
 const DEBOUNCE_MS = 80;
 
 function emptyExchange(attack) {
-  return { attack: attack || "melee", seed: randomInt(1000000), attacker: { army: [] }, defender: { army: [] } };
+  return { attack: attack || "melee", seed: newSeed(), attacker: { army: [] }, defender: { army: [] } };
 }
 
 /* The engine input: the state without empty parts (and without the other attack's attacker). */
@@ -183,7 +183,7 @@ function bindForm(xc) {
     xc.changed();
   });
   ui.terrain.addEventListener("change", () => { if (ui.terrain.value) xc.x.terrain = ui.terrain.value; else delete xc.x.terrain; xc.changed(); });
-  ui.rollAgain.addEventListener("click", () => { xc.x.seed = randomInt(1000000); xc.changed(); });
+  ui.rollAgain.addEventListener("click", () => { xc.x.seed = newSeed(); xc.changed(); });
   // Two armies of face pickers push the result far down a phone's page: one tap to it (not a #link:
   // the address's hash is the share link).
   ui.toResult.addEventListener("click", () => { ui.results.scrollIntoView({ block: "start" }); ui.results.focus({ preventScroll: true }); });

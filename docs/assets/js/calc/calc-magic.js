@@ -4,7 +4,7 @@
    input's cast, answer.cast), and the spells' names, elements and whether they may be combined
    (plan of the same input: plan.magic.spells). The page adds no rule, cost or limit of its own.
    The wish list is the engine input's `cast`; the Reserve Area checkbox is its `reserve`. */
-import { el, option, fill, typeLabel, icon, busy, refuse, wholeNumber, randomInt } from "./calc-dom.js";
+import { el, option, fill, typeLabel, icon, busy, refuse, wholeNumber, newSeed } from "./calc-dom.js";
 import { limit } from "./calc-catalogue.js";
 import { unitLabel } from "./calc-answer.js";
 import { warnings } from "./calc-trace.js";
@@ -155,7 +155,7 @@ function useInRoll(ctx, roll, carry) {
   if (rt.save && rt.suggest_against) st.against = rt.suggest_against;
   if (st.terrain === "reserve") delete st.terrain;
   st.army.forEach((u) => { if (u.die) { delete u.rolled; delete u.rerolled; } });
-  st.seed = randomInt(1000000);
+  st.seed = newSeed();
   ctx.changed();
   ctx.ui.results.scrollIntoView({ block: "start" });
 }

@@ -4,7 +4,7 @@
    minor terrain. On every change the page draws it, writes the share link (#m=1.<base64url>) and
    asks the engine ("maneuver"); calc-maneuver-result.js shows the answer. A link is checked by the
    engine first: a refused link shows the engine's one-line message. */
-import { el, option, fill, randomInt, busy, isObj, typeLabel } from "./calc-dom.js";
+import { el, option, fill, newSeed, busy, isObj, typeLabel } from "./calc-dom.js";
 import { MARCHING, opposingName, words, maxOpposing, sideName } from "./calc-maneuver-words.js";
 import { elementsText } from "./calc-catalogue.js";
 import { encode } from "./calc-links.js";
@@ -20,7 +20,7 @@ const DEBOUNCE_MS = 80;
 function emptyManeuver(cat) {
   const die = majorDice(cat)[0];
   return { terrain: { die: die ? die.id : "", face: 1 }, maneuvering: { army: [] }, opposing: [], direction: "up",
-    seed: randomInt(1000000) };
+    seed: newSeed() };
 }
 
 /* A unit's face as the exchange's pickers write it ({<roll>: face}) is its bare face here: a maneuver is one roll. */
@@ -202,7 +202,7 @@ function bindForm(mv) {
   });
   ui.direction.addEventListener("change", () => { mv.m.direction = ui.direction.value; mv.changed(); });
   ui.controller.addEventListener("change", () => { mv.m.terrain.controller = ui.controller.value; mv.changed(); });
-  ui.rollAgain.addEventListener("click", () => { mv.m.seed = randomInt(1000000); mv.changed(); });
+  ui.rollAgain.addEventListener("click", () => { mv.m.seed = newSeed(); mv.changed(); });
   ui.addOpposing.addEventListener("click", () => {
     if (mv.m.opposing.length >= maxOpposing(cat)) return;
     mv.m.opposing.push({ army: [] });

@@ -2,7 +2,7 @@
    On every change: draw the army, write the share link, then ask the engine for its plan of the
    input (faces that roll again, choices, options) and for the roll's resolution, whose magic part
    (results to spend, spells, the wish list of the input's `cast`) calc-magic.js shows. */
-import { el, option, fill, shortMsg, randomInt, typeLabel, busy, refuse } from "./calc-dom.js";
+import { el, option, fill, shortMsg, newSeed, typeLabel, busy, refuse } from "./calc-dom.js";
 import { load, elementsText, followArmy, limit, checkAmount } from "./calc-catalogue.js";
 import { encode, read, vet } from "./calc-links.js";
 import { follow, renderMods, renderOptions, renderUnits, rollDie, addInline, addFree, markField } from "./calc-army.js";
@@ -17,7 +17,7 @@ import { bindModeCopy } from "../shared/forum-copy.js";
 
 const DEBOUNCE_MS = 60;
 
-function emptyState() { return { roll: "melee", army: [], modifiers: [], seed: randomInt(1000000) }; }
+function emptyState() { return { roll: "melee", army: [], modifiers: [], seed: newSeed() }; }
 
 const empty = (v) => v == null || v === "" || (Array.isArray(v) ? !v.length : typeof v === "object" && !Object.keys(v).length);
 

@@ -4,7 +4,7 @@
    the page opens the calculator's matching mode with it. The calculator's "Use in the game"
    (calc-game.js) brings its answer back as the move, which is made here as any move is. The page
    only routes: no rule here. */
-import { el, randomInt, shortMsg } from "../calc/calc-dom.js";
+import { el, newSeed, shortMsg } from "../calc/calc-dom.js";
 import { engine } from "../engine/engine.js";
 import { FORMS, facesOf } from "./game-forms.js";
 import { sayEngine } from "./game-words.js";
@@ -13,7 +13,6 @@ import { markMove } from "./game-marks.js";
 export const ASK_KEY = "dd-game-ask";
 export const ANSWER_KEY = "dd-game-answer";
 const MODES = { exchange: "exchange", maneuver: "maneuver", resolve: "roll" };
-const SEED_RANGE = 1e6;
 
 function session() { try { return window.sessionStorage; } catch (e) { return null; } }
 
@@ -29,7 +28,7 @@ function question(ctx, form, read, seed) {
 
 function ask(ctx, button, read, why) {
   const form = button.closest("form");
-  const seed = randomInt(SEED_RANGE);
+  const seed = newSeed();
   const game = question(ctx, form, read, seed);
   if (!game) return;
   const move = game.calculator;

@@ -4,14 +4,13 @@
    reason beside its button. Which rolls a side makes in an attack comes from the engine's
    vocabulary (the catalogue); which moves are open, and whether a move stands, from its answers.
    The fields are the `game` input's own; no rule here. */
-import { el, siteLink, randomInt } from "../calc/calc-dom.js";
+import { el, siteLink, newSeed } from "../calc/calc-dom.js";
 import { armyName, terrainFull } from "./game-words.js";
 import { FORMS, facesOf } from "./game-forms.js";
 import "./game-play.js";          // the forms of the other moves (a dragon attack)
 import "./game-calc.js";          // each rolling move: "Work it out in the calculator"
 import { markMove } from "./game-marks.js";
 
-const SEED_RANGE = 1e6;
 const ROLLING = new Set(["maneuver", "melee", "missile", "magic", "dragon-attack"]);
 const DIRECT = new Set(["end-phase", "end-turn"]);
 
@@ -57,7 +56,7 @@ function pick(ctx, m, button) {
   if (DIRECT.has(m.move)) {
     const move = { move: m.move };
     if (m.terrain) move.terrain = m.terrain;
-    if (ROLLING.has(m.move)) move.seed = randomInt(SEED_RANGE);
+    if (ROLLING.has(m.move)) move.seed = newSeed();
     const why = el("span", { class: "dd-game-refused", role: "alert", "data-game-refused": "" });
     ctx.ui.open.querySelectorAll("[data-game-refused]").forEach((s) => s.remove());
     button.after(why);
@@ -94,7 +93,7 @@ export function renderForm(ctx) {
   };
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    seed = ROLLING.has(m.move) ? randomInt(SEED_RANGE) : null;
+    seed = ROLLING.has(m.move) ? newSeed() : null;
     const move = again();
     if (move) ctx.play(move, why);
   });
