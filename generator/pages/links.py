@@ -92,11 +92,16 @@ class Linker:
         self.ds = ds
         self.say = say      # player wording for internal labels (generator/pages/wording.py)
         self.targets: dict[str, tuple[str, str, str]] = {}   # name -> (page, title, kind)
+        # One-word rule names (Modifiers, Targeting) are ordinary words in rule text: linked only where
+        # the text points at the rule, "(see Counter-attacks)".
+        self.see_only: dict[str, tuple[str, str, str]] = {}
         for kind in LINKED_KINDS:
             for entry in ds.kinds.get(kind, []):
                 name = entry["name"]
-                # One-word rule names (Modifiers, Targeting) are ordinary words in rule text.
-                if kind == "rules" and (len(name.split()) < 2 or entry.get("applies_to_dragon_dice") is False):
+                if kind == "rules" and entry.get("applies_to_dragon_dice") is False:
+                    continue
+                if kind == "rules" and len(name.split()) < 2:
+                    self.see_only[name] = (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain), kind)
                     continue
                 self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain),
                                                kind))
@@ -115,7 +120,8 @@ class Linker:
                                                       f"{die['name']}: {'an' if die['kind'][0] in 'aeiou' else 'a'} {die['kind']} die", "dice"))
         names = sorted(self.targets, key=len, reverse=True)
         alts = "|".join(re.escape(n) for n in names) or r"(?!x)x"
-        self.regex = re.compile(rf"{SEED_REF_RE.pattern}|(?<![\w-])({alts})(?![\w-])")
+        see = "|".join(re.escape(n) for n in sorted(self.see_only, key=len, reverse=True)) or r"(?!x)x"
+        self.regex = re.compile(rf"{SEED_REF_RE.pattern}|(?<![\w-])({alts})(?![\w-])|\(see ({see})\)")
         self.pages = {page for page, _, _ in self.targets.values()}
 
     def seed_ref(self, from_page: str, number: str, name: str) -> str:
@@ -159,6 +165,12 @@ class Linker:
                 number, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
                 ref = self.seed_ref(from_page, number, name)
                 out.append(f"(see {ref})" if m.group(1) else ref)
+                continue
+            if m.group(6):              # "(see Counter-attacks)": a pointer to a rule of one word
+                page, title, _ = self.see_only[m.group(6)]
+                target, _, anchor = page.partition("#")
+                label = a(rel_url(from_page, target, anchor or None), m.group(6), title, "dd-xref")
+                out.append(f"(see {label if page != from_page else esc(m.group(6), quote=False)})")
                 continue
             name = m.group(5)
             page, title, _ = self.targets[name]
