@@ -195,6 +195,12 @@ def test_search_works_on_a_phone(page):
     page.wait_for_url("**/sai/counter/")
     box_after = page.locator(".dd-search__input")
     expect(box_after).to_be_hidden()
+    # Opened again, the last query is still there, chosen: what is typed now replaces it.
+    page.locator(".dd-search__open").click()
+    expect(box_after).to_be_focused()
+    page.keyboard.type("Bullseye")
+    expect(box_after).to_have_value("Bullseye")
+    expect(page.locator(".dd-search__result a").first.locator(".dd-search__title")).to_have_text("Bullseye")
 
 
 def shown_results(page) -> list[str]:

@@ -196,7 +196,8 @@ function move(step) {
 function setOpen(open) {
   ui.box.classList.toggle("dd-search--open", open);
   ui.open.setAttribute("aria-expanded", open ? "true" : "false");
-  if (open) { load(); ui.input.focus(); } else { ui.box.classList.remove("dd-search--results"); }
+  // Opened again, the last query is chosen: typing replaces it (keys move into it to refine it).
+  if (open) { load(); ui.input.focus(); ui.input.select(); } else { ui.box.classList.remove("dd-search--results"); }
 }
 
 function onKey(event) {
