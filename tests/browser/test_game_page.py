@@ -77,15 +77,20 @@ BOARD_JS = """() => {
 
 def cli_state(moves: list[dict]) -> dict:
     """The command line's state for SETUP and these moves (python -m calculator game -)."""
-    return json.loads(_cli_state(json.dumps({"setup": SETUP, "moves": moves})))
+    return cli_answer(moves)["state"]
+
+
+def cli_answer(moves: list[dict]) -> dict:
+    """The command line's whole answer for SETUP and these moves."""
+    return json.loads(_cli_answer(json.dumps({"setup": SETUP, "moves": moves})))
 
 
 @functools.lru_cache(maxsize=None)
-def _cli_state(game: str) -> str:
-    """Asked once per game: the same game gives the same state (a fresh copy is read each time)."""
+def _cli_answer(game: str) -> str:
+    """Asked once per game: the same game gives the same answer (a fresh copy is read each time)."""
     run = subprocess.run([sys.executable, "-m", "calculator", "game", "-"], input=game,
                          capture_output=True, text=True, cwd=ROOT, check=True, timeout=120)
-    return json.dumps(json.loads(run.stdout)["state"])
+    return run.stdout
 
 
 def board_of(state: dict) -> dict:
@@ -199,6 +204,13 @@ def test_play_a_maneuver_and_a_melee_then_undo_and_reload(page: Page):
     wait_moves(page, 2)
     after = cli_state([MANEUVER, MELEE])
     assert page.evaluate(BOARD_JS) == board_of(after)
+    # What the melee did, shown at once: the move as the list of moves made names it, then the
+    # engine's words for each packet of damage (4 melee against the Archer's 2 ID as saves).
+    last = page.locator("[data-game-last]")
+    named = page.locator("[data-game-log] li").last.text_content()
+    expect(last.locator("p")).to_have_text(f"Last move: {named}.")
+    damage = [d["text"] for d in cli_answer([MANEUVER, MELEE])["log"][-1]["answer"]["damage"]]
+    assert damage and last.locator("li").all_text_contents() == damage
     moves = json.loads(page.locator("[data-game-play]").get_attribute("data-input"))["moves"]
     assert [(m["move"], m.get("army"), m.get("target")) for m in moves] == [
         ("maneuver", "alice.campaign", None), ("melee", "alice.campaign", "bob.campaign")]
@@ -207,6 +219,8 @@ def test_play_a_maneuver_and_a_melee_then_undo_and_reload(page: Page):
     page.locator("[data-game-undo]").click()
     wait_moves(page, 1)
     assert page.evaluate(BOARD_JS) == board_of(cli_state([MANEUVER]))
+    # Undone, the last move is the maneuver again, told by the engine's reason.
+    expect(last.locator("li")).to_have_text([cli_answer([MANEUVER])["log"][-1]["answer"]["why"]])
     page.locator("[data-game-redo]").click()
     wait_moves(page, 2)
     assert page.evaluate(BOARD_JS) == board_of(after)

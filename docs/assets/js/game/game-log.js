@@ -1,4 +1,6 @@
-/* Game page: a move already made, in words, for the list of moves made (the move's own fields). */
+/* Game page: a move already made, in words, for the list of moves made (the move's own fields), and
+   what the last one did, in the engine's words. */
+import { el } from "../calc/calc-dom.js";
 import { armyName, nameOf, terrainFull } from "./game-words.js";
 
 export function describeMove(ctx, m) {
@@ -13,4 +15,16 @@ export function describeMove(ctx, m) {
   if (m.to) bits.push("to " + nameOf(ctx, m.to));
   if (m.reason) bits.push("(" + m.reason + ")");
   return bits.join(" ");
+}
+
+/* The last move and what it did, shown as soon as it is made: the engine's reason (a maneuver's
+   totals) or each packet of damage and who died (an attack), as the game's forum post tells it. */
+export function lastMove(ctx) {
+  const moves = ctx.entry.game.moves;
+  const log = (ctx.answer && ctx.answer.log) || [];
+  if (!moves.length || !log.length) return [];
+  const answer = log[log.length - 1].answer || {};
+  const did = answer.why ? [answer.why] : (answer.damage || []).map((d) => d.text).filter(Boolean);
+  return [el("p", {}, el("strong", {}, "Last move: "), describeMove(ctx, moves[moves.length - 1]) + "."),
+    did.length ? el("ul", {}, did.map((text) => el("li", {}, text))) : null];
 }

@@ -11,7 +11,7 @@ import { renderBoard } from "./game-board.js";
 import { renderOpen, renderForm } from "./game-moves.js";
 import { renderSetup, bindSetup } from "./game-setup.js";
 import { sayEngine } from "./game-words.js";
-import { describeMove } from "./game-log.js";
+import { describeMove, lastMove } from "./game-log.js";
 import { bindForumCopy, remember, forget } from "../shared/forum-copy.js";
 import { copyLinkBox, onAddress, clearClash, watchOthers, alertBar, leaveClash } from "../shared/kept-share.js";
 import { keepShown, clash, offerUndelete, remove, exportFile, importFile, openLink, sayDamaged } from "./game-kept.js";
@@ -25,7 +25,7 @@ function query(root) {
     newGame: $("[data-game-new]"), del: $("[data-game-delete]"), keptStatus: $("[data-game-kept-status]"),
     setup: $("[data-game-setup]"), noForces: $("[data-game-no-forces]"), players: $("[data-game-players]"),
     start: $("[data-game-start]"), startRefused: $("[data-game-start-refused]"),
-    play: $("[data-game-play]"), turn: $("[data-game-turn]"), undo: $("[data-game-undo]"), redo: $("[data-game-redo]"),
+    play: $("[data-game-play]"), turn: $("[data-game-turn]"), last: $("[data-game-last]"), undo: $("[data-game-undo]"), redo: $("[data-game-redo]"),
     history: $("[data-game-history]"), open: $("[data-game-open]"), form: $("[data-game-form]"), board: $("[data-game-board]"),
     terrains: $("[data-game-terrains]"), areas: $("[data-game-areas]"), effects: $("[data-game-effects]"),
     notes: $("[data-game-notes]"), log: $("[data-game-log]"), actions: $("[data-game-actions]"),
@@ -75,6 +75,7 @@ function ask(ctx) {
   ctx.ui.undo.disabled = !game.moves.length;
   ctx.ui.redo.disabled = !(ctx.entry.redo || []).length;
   ctx.ui.history.textContent = game.moves.length === 1 ? "1 move made" : game.moves.length + " moves made";
+  ctx.ui.last.replaceChildren();          // told again once the engine has answered this game
   if (engine.state.status !== "ready") {
     ctx.ui.play.dataset.state = "waiting";
     ctx.ui.turn.replaceChildren(el("p", { class: "dd-calc-notice" }, engine.state.status === "error"
@@ -106,6 +107,7 @@ function draw(ctx, key) {
   renderOpen(ctx);
   renderForm(ctx);
   ctx.ui.log.replaceChildren(...ctx.entry.game.moves.map((m, i) => el("li", { "data-move-index": i }, describeMove(ctx, m))));
+  ctx.ui.last.replaceChildren(...lastMove(ctx).filter(Boolean));
   // The board shown, posted as it is; of the log only the last move's answer (the post shows only it).
   remember(ctx.ui.board, "game", JSON.parse(key), { ...ctx.answer, log: (ctx.answer.log || []).slice(-1), open: [] });
   ctx.ui.play.dataset.input = key;
