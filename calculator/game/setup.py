@@ -5,6 +5,7 @@ fatal. The dice get ids by where they start: ``<player>.<home|horde|campaign|poo
 """
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 from typing import Any, cast
@@ -86,10 +87,25 @@ def _terrain_die(entry: Mapping[str, Any], key: str, where: str, idx: Index) -> 
     return die
 
 
+def starting_face(rng: random.Random) -> int:
+    """p.8: a terrain starts on the face its die rolls; an 8 is rolled again, a 7 turned down to 6.
+
+    >>> class Rolls:        # the die's rolls, in order
+    ...     def __init__(self, *faces): self.faces = list(faces)
+    ...     def randint(self, low, high): return self.faces.pop(0)
+    >>> [starting_face(Rolls(n)) for n in range(1, 8)], starting_face(Rolls(8, 8, 3))
+    ([1, 2, 3, 4, 5, 6, 6], 3)
+    """
+    face = rng.randint(1, 8)
+    while face == 8:
+        face = rng.randint(1, 8)
+    return min(face, 6)
+
+
 def parse_setup(raw: object, idx: Index) -> tuple[State, list[Answer]]:
     if not isinstance(raw, Mapping):
         raise InputError("setup", "expected an object with size, frontier, first, faces and players")
-    only(raw, ("size", "frontier", "first", "faces", "players"), "setup")
+    only(raw, ("size", "frontier", "first", "faces", "players", "seed"), "setup")
     size = need_int(raw.get("size"), "setup.size", 1, 240)
     entries = need_list(raw.get("players"), "setup.players", 2)
     if len(entries) != 2:
@@ -102,17 +118,21 @@ def parse_setup(raw: object, idx: Index) -> tuple[State, list[Answer]]:
     first = _one_of(raw.get("first"), "setup.first", names)
     faces = raw.get("faces")
     if not isinstance(faces, Mapping):
-        raise InputError("setup.faces", 'expected {"<player>": 1-6, ..., "frontier": 1-6}')
+        raise InputError("setup.faces", 'expected {"<player>": 1-6 or null, ..., "frontier": 1-6 or null}')
     only(faces, (*names, "frontier"), "setup.faces")
+    rng = random.Random(need_int(raw.get("seed", 0), "setup.seed", 0, 10 ** 15 - 1))
+
+    def face(key: str) -> int:      # as rolled at the table, or rolled here (null or left out, p.8)
+        given = faces.get(key)
+        return starting_face(rng) if given is None else need_int(given, f"setup.faces.{key}", 1, 6)
     state = State(size, names, {}, {}, {}, {}, Turn(1, first))
     for i, (name, entry, _) in enumerate(parsed):
         die = _terrain_die(entry, "home", f"setup.players[{i}]", idx)
-        state.terrains[name] = Terrain(name, die, need_int(faces.get(name), f"setup.faces.{name}", 1, 6),
-                                       type=idx.terrains[die], eighth=by_die(idx, die).eighth_face)
+        state.terrains[name] = Terrain(name, die, face(name), type=idx.terrains[die], eighth=by_die(idx, die).eighth_face)
     fi = names.index(frontier)
     die = _terrain_die(parsed[fi][1], "frontier", f"setup.players[{fi}]", idx)
-    state.terrains["frontier"] = Terrain("frontier", die, need_int(faces.get("frontier"), "setup.faces.frontier", 1, 6),
-                                         type=idx.terrains[die], eighth=by_die(idx, die).eighth_face)
+    state.terrains["frontier"] = Terrain("frontier", die, face("frontier"), type=idx.terrains[die],
+                                         eighth=by_die(idx, die).eighth_face)
     state.species = tuple(sorted(idx.species_names))
     state.pool_species = tuple(sorted(force_catalogue(idx).rules.pool_species))
     for name, entry, _ in parsed:

@@ -168,8 +168,9 @@ def in_play(browser, site_url):
         yield page
 
 
-def fill_setup(page: Page) -> None:
-    """SETUP, picked in the setup form shown (Alice's and Bob's forces kept), and the game started."""
+def fill_setup(page: Page, faces: bool = True) -> None:
+    """SETUP, picked in the setup form shown (Alice's and Bob's forces kept), and the game started;
+    without ``faces``, the starting faces are left empty (the engine rolls them)."""
     expect(page.locator("[data-game-setup]")).to_be_visible()
     page.locator('[data-setup-force="1"]').select_option(label="Bob")
     for i, name in ((0, "alice"), (1, "bob")):
@@ -178,10 +179,26 @@ def fill_setup(page: Page) -> None:
         box.press("Tab")
     page.locator("[data-setup-frontier]").select_option(label="alice’s proposal: Coastland City")
     page.locator("[data-setup-first]").select_option(label="alice")
-    for key, face in (("a", "2"), ("b", "3"), ("frontier", "5")):
+    for key, face in (("a", "2"), ("b", "3"), ("frontier", "5")) if faces else ():
         page.locator(f'[data-setup-face="{key}"]').fill(face)
     page.locator("[data-game-start]").click()
     wait_moves(page, 0)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_starting_faces_left_empty_are_rolled_for_the_players(page: Page):
+    # The boxes left empty go to the engine as null, with a seed: it rolls those dice (p.8), and the
+    # board shows the faces the command line gives for the same setup.
+    put_text(page, "dd-army-forces", json.dumps(FORCES))
+    page.goto("game/")
+    expect(page.locator("#game")).to_have_attribute("data-engine", "ready", timeout=ENGINE_TIMEOUT)
+    fill_setup(page, faces=False)
+    sent = json.loads(page.locator("[data-game-play]").get_attribute("data-input"))
+    assert sent["setup"]["faces"] == {"alice": None, "bob": None, "frontier": None}
+    assert isinstance(sent["setup"]["seed"], int)
+    state = json.loads(_cli_answer(json.dumps(sent)))["state"]
+    assert all(1 <= t["face"] <= 6 for t in state["terrains"].values())
+    assert page.evaluate(BOARD_JS) == board_of(state)
 
 
 @pytest.mark.browser_context_args(**PHONE)

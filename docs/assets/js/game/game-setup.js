@@ -3,7 +3,7 @@
    frontier is played, who goes first, the starting faces) and the engine checks them: a refused
    setup shows the engine's reason beside the Start button; a force's own problems are noted on the
    board and never stop the game. */
-import { el, option, siteLink, refuse, wholeNumber } from "../calc/calc-dom.js";
+import { el, option, siteLink, refuse, wholeNumber, newSeed } from "../calc/calc-dom.js";
 import * as forces from "../army/army-store.js";
 import { engine } from "../engine/engine.js";
 import { sayEngine } from "./game-words.js";
@@ -67,6 +67,7 @@ function refreshChoices(ctx) {
     el("label", {}, "Who goes first ", el("select", { "data-setup-first": "" },
       [a, b].map((p, i) => option(String(i), p.name, String(i) === first)))), seeLink(ctx, "first"),
     el("fieldset", { class: "dd-game-checks" }, el("legend", {}, "Starting faces"),
+      el("p", { class: "dd-game-hint" }, "The faces your terrain dice rolled; leave a box empty and the page rolls that die for you."),
       el("label", {}, a.name + "’s Home Terrain (" + terrainOf(ctx, a.entry, "home") + ") ", el("input", { type: "number", min: 1, "data-setup-face": "a", value: faces[0] })),
       el("label", {}, b.name + "’s Home Terrain (" + terrainOf(ctx, b.entry, "home") + ") ", el("input", { type: "number", min: 1, "data-setup-face": "b", value: faces[1] })),
       el("label", {}, "The frontier ", el("input", { type: "number", min: 1, "data-setup-face": "frontier", value: faces[2] })),
@@ -74,6 +75,8 @@ function refreshChoices(ctx) {
 }
 
 function num(v) { return /^\d+$/.test(String(v).trim()) ? Number(v) : String(v).trim(); }
+/* A starting face: as typed, or null (left empty): the engine rolls that die, from the setup's seed. */
+function face(v) { return String(v).trim() === "" ? null : num(v); }
 
 /* The engine's setup from the form. */
 function setupOf(ctx) {
@@ -82,13 +85,11 @@ function setupOf(ctx) {
   const val = (sel) => box.querySelector(sel).value;
   const players = ps.map((p) => Object.assign({ name: p.name }, inputForce(p.entry ? p.entry.force : forces.emptyForce())));
   const names = ps.map((p) => p.name);
-  return {
-    size: num(val("[data-setup-size]")),
-    frontier: names[Number(val("[data-setup-frontier]"))],
-    first: names[Number(val("[data-setup-first]"))],
-    faces: { [names[0]]: num(val('[data-setup-face="a"]')), [names[1]]: num(val('[data-setup-face="b"]')), frontier: num(val('[data-setup-face="frontier"]')) },
-    players,
-  };
+  const faces = { [names[0]]: face(val('[data-setup-face="a"]')), [names[1]]: face(val('[data-setup-face="b"]')), frontier: face(val('[data-setup-face="frontier"]')) };
+  const setup = { size: num(val("[data-setup-size]")), frontier: names[Number(val("[data-setup-frontier]"))],
+    first: names[Number(val("[data-setup-first]"))], faces, players };
+  if (Object.values(faces).includes(null)) setup.seed = newSeed();      // the dice the page rolls
+  return setup;
 }
 
 /* A kept force as the engine's force input, less its size (the setup's). */
