@@ -383,6 +383,11 @@ def test_a_game_in_play_has_no_serious_violation_and_big_targets(in_play: Page, 
     expect(page.locator('[data-game-move-form="magic"]')).to_be_visible()
     assert violations(page) == []
     assert small_targets(page) == []
+    # "Import a file" (a label around its hidden file input) has its words in its middle, as a button.
+    off = page.locator("label.dd-army-import").evaluate("""(label) => { const box = label.getBoundingClientRect();
+        const range = document.createRange(); range.selectNodeContents(label.firstChild); const words = range.getBoundingClientRect();
+        return Math.abs((words.top + words.bottom) / 2 - (box.top + box.bottom) / 2); }""")
+    assert off <= 2, off
 
 
 TAMPERED_FILES = [
