@@ -116,7 +116,7 @@ def hit_defender(run: Run, side: str, event: str, total: int, kind: str, saved: 
     if run.resolving:
         parts = [f"{total} {kind} − {saves} saves"] + ([f"+ {hit.no_save} with no save"] if hit.no_save else [])
         if cursed:
-            parts[0] += (f" ({cursed} of them cancelled only by saves from spells: "
+            parts[0] += (f" ({cursed} of the {kind} results cancelled only by saves from spells: "
                          f"{', '.join(dict.fromkeys(hit.sources))})")
         dmg.text = words(parts, dmg, run)
     return amount

@@ -113,7 +113,7 @@ def test_cursed_bullets_only_spell_saves_cancel_some_missile_results(engine):
     # other 1 is cancelled by a save: damage 2 (not 3 - 2 = 1).
     out = engine.exchange(_cursed(["save", "save"], dua=2))
     assert out["summary"]["damage"] == 2
-    assert "only by saves from spells" in out["damage"][0]["text"]
+    assert "(2 of the missile results cancelled only by saves from spells" in out["damage"][0]["text"]
 
 
 def test_cursed_bullets_and_a_spell_save(engine):

@@ -177,6 +177,21 @@ def test_charge(engine):
                for w in declined["warnings"])
 
 
+def test_charge_rolled_in_a_counter_attack_does_nothing_and_says_where(engine):
+    # Charge "has no effect during a counter-attack" (p.31): the Behemoth's Charge in the defender's
+    # counter-attack adds nothing (its 4 maneuver are not melee there), and the trace names the
+    # counter-attack, not just "a melee roll". War Chief 4 melee against 4 + 1 + 2 = 7 saves: no
+    # damage; counter-attack: the Warrior's 3 melee alone against the War Chief's 3 saves: none.
+    out = engine.exchange(melee(
+        [u("amazons/war-chief", attack="4 melee", counter_save="3 save")],
+        [u("dwarves/behemoth", save="4 save", counter="charge"), u("amazons/runner", save="1 save", counter="2 maneuver"),
+         u("amazons/warrior", save="2 save", counter="3 melee")]))
+    assert out["summary"]["counter_total"] == 3 and out["summary"]["counter_damage"] == 0
+    counter = next(r["roll"] for r in out["rolls"] if r["name"] == "counter")
+    step4 = [e["text"] for s in counter["steps"] if s["step"] == 4 for e in s["entries"]]
+    assert step4 == ["Charge: no effect in a counter-attack"]
+
+
 def test_surprise_prevents_the_counter_attack(engine):
     # Yeti's Surprise: no counter-attack (the defender still saves). Attack 4, saves 3: 1 damage, no kill.
     out = engine.exchange(melee(
