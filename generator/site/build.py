@@ -18,7 +18,14 @@ import json
 import mimetypes
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:          # Windows: no lock (one test process there)
+    fcntl = None  # type: ignore[assignment]
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
@@ -35,6 +42,7 @@ from ..paths import DATA_DIR, OUT_DIR, REPO_ROOT, SITE_DIR
 
 CONFIG = REPO_ROOT / "mkdocs.yml"
 SITE_STAMP = OUT_DIR.parent / ".site-built"
+SITE_LOCK = OUT_DIR.parent / ".site-lock"
 SITE_BUILT_FOR = OUT_DIR.parent / ".site-url"      # the SITE_URL site/ was last built with (JSON)
 
 
@@ -95,12 +103,26 @@ def built_for() -> str | None:
         raise LookupError("how site/ was built is not recorded") from exc
 
 
+@contextmanager
+def one_builder() -> Iterator[None]:
+    """Held by one process at a time (an exclusive lock on ``build/.site-lock``). The two test
+    processes of ``pytest -n 2`` both find ``site/`` out of date after an input has changed: without
+    it, both rebuilt it at once and read each other's half-built pages; with it, the second waits,
+    then finds the site up to date."""
+    SITE_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with open(SITE_LOCK, "a", encoding="utf-8") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)      # let go when the file is closed
+        yield
+
+
 def ensure_site() -> Path:
     """Build ``site/`` unless it is already up to date with every input (used by tests)."""
-    if is_stale() or not SITE_STAMP.exists() or not (SITE_DIR / "index.html").exists() \
-            or float(SITE_STAMP.read_text() or 0) < inputs_mtime():
-        generate()
-        make_site()
+    with one_builder():
+        if is_stale() or not SITE_STAMP.exists() or not (SITE_DIR / "index.html").exists() \
+                or float(SITE_STAMP.read_text() or 0) < inputs_mtime():
+            generate()
+            make_site()
     return SITE_DIR
 
 
