@@ -44,5 +44,6 @@ def run_node(script: Path, *args: str, stdin: str | None = None, makes: Path | N
     if proc.returncode != 0:
         raise NodeFailed(reason_of(proc.stderr))
     if makes is not None and (not makes.exists() or makes.stat().st_size == 0):
-        raise NodeFailed(reason_of(proc.stderr) if proc.stderr.strip() else f"it wrote no {makes.name}")
+        named = reason_of(proc.stderr)          # a warning of Node's is no reason: only a line naming an error
+        raise NodeFailed(f"it wrote no {makes.name}" + (f" ({named})" if "Error" in named else ""))
     return proc.stdout

@@ -250,9 +250,10 @@ class Run:
                 killed = list(table[target])
             else:
                 killed = []
-        for u in killed:        # one kept out of a roll before it died says first why it did not roll
-            kept_out = f"{u.why}; then " if u.status == "out" and u.why else ""
-            u.status, u.why = "killed", kept_out + "killed by " + KILLED_BY.get(
+        for u in killed:        # one kept out of a roll keeps why, for the faces it did not roll
+            if u.status == "out":
+                u.kept_out = u.why
+            u.status, u.why = "killed", "killed by " + KILLED_BY.get(
                 dmg.source, f"the damage of the {EVENTS.get(dmg.source, dmg.source)}")
         if event in CASUALTY_EVENTS.get(dmg.to, ()) and (killed or picked is not None):
             dmg.event, dmg.could_die = event, list(alive)
@@ -280,7 +281,7 @@ class Run:
                         roll = name if name != "*" else FIRST_ROLL.get(u.side, "its roll")
                         words = EXCHANGE_ROLLS.get(roll, "roll").lower()
                         self.warn(f"{u.unit.name}: the face given for the {words} is not used; it did not make "
-                                  f"this roll ({u.why or 'it was not needed'})", "exchanges",
+                                  f"this roll ({u.kept_out or u.why or 'it was not needed'})", "exchanges",
                                   f"{s.name}.army[{u.index}].rolled.{roll}")
 
 

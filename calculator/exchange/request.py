@@ -50,6 +50,7 @@ class ExUnit:
     faces: dict[str, tuple[Any, list[Any]]]     # roll name -> (rolled, rerolled) as given
     status: str = ""                            # "", killed, buried, reserve, out (cannot be rolled)
     why: str = ""
+    kept_out: str = ""                          # why it could not roll, once it is killed as well
     damage: int = 0                             # damage taken by this unit alone (Gore, Bash, ...)
 
     @property

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..game import what_it_did
 from .names import Names
 from .post import Post
 from .registry import renders
@@ -103,14 +104,6 @@ def _target(board: Board, target: object) -> str:
     return board.terrain(text)
 
 
-def _what_it_did(board: Board, answer: object) -> list[str]:
-    if not isinstance(answer, Mapping):
-        return []
-    if answer.get("why"):
-        return [str(answer["why"])]
-    return [str(d.get("text")) for d in answer.get("damage") or [] if d.get("text")]
-
-
 def last_move(board: Board, inp: Mapping[str, Any], log: Sequence[Mapping[str, object]] | None) -> list[str]:
     """The last move in words: who made it, against whom, and what it did."""
     if not log:
@@ -123,7 +116,7 @@ def last_move(board: Board, inp: Mapping[str, Any], log: Sequence[Mapping[str, o
         words.append(f"by {board.army(move['army'])}")
     if move.get("target"):
         words.append(f"against {board.army(move['target'])}")
-    return [" ".join(words) + "."] + _what_it_did(board, log[-1].get("answer"))
+    return [" ".join(words) + "."] + what_it_did(log[-1].get("answer"))
 
 
 @renders("game")

@@ -78,4 +78,14 @@ def play(engine: EngineView, state: State, move: object, where: str, index: int)
         raise InputError(f"{where}.move", f"the game is over: {state.winner} has won (p.11)")
     seed = need_int(move.get("seed", index), f"{where}.seed", 0, 10 ** 15 - 1)
     answer = MOVES[name](engine, state, move, where, seed)
-    return {"move": name, "answer": answer}
+    return {"move": name, "answer": answer, "did": what_it_did(answer)}
+
+
+def what_it_did(answer: object) -> list[str]:
+    """A move's outcome in words, for the page and the forum post: its command's reason (a maneuver's
+    totals, p.11), else each packet of damage and who it killed."""
+    if not isinstance(answer, Mapping):
+        return []
+    if answer.get("why"):
+        return [str(answer["why"])]
+    return [str(d.get("text")) for d in answer.get("damage") or [] if isinstance(d, Mapping) and d.get("text")]

@@ -41,7 +41,9 @@ def minor(engine: EngineView, state: State, move: Raw, where: str, seed: int) ->
     if held is not None and held != die:
         raise InputError(f"{where}.die", f"{army} already has a minor terrain in play (p.15: one per army)")
     if not may_come_to(engine.index, state, die, army):
-        raise InputError(f"{where}.die", f"{d.die} shares no element with {terrain.die}, the terrain {army} is at (p.15)")
+        dice = engine.index.terrain_dice
+        raise InputError(f"{where}.die", f"{dice[d.die].name} shares no element with {dice[terrain.die].name}, "
+                                         f"the terrain {army} is at (p.15)")
     face = _minor_face(engine, d.die, move.get("face"), f"{where}.face")
     if held == die:         # p.15: rolled again before the maneuver step, which the army may still take
         if state.turn.minor_rolled:

@@ -114,9 +114,10 @@ def pick_part(sai: Sai, unit: Unit, roll: Roll) -> tuple[Clause | None, int]:
 def _sai(unit: Unit, face: Face, sai: Sai, roll: Roll, out: Contribution) -> None:
     clause, several = pick_part(sai, unit, roll)
     if clause is None:
-        # Named by the situation where there is one: Charge has no effect "in a counter-attack", which
-        # is a melee roll too (seed 000, Application: not_during).
-        where = roll.situations()[0] if roll.situations() else roll.label().lower()
+        # Named by the situation where that is the cause: Charge has no effect "in a counter-attack",
+        # which is a melee roll too (seed 000, Application: not_during).
+        kept = [w for w in roll.situations() if any(w in c.not_during for c in sai.clauses)]
+        where = kept[0] if kept else roll.label().lower()
         out.notes.append(Note(4, f"{sai.name}: no effect in a {where}"))
         return
     if roll.dua and not clause.works_in_dua():

@@ -91,8 +91,11 @@ def test_sai_clause_tables_fit_a_phone(page):
 # mark that once made each card a row of its own, its name run into its words.
 CARDS = """() => [...document.querySelectorAll('.dd-sections a')].map((a) => {
   const name = a.querySelector('strong'), words = a.querySelector('span');
-  const lines = new Set([...name.getClientRects()].map((r) => Math.round(r.top))).size;
-  return { width: Math.round(a.getBoundingClientRect().width), nameLines: lines,
+  const range = document.createRange();
+  range.selectNodeContents(name);                 // the name's line boxes (its box is one block)
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  const box = a.getBoundingClientRect();
+  return { top: Math.round(box.top), width: Math.round(box.width), height: Math.round(box.height), nameLines: lines,
            below: words.getBoundingClientRect().top >= name.getBoundingClientRect().bottom - 1 };
 })"""
 
@@ -105,3 +108,7 @@ def test_the_home_pages_section_cards_stay_tiles_on_a_phone(page):
     cards = page.evaluate(CARDS)
     assert len({c["width"] for c in cards}) == 1, cards
     assert all(c["nameLines"] == 1 and c["below"] for c in cards), cards
+    rows: dict[int, set[int]] = {}
+    for c in cards:                                # the tiles of one row are one height
+        rows.setdefault(c["top"], set()).add(c["height"])
+    assert all(len(heights) == 1 for heights in rows.values()), cards

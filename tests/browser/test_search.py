@@ -198,6 +198,7 @@ def test_search_works_on_a_phone(page):
     # Opened again, the last query is still there, chosen: what is typed now replaces it.
     page.locator(".dd-search__open").click()
     expect(box_after).to_be_focused()
+    expect(box_after).to_have_value("Counter")
     page.keyboard.type("Bullseye")
     expect(box_after).to_have_value("Bullseye")
     expect(page.locator(".dd-search__result a").first.locator(".dd-search__title")).to_have_text("Bullseye")

@@ -359,14 +359,14 @@ REFUSED: list[dict[str, Any]] = [
     # air and water: no element shared.
     {"id": "minor-terrain-sharing-no-element", "setup": setup(alice={"pool": ["red-drake", "coastland-bridge"]}),
      "moves": [{"move": "minor", "army": "alice.home", "die": "alice.pool.2", "face": 1}],
-     "refused": "moves[0].die"},
+     "refused": "moves[0].die", "says": "Coastland Bridge shares no element with Highland Tower"},
     # p.15: "An army that has captured an Eighth Face may not bring a minor terrain into play." alice's
     # campaign turns the frontier 7 -> 8 unopposed (turn 1); on turn 3 it may not bring in the Deadland
     # Village, which otherwise comes into play at any terrain.
     {"id": "minor-terrain-after-capturing-the-eighth-face", "setup": setup(),
      "moves": [*at7("frontier"), {"move": "maneuver", "army": "alice.campaign", "direction": "up", "opposed_by": []},
                END, END, {"move": "minor", "army": "alice.campaign", "die": "alice.pool.2", "face": 1}],
-     "refused": "moves[4].die"},
+     "refused": "moves[4].die", "says": "holds the eighth face"},
     # p.15: on a later turn an army keeping its minor terrain's face forfeits the maneuver step; to
     # maneuver it rolls the minor terrain first.
     {"id": "maneuver-keeping-the-minor-face", "setup": setup(),

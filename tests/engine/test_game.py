@@ -26,6 +26,7 @@ def test_a_move_the_rules_do_not_allow_is_refused_naming_its_field(engine, case)
     with pytest.raises(InputError) as err:
         engine.game({"setup": case["setup"], "moves": case["moves"]})
     assert str(err.value).startswith(case["refused"] + ": ")
+    assert case.get("says", "") in str(err.value)      # which rule refused it, where the field is shared
     # the same game without the refused move plays (the refusal is the move's, not an earlier one's)
     n = int(case["refused"].split("]")[0].split("[")[1])
     engine.game({"setup": case["setup"], "moves": case["moves"][:n]})

@@ -207,6 +207,11 @@ def test_belly_and_the_eldarim_logo_are_named_among_the_effects(engine):
     # Step 4 tells Belly once, with the Dragonmount's own 2 automatic saves.
     step4 = next(s for s in out["steps"] if s["step"] == 4)["entries"]
     assert [e["text"] for e in step4 if e["unit"] == 0] == ["Belly: loses its 2 automatic saves in this roll"]
+    # A unit given by hand, with no automatic saves (not Dragonkin, p.54), has none to lose: said once.
+    bare = engine.resolve({"roll": "save", "army": [{"species": "amazons", "health": 1, "faces": ["belly", "1 save"],
+                                                     "rolled": "belly"}]})
+    step4 = next(s for s in bare["steps"] if s["step"] == 4)["entries"]
+    assert [e["text"] for e in step4] == ["Belly: no automatic saves to lose"]
 
 
 # ---- p.54 Dragonkin against dragons, p.21 Resist Fear -------------------------------------------------
@@ -231,10 +236,10 @@ def test_dragonkin_do_not_roll_against_their_element_or_ivory_or_white(engine, d
     assert any("Dragonmount may not roll against these dragons" in w["text"] for w in out["warnings"])
     # Its face was given but not rolled: the reason is the restriction, not the damage that came after.
     mount = next(k for k in out["killed"]["defender"] if k["unit"] == 0)
-    assert mount["why"].startswith("Dragonkin Restrictions: ") and mount["why"].endswith("; then killed by the dragons' damage")
+    assert mount["why"] == "killed by the dragons' damage"
     unused = [w["text"] for w in out["warnings"] if w["text"].startswith("Dragonmount: the face given")]
-    assert unused == [f"Dragonmount: the face given for the response to the dragons is not used; it did not make this "
-                      f"roll ({mount['why']})"]
+    assert len(unused) == 1 and "did not make this roll (Dragonkin Restrictions: " in unused[0], unused
+    assert "dragons' damage" not in unused[0]
 
 
 def test_dragonkin_roll_against_a_dragon_of_another_element(engine):

@@ -42,6 +42,13 @@ def test_a_script_that_writes_nothing_says_so(tmp_path):
     assert failed.value.reason == "it wrote no out.bin"
 
 
+def test_a_warning_is_not_given_as_the_reason(tmp_path):
+    body = "console.warn('(node:1) ExperimentalWarning: something is experimental');\n"
+    with pytest.raises(NodeFailed) as failed:
+        run_node(script(tmp_path, body), makes=tmp_path / "out.bin")
+    assert failed.value.reason == "it wrote no out.bin"
+
+
 def test_a_script_that_hangs_is_stopped(tmp_path):
     with pytest.raises(NodeFailed, match="timed out after 0.5 seconds"):
         run_node(script(tmp_path, "setInterval(() => {}, 1000);\n"), timeout=0.5)

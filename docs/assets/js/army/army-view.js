@@ -122,8 +122,9 @@ function rollLinks(ctx, part) {
     return url.href;
   };
   return el("p", { class: "dd-army-roll" }, el("span", {}, "Roll with this army: "), links.map(([mode, label, input]) => {
+    const fresh = () => { a.href = href(mode, input); };     // followed, opened in a new tab, or copied
     const a = el("a", { class: "md-button dd-calc-small", href: href(mode, input), "data-army-roll": mode,
-      "aria-label": label + " with the " + ARMY_NAMES[part].toLowerCase(), onclick: () => { a.href = href(mode, input); } }, label);
+      "aria-label": label + " with the " + ARMY_NAMES[part].toLowerCase(), onclick: fresh, onauxclick: fresh, oncontextmenu: fresh }, label);
     return a;
   }));
 }

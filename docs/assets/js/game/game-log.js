@@ -17,14 +17,13 @@ export function describeMove(ctx, m) {
   return bits.join(" ");
 }
 
-/* The last move and what it did, shown as soon as it is made: the engine's reason (a maneuver's
-   totals) or each packet of damage and who died (an attack), as the game's forum post tells it. */
+/* The last move and what it did, shown as soon as it is made: the engine's words for it (the log
+   entry's `did`: a maneuver's reason, or each packet of damage and who died), as the forum post has them. */
 export function lastMove(ctx) {
   const moves = ctx.entry.game.moves;
   const log = (ctx.answer && ctx.answer.log) || [];
   if (!moves.length || !log.length) return [];
-  const answer = log[log.length - 1].answer || {};
-  const did = answer.why ? [answer.why] : (answer.damage || []).map((d) => d.text).filter(Boolean);
+  const did = log[log.length - 1].did || [];
   return [el("p", {}, el("strong", {}, "Last move: "), describeMove(ctx, moves[moves.length - 1]) + "."),
     did.length ? el("ul", {}, did.map((text) => el("li", {}, text))) : null];
 }

@@ -75,8 +75,9 @@ function refreshChoices(ctx) {
 }
 
 function num(v) { return /^\d+$/.test(String(v).trim()) ? Number(v) : String(v).trim(); }
-/* A starting face: as typed, or null (left empty): the engine rolls that die, from the setup's seed. */
-function face(v) { return String(v).trim() === "" ? null : num(v); }
+/* A starting face: as typed, or null (left empty): the engine rolls that die, from the setup's seed. A box
+   holding what is not a number reads as empty too: sent as "", the engine refuses it by its field. */
+function face(input) { return input.validity && input.validity.badInput ? "" : String(input.value).trim() === "" ? null : num(input.value); }
 
 /* The engine's setup from the form. */
 function setupOf(ctx) {
@@ -85,7 +86,8 @@ function setupOf(ctx) {
   const val = (sel) => box.querySelector(sel).value;
   const players = ps.map((p) => Object.assign({ name: p.name }, inputForce(p.entry ? p.entry.force : forces.emptyForce())));
   const names = ps.map((p) => p.name);
-  const faces = { [names[0]]: face(val('[data-setup-face="a"]')), [names[1]]: face(val('[data-setup-face="b"]')), frontier: face(val('[data-setup-face="frontier"]')) };
+  const box$ = (key) => box.querySelector('[data-setup-face="' + key + '"]');
+  const faces = { [names[0]]: face(box$("a")), [names[1]]: face(box$("b")), frontier: face(box$("frontier")) };
   const setup = { size: num(val("[data-setup-size]")), frontier: names[Number(val("[data-setup-frontier]"))],
     first: names[Number(val("[data-setup-first]"))], faces, players };
   if (Object.values(faces).includes(null)) setup.seed = newSeed();      // the dice the page rolls
