@@ -100,11 +100,11 @@ class Linker:
                 name = entry["name"]
                 if kind == "rules" and entry.get("applies_to_dragon_dice") is False:
                     continue
+                found = (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain), kind)
                 if kind == "rules" and len(name.split()) < 2:
-                    self.see_only[name] = (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain), kind)
-                    continue
-                self.targets.setdefault(name, (f"{PAGE_DIR[kind]}/{entry['id']}", entry_title(kind, entry, self.plain),
-                                               kind))
+                    self.see_only[name] = found
+                else:
+                    self.targets.setdefault(name, found)
         for sp in ds.kinds.get("species", []):   # "Javelin Charge" is the ability, not the Charge SAI
             for ab in sp.get("abilities", []):
                 if len(ab["name"].split()) > 1:
@@ -167,18 +167,19 @@ class Linker:
                 out.append(f"(see {ref})" if m.group(1) else ref)
                 continue
             if m.group(6):              # "(see Counter-attacks)": a pointer to a rule of one word
-                page, title, _ = self.see_only[m.group(6)]
-                target, _, anchor = page.partition("#")
-                label = a(rel_url(from_page, target, anchor or None), m.group(6), title, "dd-xref")
-                out.append(f"(see {label if page != from_page else esc(m.group(6), quote=False)})")
+                out.append(f"(see {self.xref(from_page, m.group(6), self.see_only[m.group(6)])})")
                 continue
             name = m.group(5)
-            page, title, _ = self.targets[name]
-            if name in seen or page == from_page:
-                out.append(esc(name, quote=False))
-                continue
+            out.append(esc(name, quote=False) if name in seen else self.xref(from_page, name, self.targets[name]))
             seen.add(name)
-            target, _, anchor = page.partition("#")
-            out.append(a(rel_url(from_page, target, anchor or None), name, title, "dd-xref"))
         out.append(esc(text[pos:], quote=False))
         return "".join(out)
+
+    @staticmethod
+    def xref(from_page: str, name: str, found: tuple[str, str, str]) -> str:
+        """``name`` as a link to its page (text on that page itself)."""
+        page, title, _ = found
+        if page == from_page:
+            return esc(name, quote=False)
+        target, _, anchor = page.partition("#")
+        return a(rel_url(from_page, target, anchor or None), name, title, "dd-xref")
