@@ -163,8 +163,8 @@ def _note(sai: Sai, clause: Clause, face: Face, made: dict[str, int], chosen: li
     # results (seed 000), never both: with the results made, the kill is not told.
     instead = {g.unless for g in clause.generates if g.unless} if made else set()
     effects = [e for e in clause.effects if e.p.get("face") not in instead and not e.tells_its_step]
-    if not (made or chosen or skipped or effects or clause.optional or several) and clause.effects:
-        return None         # its effects wrote their own lines (tells_its_step): nothing more to say
+    if any(e.tells_its_step for e in clause.effects) and not (made or chosen or skipped or effects or clause.optional or several):
+        return None         # its effects wrote their own lines: nothing more to say
     if effects:
         text += ("; " if made else ": ") + "; ".join(e.describe(face.count) for e in effects)
         text += " (delayed to the target's save roll)" if clause.delayed else ""
